@@ -1,0 +1,171 @@
+"""Actions: small immutable values with a text form that round-trips through ``parse_action``.
+
+Every decision and every chance outcome is an action. They are ``NamedTuple`` subclasses so
+that comparing and hashing them costs what comparing tuples costs; the last field is a tag that
+keeps two kinds with equal fields apart.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Union
+
+from .data import RESOURCE_NAMES, SPACE_NAMES
+
+Resources = tuple[int, int, int, int]
+
+
+def format_resources(amounts: Resources) -> str:
+    """``(2, 0, 1, 0)`` -> ``'2wood,1stone'``; all zero -> ``'nothing'``."""
+    parts = [f"{n}{RESOURCE_NAMES[i]}" for i, n in enumerate(amounts) if n]
+    return ",".join(parts) or "nothing"
+
+
+class Place(NamedTuple):
+    """Put ``count`` figures on ``space`` (placement phase)."""
+
+    space: int
+    count: int
+    tag: str = "place"
+
+    def __str__(self) -> str:
+        return f"place {SPACE_NAMES[self.space]} {self.count}"
+
+
+class Resolve(NamedTuple):
+    """Use the figures on one of the own spaces next (resolution phase)."""
+
+    space: int
+    tag: str = "resolve"
+
+    def __str__(self) -> str:
+        return f"resolve {SPACE_NAMES[self.space]}"
+
+
+class UseTools(NamedTuple):
+    """After a roll: add these unused tool tiles and one-use tool cards (values, descending)."""
+
+    tiles: tuple[int, ...]
+    cards: tuple[int, ...]
+    tag: str = "tools"
+
+    def __str__(self) -> str:
+        if not self.tiles and not self.cards:
+            return "tools none"
+        text = "tools " + ("+".join(map(str, self.tiles)) or "-")
+        return text + (" cards " + "+".join(map(str, self.cards)) if self.cards else "")
+
+
+class Pay(NamedTuple):
+    """Pay these resources for the card or building being resolved."""
+
+    resources: Resources
+    tag: str = "pay"
+
+    def __str__(self) -> str:
+        return "pay " + format_resources(self.resources)
+
+
+class Decline(NamedTuple):
+    """Do not buy the card or building; the figure just returns."""
+
+    tag: str = "decline"
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+class PickItem(NamedTuple):
+    """Dice-for-items card: take the die showing ``face``."""
+
+    face: int
+    tag: str = "pick"
+
+    def __str__(self) -> str:
+        return f"pick {self.face}"
+
+
+class TakeTwo(NamedTuple):
+    """Use the two-resources card: take resources ``first`` and ``second`` (indices, sorted)."""
+
+    first: int
+    second: int
+    tag: str = "taketwo"
+
+    def __str__(self) -> str:
+        return f"taketwo {RESOURCE_NAMES[self.first]},{RESOURCE_NAMES[self.second]}"
+
+
+class Feed(NamedTuple):
+    """Feeding shortfall: pay the missing food with these resources."""
+
+    resources: Resources
+    tag: str = "feed"
+
+    def __str__(self) -> str:
+        return "feed " + format_resources(self.resources)
+
+
+class Starve(NamedTuple):
+    """Feeding shortfall: do not pay; lose 10 points."""
+
+    tag: str = "starve"
+
+    def __str__(self) -> str:
+        return "starve"
+
+
+# --- chance outcomes ----------------------------------------------------------------------
+class Roll(NamedTuple):
+    """Chance: the sum of the dice rolled for a gathering space or a two-dice card."""
+
+    total: int
+    tag: str = "roll"
+
+    def __str__(self) -> str:
+        return f"roll {self.total}"
+
+
+class RollItems(NamedTuple):
+    """Chance: the faces of the dice-for-items roll, ascending."""
+
+    faces: tuple[int, ...]
+    tag: str = "items"
+
+    def __str__(self) -> str:
+        return "items " + ",".join(map(str, self.faces))
+
+
+class RevealCard(NamedTuple):
+    """Chance: the card turned face up into the display."""
+
+    card: str
+    tag: str = "card"
+
+    def __str__(self) -> str:
+        return f"card {self.card}"
+
+
+class RevealTile(NamedTuple):
+    """Chance: the building tile turned face up on top of a stack."""
+
+    tile: str
+    tag: str = "tile"
+
+    def __str__(self) -> str:
+        return f"tile {self.tile}"
+
+
+class DrawExtra(NamedTuple):
+    """Chance: the card drawn face down by the extra-card effect (``?`` when hidden)."""
+
+    card: str
+    tag: str = "extra"
+
+    def __str__(self) -> str:
+        return f"extra {self.card}"
+
+
+Action = Union[
+    Place, Resolve, UseTools, Pay, Decline, PickItem, TakeTwo, Feed, Starve,
+    Roll, RollItems, RevealCard, RevealTile, DrawExtra,
+]

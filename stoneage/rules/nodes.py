@@ -1,0 +1,30 @@
+"""Names for the pending sub-steps of a turn and the phases of a round.
+
+A state's ``pending`` is ``None`` (the seat in ``turn`` places or picks its next space) or a
+tuple whose first item is one of the kinds below; the rest are the kind's parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+CHANCE: Final = -1
+TERMINAL: Final = -2
+
+# phases of a round
+REFILL, PLACE, RESOLVE, FEED, OVER = "refill", "place", "resolve", "feed", "over"
+
+# chance nodes
+REVEAL_CARD: Final = "reveal_card"  # (kind, slot)
+REVEAL_TILE: Final = "reveal_tile"  # (kind, stack)
+ROLL: Final = "roll"  # (kind, gather space, number of dice)
+ITEMS_ROLL: Final = "items_roll"  # (kind, buyer)
+EXTRA: Final = "extra"  # (kind, owner)
+CHANCE_KINDS: Final = frozenset({REVEAL_CARD, REVEAL_TILE, ROLL, ITEMS_ROLL, EXTRA})
+
+# decision nodes inside a phase
+TOOLS: Final = "tools"  # (kind, gather space, dice total)
+PAY_CARD: Final = "pay_card"  # (kind, slot)
+PAY_BUILDING: Final = "pay_building"  # (kind, stack)
+ITEMS_PICK: Final = "items_pick"  # (kind, remaining faces, picker, buyer)
+FEED_SHORT: Final = "feed"  # (kind, missing food)

@@ -1,0 +1,154 @@
+"""One seat's belongings: people, food, food track, resources, tools, cards, buildings, score.
+
+A ``Player`` is never changed once a ``GameState`` holding it has been returned: the engine
+copies it (``copy``) before the first change within an ``apply``.
+"""
+
+from __future__ import annotations
+
+from .data import (
+    MAX_FOOD_TRACK, MAX_PEOPLE, MAX_TOOL_TILES, MAX_TOOL_VALUE, STARVATION_PENALTY, START_FOOD,
+    START_PEOPLE,
+)
+
+_FIELDS = (
+    "people", "food", "track", "res", "tools_free", "tools_used", "one_use", "two_res",
+    "cards", "extras", "buildings", "building_points", "card_points", "penalties",
+)
+
+
+class Player:
+    """A seat's board. Tool tiles are two multisets of values: unused and used this round."""
+
+    __slots__ = _FIELDS
+
+    people: int
+    food: int
+    track: int
+    res: tuple[int, int, int, int]
+    tools_free: tuple[int, ...]  # values of unused tool tiles, descending
+    tools_used: tuple[int, ...]  # values of tool tiles used this round, descending
+    one_use: tuple[int, ...]  # values of unused one-use tool cards, descending
+    two_res: int  # unused two-resources cards (0 or 1)
+    cards: tuple[str, ...]  # civilization cards taken from the display, in order taken
+    extras: tuple[str, ...]  # face-down extra cards (bottom only); '?' where hidden
+    buildings: tuple[str, ...]
+    building_points: int
+    card_points: int
+    penalties: int  # times the player took the -10 for unfed people
+
+    @classmethod
+    def new(cls) -> Player:
+        """A player at setup: 5 people, 12 food, nothing else."""
+        p = cls.__new__(cls)
+        p.people, p.food, p.track, p.res = START_PEOPLE, START_FOOD, 0, (0, 0, 0, 0)
+        p.tools_free = p.tools_used = p.one_use = ()
+        p.two_res = 0
+        p.cards = p.extras = p.buildings = ()
+        p.building_points = p.card_points = p.penalties = 0
+        return p
+
+    def copy(self) -> Player:
+        """A shallow copy (every field is immutable)."""
+        # Spelled out rather than looped over the fields: this runs on most actions.
+        p = Player.__new__(Player)
+        p.people, p.food, p.track, p.res = self.people, self.food, self.track, self.res
+        p.tools_free, p.tools_used, p.one_use = self.tools_free, self.tools_used, self.one_use
+        p.two_res, p.cards, p.extras, p.buildings = self.two_res, self.cards, self.extras, self.buildings
+        p.building_points, p.card_points = self.building_points, self.card_points
+        p.penalties = self.penalties
+        return p
+
+    def key(self) -> tuple:
+        """All fields as a tuple, for equality and serialisation."""
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Player) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return "Player(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in _FIELDS) + ")"
+
+    # --- derived values --------------------------------------------------------------------
+    @property
+    def score(self) -> int:
+        """Points on the scoring track now: buildings, card points, minus feeding penalties."""
+        return self.building_points + self.card_points - STARVATION_PENALTY * self.penalties
+
+    @property
+    def tool_value(self) -> int:
+        """Total value of the tool tiles (one-use cards excluded)."""
+        return sum(self.tools_free) + sum(self.tools_used)
+
+    @property
+    def tool_tiles(self) -> int:
+        """How many tool tiles the player owns."""
+        return len(self.tools_free) + len(self.tools_used)
+
+    # --- changes (only on a fresh copy) ------------------------------------------------------
+    def gain_tool(self) -> None:
+        """+1 tool: a new value-1 tile while fewer than 3, else upgrade the lowest tile.
+
+        An unused tile is upgraded in preference to a used one, so the gain can serve this round.
+        At total value 12 nothing happens.
+        """
+        if self.tool_tiles < MAX_TOOL_TILES:
+            self.tools_free = tuple(sorted(self.tools_free + (1,), reverse=True))
+            return
+        lowest = min(self.tools_free + self.tools_used)
+        if lowest >= MAX_TOOL_VALUE:
+            return
+        if lowest in self.tools_free:
+            self.tools_free = _replace_one(self.tools_free, lowest, lowest + 1)
+        else:
+            self.tools_used = _replace_one(self.tools_used, lowest, lowest + 1)
+
+    def gain_person(self) -> None:
+        """+1 person from the supply, up to 10."""
+        self.people = min(MAX_PEOPLE, self.people + 1)
+
+    def gain_track(self) -> None:
+        """+1 on the food track, up to 10."""
+        self.track = min(MAX_FOOD_TRACK, self.track + 1)
+
+    def add_resources(self, amounts: tuple[int, int, int, int], sign: int = 1) -> None:
+        """Add (or with ``sign=-1`` remove) resources."""
+        r = self.res
+        self.res = (
+            r[0] + sign * amounts[0], r[1] + sign * amounts[1],
+            r[2] + sign * amounts[2], r[3] + sign * amounts[3],
+        )
+
+    def add_resource(self, index: int, amount: int) -> None:
+        """Add ``amount`` of one resource."""
+        r = list(self.res)
+        r[index] += amount
+        self.res = tuple(r)  # type: ignore[assignment]
+
+    def use_tools(self, tiles: tuple[int, ...], one_use: tuple[int, ...]) -> None:
+        """Turn the given tile values to used and spend the given one-use cards."""
+        free = list(self.tools_free)
+        for value in tiles:
+            free.remove(value)
+        self.tools_free = tuple(free)
+        self.tools_used = tuple(sorted(self.tools_used + tiles, reverse=True))
+        cards = list(self.one_use)
+        for value in one_use:
+            cards.remove(value)
+        self.one_use = tuple(cards)
+
+    def restore_tools(self) -> None:
+        """End of round: every tool tile is usable again."""
+        if self.tools_used:
+            self.tools_free = tuple(sorted(self.tools_free + self.tools_used, reverse=True))
+            self.tools_used = ()
+
+
+def _replace_one(values: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
+    items = list(values)
+    items.remove(old)
+    items.append(new)
+    return tuple(sorted(items, reverse=True))

@@ -1,0 +1,83 @@
+"""Saving a game as JSON and loading it back by replaying its actions.
+
+The file holds only the seat count, the seed and the text form of every action taken (chance
+outcomes included). Loading replays them through ``apply``, so a damaged or hostile file can
+never produce a position the rules would not reach: it fails with ``SaveFormatError``.
+Nothing in the file is executed; only JSON is read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from .errors import IllegalActionError, SaveFormatError
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+FORMAT = "stoneage-game"
+VERSION = 1
+MAX_BYTES = 2_000_000  # a whole game is about 40 kB
+MAX_ACTIONS = 50_000
+
+
+def to_json(state: GameState) -> str:
+    """The versioned JSON text of ``state`` (seat count, seed, actions)."""
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": state.n,
+        "seed": state.seed,
+        "actions": [str(a) for a in state.actions_taken()],
+    }
+    return json.dumps(document, separators=(",", ":"))
+
+
+def from_json(text: str | bytes) -> GameState:
+    """The state saved by ``to_json``; ``SaveFormatError`` says what is wrong otherwise."""
+    document = _read_document(text)
+    players, seed, actions = _checked_fields(document)
+    from .state import new_game
+
+    state = new_game(players, seed)
+    for number, action_text in enumerate(actions, start=1):
+        try:
+            state = state.apply(action_text)
+        except IllegalActionError as error:
+            raise SaveFormatError(
+                f"saved game is damaged: action {number} of {len(actions)} ({action_text!r}) "
+                f"cannot be replayed: {error.reason}"
+            ) from None
+    return state
+
+
+def _read_document(text: str | bytes) -> dict:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveFormatError("saved game must be JSON text")
+    if len(text) > MAX_BYTES:
+        raise SaveFormatError(f"saved game is too large ({len(text)} bytes; at most {MAX_BYTES})")
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SaveFormatError(f"saved game is not valid JSON (damaged or truncated?): {error}") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise SaveFormatError("this file is not a Stone Age saved game")
+    if document.get("version") != VERSION:
+        raise SaveFormatError(
+            f"saved game has version {document.get('version')!r}; this program reads version {VERSION}"
+        )
+    return document
+
+
+def _checked_fields(document: dict) -> tuple[int, int | None, list[str]]:
+    players, seed, actions = document.get("players"), document.get("seed"), document.get("actions")
+    if type(players) is not int or not 2 <= players <= 4:
+        raise SaveFormatError(f"saved game has an invalid number of players: {players!r}")
+    if seed is not None and type(seed) is not int:
+        raise SaveFormatError(f"saved game has an invalid seed: {seed!r}")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise SaveFormatError("saved game has no valid list of actions")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveFormatError(f"saved game has too many actions ({len(actions)})")
+    return players, seed, actions

@@ -1,0 +1,406 @@
+"""The game state: who decides, what is legal, and ``apply`` returning the next state.
+
+A ``GameState`` is immutable from the outside: ``apply`` copies it, changes the copy and
+returns it, sharing every unchanged part. Forced steps (an only space left to resolve, feeding
+with enough food, the round's end) are taken inside ``apply``, so every state a caller sees is
+a real decision, a chance node or the end of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from fractions import Fraction
+
+from . import chance, data
+from .actions import (
+    Action, Decline, DrawExtra, Feed, Pay, PickItem, Place, Resolve, RevealCard, RevealTile,
+    Roll, RollItems, Starve, TakeTwo, UseTools,
+)
+from .data import (
+    BUILDING_SPACES, CARD_SPACES, FIELD, HUNT, HUT, NUM_SPACES, RESOURCE_SPACE_CAPACITY,
+    RESOURCE_SPACES, TOOL_MAKER, gather_divisor,
+)
+from .errors import N_, IllegalActionError
+from .nodes import (
+    CHANCE, CHANCE_KINDS, EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING,
+    PAY_CARD, PLACE, REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
+)
+from .payments import building_payments, capped, exact_payments, payment_cap
+from .player import Player
+from .tools import tool_options
+from .transitions import Transitions
+
+# Interned actions: the engine hands out the same objects, so comparisons hit identity first.
+_PLACE = tuple(tuple(Place(space, count) for count in range(11)) for space in range(NUM_SPACES))
+_RESOURCE_PLACES = tuple(_PLACE[space] for space in RESOURCE_SPACES)
+_CARD_PLACES = tuple(_PLACE[space][1] for space in CARD_SPACES)
+_BUILDING_PLACES = tuple(_PLACE[space][1] for space in BUILDING_SPACES)
+_RESOLVE = tuple(Resolve(space) for space in range(NUM_SPACES))
+_TAKE_TWO = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
+_DECLINE = Decline()
+_STARVE = Starve()
+_PICK = tuple(PickItem(face) for face in range(7))
+
+_SLOTS = (
+    "n", "seed", "round", "phase", "start", "turn", "fed", "players", "placed", "occupants",
+    "occupant_mask", "display", "deck", "deck_size", "tops", "stack_sizes", "tile_pool",
+    "pending", "score_log", "viewer", "ply", "history", "_legal", "_owned",
+)
+_KEY_SLOTS = tuple(s for s in _SLOTS if s not in ("history", "_legal", "_owned", "players"))
+
+
+class GameState(Transitions):
+    """A position in a game of Stone Age for 2 to 4 seats (seat 0 starts).
+
+    Public reading: ``n`` (seats), ``round``, ``phase``, ``start`` (start player), ``turn``,
+    ``players`` (one ``Player`` per seat), ``placed[seat][space]`` (figures standing there),
+    ``display[slot]`` (card id or None; slot 0 costs 1 resource ... slot 3 costs 4),
+    ``deck_size``, ``tops[stack]`` (top building tile id or None), ``stack_sizes``,
+    ``pending`` (the sub-step being decided, see ``nodes``) and ``score_log`` (scores after
+    each round).
+    """
+
+    __slots__ = _SLOTS
+
+    n: int
+    seed: int | None
+    round: int
+    phase: str
+    start: int
+    turn: int
+    fed: int
+    players: tuple[Player, ...]
+    placed: tuple[tuple[int, ...], ...]
+    occupants: tuple[int, ...]
+    occupant_mask: tuple[int, ...]
+    display: tuple[str | None, ...]
+    deck: tuple[str, ...]
+    deck_size: int
+    tops: tuple[str | None, ...]
+    stack_sizes: tuple[int, ...]
+    tile_pool: tuple[str, ...]
+    pending: tuple | None
+    score_log: tuple[tuple[int, ...], ...]
+    viewer: int | None
+    ply: int
+    history: tuple | None
+    _legal: tuple[Action, ...] | None
+    _owned: int
+
+    # --- construction ------------------------------------------------------------------------
+    @classmethod
+    def _setup(cls, num_players: int, seed: int | None) -> GameState:
+        s = object.__new__(cls)
+        s.n, s.seed, s.round, s.phase, s.start, s.turn, s.fed = num_players, seed, 1, REFILL, 0, 0, 0
+        s.players = tuple(Player.new() for _ in range(num_players))
+        s.placed = ((0,) * NUM_SPACES,) * num_players
+        s.occupants = s.occupant_mask = (0,) * NUM_SPACES
+        s.display = (None,) * data.NUM_CARD_SLOTS
+        s.deck, s.deck_size = data.card_ids(), len(data.card_ids())
+        s.tops, s.stack_sizes = (None,) * num_players, (data.TILES_PER_STACK,) * num_players
+        s.tile_pool = data.building_ids()
+        s.pending, s.score_log, s.viewer, s.ply, s.history = None, (), None, 0, ()
+        s._legal, s._owned = None, 0
+        s._settle()
+        return s
+
+    def _clone(self) -> GameState:
+        # Spelled out rather than looped over __slots__: this runs once per action.
+        s = object.__new__(GameState)
+        s.n, s.seed, s.round, s.phase = self.n, self.seed, self.round, self.phase
+        s.start, s.turn, s.fed, s.players = self.start, self.turn, self.fed, self.players
+        s.placed, s.occupants, s.occupant_mask = self.placed, self.occupants, self.occupant_mask
+        s.display, s.deck, s.deck_size = self.display, self.deck, self.deck_size
+        s.tops, s.stack_sizes, s.tile_pool = self.tops, self.stack_sizes, self.tile_pool
+        s.pending, s.score_log, s.viewer = self.pending, self.score_log, self.viewer
+        s.ply, s.history, s._legal, s._owned = self.ply, self.history, None, 0
+        return s
+
+    # --- the interface -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to decide (0..n-1), ``CHANCE`` or ``TERMINAL``."""
+        if self.phase == OVER:
+            return TERMINAL
+        pending = self.pending
+        if pending is not None:
+            if pending[0] in CHANCE_KINDS:
+                return CHANCE
+            if pending[0] == ITEMS_PICK:
+                return pending[2]
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended (final scoring is then available)."""
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        """True where the dice or a reveal decide the next step."""
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions here, in a fixed order; at a chance node, the possible outcomes."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+        outcomes, weights = self._chance_weights()
+        total = sum(weights)
+        return [(o, chance.fraction(w, total)) for o, w in zip(outcomes, weights)]
+
+    def apply(self, action: Action | str, seat: int | None = None) -> GameState:
+        """The state after ``action`` (an action or its text form); ``self`` is unchanged.
+
+        ``seat``, when given, is the seat that means to act: acting out of turn is rejected.
+        Raises ``IllegalActionError`` naming the action, the seat and the reason.
+        """
+        if action.__class__ is str:
+            from .textform import parse_action
+
+            action = parse_action(self, action)
+        if seat is not None and seat != self.current_player():
+            raise IllegalActionError(
+                action, seat, N_("it is not this seat's turn (seat {actor} decides now)"),
+                actor=self.current_player(),
+            )
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            from .explain import explain_illegal
+
+            raise explain_illegal(self, action)
+        s = self._clone()
+        s._do(action)
+        s._settle()
+        s.ply = self.ply + 1
+        s.history = (self.history, action) if self.history is not None else None
+        return s
+
+    def scores(self) -> list[int]:
+        """Points so far per seat (the scoring track; final scoring adds the rest at the end)."""
+        return [p.score for p in self.players]
+
+    def final_scoring(self) -> list[dict[str, int]]:
+        """Per seat: every category of the final scoring and the total (valid at any time)."""
+        from .scoring import final_scoring
+
+        return final_scoring(self)
+
+    def winners(self) -> list[int]:
+        """The winning seats after the tie-break (more than one for a shared win)."""
+        from .scoring import winners
+
+        return winners(self)
+
+    def view(self, seat: int) -> GameState:
+        """What ``seat`` may know: other seats' extra cards become '?' and return to the
+        unseen pool; the seed (and so the future dice) and the history are withheld."""
+        v = self._clone()
+        v.viewer, v.seed, v.history = seat, None, None
+        hidden: list[str] = []
+        players = list(self.players)
+        for i, p in enumerate(players):
+            if i != seat and any(c != "?" for c in p.extras):
+                hidden.extend(c for c in p.extras if c != "?")
+                q = p.copy()
+                q.extras = ("?",) * len(p.extras)
+                players[i] = q
+        v.players = tuple(players)
+        v.deck = tuple(sorted(self.deck + tuple(hidden)))
+        return v
+
+    def actions_taken(self) -> list[Action]:
+        """Every action applied since setup, chance outcomes included (not kept in a view)."""
+        if self.history is None:
+            raise ValueError("a seat's view does not keep the game's history")
+        out: list[Action] = []
+        node = self.history
+        while node:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def to_json(self) -> str:
+        """A versioned, JSON-safe save: the seat count, the seed and every action taken."""
+        from .serial import to_json
+
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """Rebuild a game saved by ``to_json`` by replaying it; raises ``SaveFormatError``."""
+        from .serial import from_json
+
+        return from_json(text)
+
+    # --- equality ------------------------------------------------------------------------------
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in _KEY_SLOTS) + tuple(p.key() for p in self.players)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.n}p round {self.round} {self.phase} turn {self.turn} "
+            f"pending {self.pending} scores {self.scores()}>"
+        )
+
+    # --- helpers for readers -------------------------------------------------------------------
+    def available_people(self, seat: int) -> int:
+        """Figures of ``seat`` not yet placed this round."""
+        return self.players[seat].people - sum(self.placed[seat])
+
+    def own_spaces(self, seat: int) -> list[int]:
+        """Spaces where ``seat`` still has figures standing, in board order."""
+        row = self.placed[seat]
+        return [space for space, count in enumerate(row) if count]
+
+    # --- legality ------------------------------------------------------------------------------
+    def _compute_legal(self) -> tuple[Action, ...]:
+        actor = self.current_player()
+        if actor == TERMINAL:
+            return ()
+        if actor == CHANCE:
+            return self._chance_weights()[0]
+        pending = self.pending
+        if pending is None:
+            acts = self._placements(actor) if self.phase == PLACE else resolve_actions(self.own_spaces(actor))
+        else:
+            acts = self._decision_options(pending)
+        if self.players[actor].two_res:
+            acts = acts + list(_TAKE_TWO)
+        return tuple(acts)
+
+    def _decision_options(self, pending: tuple) -> list[Action]:
+        kind = pending[0]
+        p = self.players[self.current_player()]
+        if kind == TOOLS:
+            return list(tool_options(p, pending[1], pending[2]))
+        if kind == PAY_CARD:
+            cost = pending[1] + 1
+            return [Pay(x) for x in exact_payments(capped(p.res, cost), cost)] + [_DECLINE]
+        if kind == PAY_BUILDING:
+            tile = data.buildings()[self.tops[pending[1]]]  # type: ignore[index]
+            return [Pay(x) for x in building_payments(tile, capped(p.res, payment_cap(tile)))] + [_DECLINE]
+        if kind == ITEMS_PICK:
+            return [_PICK[face] for face in sorted(set(pending[1]))]
+        if kind == FEED_SHORT:
+            short = pending[1]
+            return [Feed(x) for x in exact_payments(capped(p.res, short), short)] + [_STARVE]
+        raise AssertionError(f"unknown pending step {pending!r}")
+
+    def _placements(self, seat: int) -> list[Action]:
+        row = self.placed[seat]
+        avail = self.players[seat].people - sum(row)
+        acts: list[Action] = []
+        if avail <= 0:
+            return acts
+        occ, n = self.occupants, self.n
+        if n == 4 or (occ[TOOL_MAKER] > 0) + (occ[HUT] > 0) + (occ[FIELD] > 0) < 2:
+            if not occ[TOOL_MAKER]:
+                acts.append(_PLACE[TOOL_MAKER][1])
+            if not occ[HUT] and avail >= 2:
+                acts.append(_PLACE[HUT][2])
+            if not occ[FIELD]:
+                acts.append(_PLACE[FIELD][1])
+        if not row[HUNT]:
+            acts.extend(_PLACE[HUNT][1:avail + 1])
+        limited = n < 4  # with 2 or 3 players a resource space admits 1 or 2 players a round
+        for space, mine, taken, who, choices in zip(
+            RESOURCE_SPACES, row[4:8], occ[4:8], self.occupant_mask[4:8], _RESOURCE_PLACES
+        ):
+            room = RESOURCE_SPACE_CAPACITY - taken
+            if mine or room <= 0 or (limited and who and (n == 2 or who.bit_count() >= 2)):
+                continue
+            acts += choices[1:min(avail, room) + 1]
+        for card, taken, action in zip(self.display, occ[8:12], _CARD_PLACES):
+            if card is not None and not taken:
+                acts.append(action)
+        for top, taken, action in zip(self.tops, occ[12:16], _BUILDING_PLACES):
+            if top is not None and not taken:
+                acts.append(action)
+        return acts
+
+    def _offer(self, acts: list[Action], seat: int) -> None:
+        """Record the legal actions found while settling, adding the two-resources card."""
+        if self.players[seat].two_res:
+            acts = acts + list(_TAKE_TWO)
+        self._legal = tuple(acts)
+
+    def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+        pending = self.pending
+        if pending is None or pending[0] not in CHANCE_KINDS:
+            return (), ()
+        kind = pending[0]
+        if kind == ROLL:
+            return _roll_outcomes(pending[2])
+        if kind == ITEMS_ROLL:
+            return _items_outcomes(self.n)
+        if kind == REVEAL_TILE:
+            return _uniform(RevealTile, self.tile_pool)
+        return _uniform(RevealCard if kind == REVEAL_CARD else DrawExtra, self.deck)
+
+
+def resolve_actions(spaces: list[int]) -> list[Action]:
+    """The ``Resolve`` actions for these spaces."""
+    return [_RESOLVE[space] for space in spaces]
+
+
+@lru_cache(maxsize=8192)
+def _uniform(wrap: type, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """Equally likely reveals of the given unseen cards or tiles."""
+    return tuple(wrap(i) for i in ids), (1,) * len(ids)
+
+
+_ROLL_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+_ITEMS_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+
+
+def _roll_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    if k not in _ROLL_CACHE:
+        sums, weights = chance.dice_sum_weights(k)
+        _ROLL_CACHE[k] = tuple(Roll(s) for s in sums), weights
+    return _ROLL_CACHE[k]
+
+
+def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    if k not in _ITEMS_CACHE:
+        faces, weights = chance.dice_multiset_weights(k)
+        _ITEMS_CACHE[k] = tuple(RollItems(f) for f in faces), weights
+    return _ITEMS_CACHE[k]
+
+
+def new_game(num_players: int, seed: int | None = None) -> GameState:
+    """A new game for 2 to 4 seats; seat 0 is the start player.
+
+    The returned state is a chance node: the display and the building tops are revealed by
+    chance outcomes (``sample_chance``). ``seed`` is recorded for drivers that draw chance
+    outcomes from it (``seeded_rng``); the rules themselves never call ``random``.
+    """
+    if not isinstance(num_players, int) or isinstance(num_players, bool) or not 2 <= num_players <= 4:
+        raise ValueError(f"Stone Age is played by 2 to 4 players, not {num_players!r}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"the seed must be an integer or None, not {seed!r}")
+    return GameState._setup(num_players, seed)
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Action:
+    """One outcome of the chance node ``state``, drawn with its exact probability."""
+    outcomes, weights = state._chance_weights()
+    if not outcomes:
+        raise IllegalActionError("sample_chance", state.current_player(), "this is not a chance node")
+    return outcomes[chance.pick_weighted(weights, rng.randrange(sum(weights)))]
+
+
+def seeded_rng(state: GameState) -> random.Random:
+    """The driver's dice for this exact point of the game: a function of the seed and the
+    number of actions taken, so a saved game continues with the same future dice."""
+    return random.Random(f"stoneage/{state.seed}/{state.ply}")

@@ -1,0 +1,362 @@
+"""How each action changes a fresh copy of the state, and the forced steps that follow.
+
+``Transitions`` is a mixin of ``GameState``: ``_do`` applies one action to a copy that ``apply``
+has just made, and ``_settle`` then takes every forced step (the next seat to place, an only
+space left to resolve, feeding with enough food, the end of the round, setup and refill) until
+the state waits for a real decision, a chance outcome or has ended.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import data
+from .data import (
+    BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, HUNT, HUT, ITEM_FIELD_FACE,
+    ITEM_TOOL_FACE, NUM_CARD_SLOTS, NUM_SPACES, STARVATION_PENALTY, TOOL_MAKER, gather_divisor,
+)
+from .nodes import (
+    EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING, PAY_CARD, PLACE,
+    REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TOOLS,
+)
+from .tools import tools_could_help
+from .payments import building_payments, building_points, capped, exact_payments, payment_cap
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .player import Player
+
+_EMPTY_ROW = (0,) * NUM_SPACES
+
+
+class Transitions:
+    """State changes of ``GameState`` (see the module docstring)."""
+
+    __slots__ = ()
+
+    # --- copy-on-write access ----------------------------------------------------------------
+    def _player(self, seat: int) -> Player:
+        """The seat's player, copied on first change within this ``apply``."""
+        bit = 1 << seat
+        if not self._owned & bit:
+            fresh = self.players[seat].copy()
+            self.players = self.players[:seat] + (fresh,) + self.players[seat + 1:]
+            self._owned |= bit
+        return self.players[seat]
+
+    def _set_placed(self, seat: int, space: int, count: int) -> None:
+        row = list(self.placed[seat])
+        row[space] = count
+        self.placed = self.placed[:seat] + (tuple(row),) + self.placed[seat + 1:]
+
+    # --- actions -------------------------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        _HANDLERS[action[-1]](self, action)  # the last field of every action is its tag
+
+    def _do_place(self, action: Action) -> None:
+        seat, space, count = self.turn, action.space, action.count
+        self._set_placed(seat, space, count)
+        occupants, mask = list(self.occupants), list(self.occupant_mask)
+        occupants[space] += count
+        mask[space] |= 1 << seat
+        self.occupants, self.occupant_mask = tuple(occupants), tuple(mask)
+        self.turn = self._next_placer(seat)
+
+    def _do_resolve(self, action: Action) -> None:
+        self._resolve_space(self.turn, action.space)
+
+    def _do_roll(self, action: Action) -> None:
+        _, space, _dice = self.pending
+        seat = self.turn
+        if tools_could_help(self.players[seat], space, action.total):
+            self.pending = (TOOLS, space, action.total)
+        else:
+            self.pending = None
+            self._gather(seat, space, action.total)
+
+    def _do_tools(self, action: Action) -> None:
+        _, space, total = self.pending
+        p = self._player(self.turn)
+        p.use_tools(action.tiles, action.cards)
+        self.pending = None
+        self._gather(self.turn, space, total + sum(action.tiles) + sum(action.cards))
+
+    def _do_pay(self, action: Action) -> None:
+        kind, index = self.pending[0], self.pending[1]
+        seat = self.turn
+        p = self._player(seat)
+        p.add_resources(action.resources, -1)
+        self.pending = None
+        if kind == PAY_CARD:
+            card_id = self.display[index]
+            self.display = self.display[:index] + (None,) + self.display[index + 1:]
+            p.cards = p.cards + (card_id,)
+            self._card_effect(seat, data.cards()[card_id])
+        else:
+            tile_id = self.tops[index]
+            tile = data.buildings()[tile_id]
+            p.buildings = p.buildings + (tile_id,)
+            p.building_points += building_points(tile, action.resources)
+            self.tops = self.tops[:index] + (None,) + self.tops[index + 1:]
+            sizes = list(self.stack_sizes)
+            sizes[index] -= 1
+            self.stack_sizes = tuple(sizes)
+            if sizes[index] > 0:
+                self.pending = (REVEAL_TILE, index)
+
+    def _do_decline(self, action: Action) -> None:
+        self.pending = None
+
+    def _do_items_roll(self, action: Action) -> None:
+        buyer = self.pending[1]
+        self.pending = (ITEMS_PICK, action.faces, buyer, buyer)
+        self._auto_pick()
+
+    def _do_pick(self, action: Action) -> None:
+        _, faces, picker, buyer = self.pending
+        self._take_item(picker, action.face)
+        rest = list(faces)
+        rest.remove(action.face)
+        self.pending = (ITEMS_PICK, tuple(rest), (picker + 1) % self.n, buyer) if rest else None
+        self._auto_pick()
+
+    def _do_take_two(self, action: Action) -> None:
+        p = self._player(self.current_player())
+        p.two_res -= 1
+        p.add_resource(action.first, 1)
+        p.add_resource(action.second, 1)
+
+    def _do_feed(self, action: Action) -> None:
+        self._player(self.turn).add_resources(action.resources, -1)
+        self.pending = None
+        self.fed += 1
+
+    def _do_starve(self, action: Action) -> None:
+        self._player(self.turn).penalties += 1
+        self.pending = None
+        self.fed += 1
+
+    def _do_reveal_card(self, action: Action) -> None:
+        slot = self.pending[1]
+        self.display = self.display[:slot] + (action.card,) + self.display[slot + 1:]
+        self._remove_from_deck(action.card)
+        self.pending = None
+
+    def _do_reveal_tile(self, action: Action) -> None:
+        stack = self.pending[1]
+        self.tops = self.tops[:stack] + (action.tile,) + self.tops[stack + 1:]
+        pool = list(self.tile_pool)
+        pool.remove(action.tile)
+        self.tile_pool = tuple(pool)
+        self.pending = None
+
+    def _do_extra(self, action: Action) -> None:
+        owner = self.pending[1]
+        p = self._player(owner)
+        p.extras = p.extras + (action.card,)
+        self._remove_from_deck(action.card)
+        self.pending = None
+
+    def _remove_from_deck(self, card_id: str) -> None:
+        deck = list(self.deck)
+        deck.remove(card_id)
+        self.deck = tuple(deck)
+        self.deck_size -= 1
+
+    # --- effects -------------------------------------------------------------------------------
+    def _resolve_space(self, seat: int, space: int) -> None:
+        count = self.placed[seat][space]
+        self._set_placed(seat, space, 0)
+        if space == TOOL_MAKER:
+            self._player(seat).gain_tool()
+        elif space == HUT:
+            self._player(seat).gain_person()
+        elif space == FIELD:
+            self._player(seat).gain_track()
+        elif space in GATHER_SPACES:
+            self.pending = (ROLL, space, count)
+        elif space in CARD_SPACES:
+            slot = space - CARD_SPACES[0]
+            if self._could_pay_card(seat, slot):
+                self.pending = (PAY_CARD, slot)
+        else:
+            stack = space - BUILDING_SPACES[0]
+            if self._could_pay_building(seat, stack):
+                self.pending = (PAY_BUILDING, stack)
+
+    def _could_pay_card(self, seat: int, slot: int) -> bool:
+        p = self.players[seat]
+        return p.two_res > 0 or sum(p.res) >= slot + 1
+
+    def _could_pay_building(self, seat: int, stack: int) -> bool:
+        p = self.players[seat]
+        tile = data.buildings()[self.tops[stack]]
+        return p.two_res > 0 or bool(building_payments(tile, capped(p.res, payment_cap(tile))))
+
+    def _gather(self, seat: int, space: int, pips: int) -> None:
+        amount = pips // gather_divisor(space)
+        if not amount:
+            return
+        p = self._player(seat)
+        if space == HUNT:
+            p.food += amount
+        else:
+            p.add_resource(space - FOREST, amount)
+
+    def _card_effect(self, seat: int, card: data.Card) -> None:
+        effect = card.effect
+        p = self._player(seat)
+        if effect == "food":
+            p.food += card.amount
+        elif effect == "resource":
+            p.add_resource(card.resource, card.amount)
+        elif effect == "food_production":
+            p.gain_track()
+        elif effect == "points":
+            p.card_points += card.amount
+        elif effect == "permanent_tool":
+            p.gain_tool()
+        elif effect == "one_use_tool":
+            p.one_use = tuple(sorted(p.one_use + (card.amount,), reverse=True))
+        elif effect == "any_two_resources":
+            p.two_res += 1
+        elif effect == "extra_card":
+            if self.deck_size > 0:
+                self.pending = (EXTRA, seat)
+        elif effect == "resource_2_dice":
+            self.pending = (ROLL, FOREST + card.resource, 2)
+        elif effect == "dice_for_items":
+            self.pending = (ITEMS_ROLL, seat)
+        else:
+            raise AssertionError(f"unknown card effect {effect!r}")
+
+    def _take_item(self, seat: int, face: int) -> None:
+        p = self._player(seat)
+        if face == ITEM_TOOL_FACE:
+            p.gain_tool()
+        elif face == ITEM_FIELD_FACE:
+            p.gain_track()
+        else:
+            p.add_resource(face - 1, 1)
+
+    def _auto_pick(self) -> None:
+        """Hand out dice while only one kind of face is left: nobody has a choice then."""
+        while self.pending is not None and len(set(self.pending[1])) == 1:
+            _, faces, picker, buyer = self.pending
+            self._take_item(picker, faces[0])
+            rest = faces[1:]
+            self.pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer) if rest else None
+
+    # --- forced steps --------------------------------------------------------------------------
+    def _settle(self) -> None:
+        """Take forced steps until a decision, a chance node or the end of the game."""
+        while self.pending is None and self.phase != OVER:
+            phase = self.phase
+            if phase == PLACE:
+                if self.turn is not None:
+                    return
+                self.phase, self.turn = RESOLVE, self.start
+            elif phase == RESOLVE:
+                if not self._resolve_step():
+                    return
+            elif phase == FEED:
+                self._feed_step()
+            else:
+                self._refill_step()
+
+    def _next_placer(self, seat: int, first: int = 1) -> int | None:
+        """The next seat clockwise (from ``seat + first``) that can place, its choices
+        recorded as the legal actions; None when nobody can place any more."""
+        n = self.n
+        for step in range(first, first + n):
+            candidate = (seat + step) % n
+            acts = self._placements(candidate)
+            if acts:
+                self._offer(acts, candidate)
+                return candidate
+        return None
+
+    def _resolve_step(self) -> bool:
+        """One forced step of the resolution phase; False when the seat must choose."""
+        seat = self.turn
+        row = self.placed[seat]
+        # Hut and field commute with every other space (nothing in this phase reads people or
+        # the food track), so they are used at once and the seat chooses only where order counts.
+        if row[HUT] or row[FIELD]:
+            self._resolve_space(seat, HUT if row[HUT] else FIELD)
+            return True
+        remaining = NUM_SPACES - row.count(0)
+        if remaining == 1:
+            self._resolve_space(seat, row.index(max(row)))
+            return True
+        if remaining:
+            from .state import resolve_actions
+
+            self._offer(resolve_actions([space for space, count in enumerate(row) if count]), seat)
+            return False
+        nxt = (seat + 1) % self.n
+        if nxt == self.start:
+            self.phase, self.fed = FEED, 0
+        self.turn = nxt
+        return True
+
+    def _feed_step(self) -> None:
+        if self.fed >= self.n:
+            self._end_round()
+            return
+        seat = (self.start + self.fed) % self.n
+        self.turn = seat
+        p = self._player(seat)
+        p.food += p.track
+        if p.food >= p.people:
+            p.food -= p.people
+            self.fed += 1
+            return
+        short = p.people - p.food
+        p.food = 0
+        if sum(p.res) + 2 * p.two_res >= short:
+            self.pending = (FEED_SHORT, short)
+            return
+        p.penalties += 1
+        self.fed += 1
+
+    def _end_round(self) -> None:
+        self.score_log = self.score_log + (tuple(p.score for p in self.players),)
+        if 0 in self.stack_sizes:
+            self.phase = OVER
+            return
+        for seat, p in enumerate(self.players):
+            if p.tools_used:
+                self._player(seat).restore_tools()
+        self.start = (self.start + 1) % self.n
+        self.round += 1
+        cards = [c for c in self.display if c is not None]
+        if self.deck_size < NUM_CARD_SLOTS - len(cards):
+            self.phase = OVER
+            return
+        # Remaining cards slide right, toward the cheap slots (slot 0 costs 1).
+        self.display = tuple(cards) + (None,) * (NUM_CARD_SLOTS - len(cards))
+        self.phase = REFILL
+
+    def _refill_step(self) -> None:
+        for slot, card in enumerate(self.display):
+            if card is None:
+                self.pending = (REVEAL_CARD, slot)
+                return
+        for stack, top in enumerate(self.tops):
+            if top is None and self.stack_sizes[stack] > 0:
+                self.pending = (REVEAL_TILE, stack)
+                return
+        self.phase = PLACE
+        self.placed = (_EMPTY_ROW,) * self.n
+        self.occupants = self.occupant_mask = _EMPTY_ROW
+        self.turn = self._next_placer(self.start, first=0)
+
+
+_HANDLERS = {
+    "place": Transitions._do_place, "resolve": Transitions._do_resolve, "tools": Transitions._do_tools,
+    "pay": Transitions._do_pay, "decline": Transitions._do_decline, "pick": Transitions._do_pick,
+    "taketwo": Transitions._do_take_two, "feed": Transitions._do_feed, "starve": Transitions._do_starve,
+    "roll": Transitions._do_roll, "items": Transitions._do_items_roll, "card": Transitions._do_reveal_card,
+    "tile": Transitions._do_reveal_tile, "extra": Transitions._do_extra,
+}
