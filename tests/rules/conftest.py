@@ -1,0 +1,82 @@
+"""Helpers to build positions: reveal chosen cards and tiles, then set up players by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from stoneage.rules import GameState, new_game
+
+DEFAULT_DISPLAY = ("F01", "F02", "H01", "S01")  # card1 (cost 1) .. card4 (cost 4)
+DEFAULT_TOPS = ("B01", "B10", "V42", "X1")
+
+
+def start(
+    n: int = 4,
+    display: Iterable[str] = DEFAULT_DISPLAY,
+    tops: Iterable[str] | None = None,
+    seed: int | None = 1,
+) -> GameState:
+    """A new game with the given cards turned up (cost 1 first) and building tops."""
+    state = new_game(n, seed=seed)
+    for card in display:
+        state = state.apply(f"card {card}")
+    for tile in (tops if tops is not None else DEFAULT_TOPS[:n]):
+        state = state.apply(f"tile {tile}")
+    return state
+
+
+def play(state: GameState, *texts: str) -> GameState:
+    """Apply actions given in their text form, in order."""
+    for text in texts:
+        state = state.apply(text)
+    return state
+
+
+def with_player(state: GameState, seat: int, **fields: object) -> GameState:
+    """A copy of ``state`` in which a player's fields are set by hand (for scenario tests)."""
+    s = state._clone()
+    p = s._player(seat)
+    for name, value in fields.items():
+        setattr(p, name, value)
+    s._legal = None
+    return s
+
+
+def legal_texts(state: GameState) -> list[str]:
+    """The legal actions in text form."""
+    return [str(a) for a in state.legal_actions()]
+
+
+@pytest.fixture
+def four() -> GameState:
+    """A 4-player game at the first placement."""
+    return start(4)
+
+
+def default_action(state: GameState) -> object:
+    """A fixed choice for steps a scenario does not care about: the hunt with every figure
+    when placing, otherwise the first legal action (the lowest roll, the first card ...)."""
+    actions = state.legal_actions()
+    hunts = [a for a in actions if str(a).startswith("place hunt ")]
+    return hunts[-1] if hunts else actions[0]
+
+
+def advance(state: GameState, until, plans: dict[int, list[str]] | None = None, limit: int = 10_000) -> GameState:
+    """Apply planned actions (per seat, in order) or ``default_action`` until ``until(state)``."""
+    plans = {seat: list(texts) for seat, texts in (plans or {}).items()}
+    for _ in range(limit):
+        if until(state):
+            return state
+        seat = state.current_player()
+        if seat >= 0 and plans.get(seat):
+            state = state.apply(plans[seat].pop(0))
+        else:
+            state = state.apply(default_action(state))
+    raise AssertionError("scenario did not reach its goal")
+
+
+def placement_done(state: GameState) -> bool:
+    """True once the placement phase is over."""
+    return state.phase != "place"
