@@ -52,7 +52,7 @@ def _reason(state: GameState, action: object, seat: int) -> tuple[str, dict]:
             return N_("this outcome is not possible here"), {}
         return N_("the dice or a face-down card decide now, not a player"), {}
     if isinstance(action, _CHANCE_TYPES):
-        return N_("that is an outcome of chance; seat {seat} must decide now"), {"seat": seat}
+        return N_("that is an outcome of chance; seat {actor} must decide now"), {"actor": seat}
     if isinstance(action, TakeTwo):
         return N_("this seat has no unused two-resources card"), {}
     if isinstance(action, Place):

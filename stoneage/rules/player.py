@@ -61,7 +61,11 @@ class Player:
 
     def key(self) -> tuple:
         """All fields as a tuple, for equality and serialisation."""
-        return tuple(getattr(self, name) for name in _FIELDS)
+        return (
+            self.people, self.food, self.track, self.res, self.tools_free, self.tools_used,
+            self.one_use, self.two_res, self.cards, self.extras, self.buildings,
+            self.building_points, self.card_points, self.penalties,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Player) and self.key() == other.key()

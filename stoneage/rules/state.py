@@ -47,7 +47,6 @@ _SLOTS = (
     "occupant_mask", "display", "deck", "deck_size", "tops", "stack_sizes", "tile_pool",
     "pending", "score_log", "viewer", "ply", "history", "_legal", "_owned",
 )
-_KEY_SLOTS = tuple(s for s in _SLOTS if s not in ("history", "_legal", "_owned", "players"))
 
 
 class GameState(Transitions):
@@ -239,7 +238,12 @@ class GameState(Transitions):
 
     # --- equality ------------------------------------------------------------------------------
     def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in _KEY_SLOTS) + tuple(p.key() for p in self.players)
+        return (
+            self.n, self.seed, self.round, self.phase, self.start, self.turn, self.fed,
+            self.placed, self.occupants, self.occupant_mask, self.display, self.deck,
+            self.deck_size, self.tops, self.stack_sizes, self.tile_pool, self.pending,
+            self.score_log, self.viewer, self.ply, tuple(p.key() for p in self.players),
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self._key() == other._key()

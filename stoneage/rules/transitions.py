@@ -325,15 +325,15 @@ class Transitions:
         if 0 in self.stack_sizes:
             self.phase = OVER
             return
+        cards = [c for c in self.display if c is not None]
+        if self.deck_size < NUM_CARD_SLOTS - len(cards):
+            self.phase = OVER  # the display cannot be refilled: no new round begins
+            return
         for seat, p in enumerate(self.players):
             if p.tools_used:
                 self._player(seat).restore_tools()
         self.start = (self.start + 1) % self.n
         self.round += 1
-        cards = [c for c in self.display if c is not None]
-        if self.deck_size < NUM_CARD_SLOTS - len(cards):
-            self.phase = OVER
-            return
         # Remaining cards slide right, toward the cheap slots (slot 0 costs 1).
         self.display = tuple(cards) + (None,) * (NUM_CARD_SLOTS - len(cards))
         self.phase = REFILL

@@ -1,0 +1,37 @@
+"""The levels: each one is a set of parameters for the shared bot code, not a copy of it.
+
+- ``random``: a uniformly random legal action (the baseline).
+- ``easy``: the heuristic without blocking, end-game timing or counting this round's gathering
+  toward payments, with noisy placements and an occasional blunder among its three best.
+- ``normal``: the full heuristic: blocking, end-game timing, planning payments, no noise.
+- ``hard``: Normal's judgement picks candidates, sampled futures of the round choose among them.
+"""
+
+from __future__ import annotations
+
+from .bots import Bot, HeuristicBot, RandomBot, Temper
+from .hard import Budget, HardBot
+from .policy import Style
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+EASY_STYLE = Style(block=0.0, timing=0.0, foresight=False)
+EASY_TEMPER = Temper(noise=2.5, blunder=0.12)
+NORMAL_STYLE = Style(block=0.35, timing=0.5, foresight=True)
+
+
+def make_bot(level: str, seed: int = 0, budget: Budget | None = None) -> Bot:
+    """A bot of the given level (one of ``LEVELS``) owning ``random.Random(seed)``.
+
+    ``budget`` sets Hard's thinking (default: 0.45 s a placement, paced to 25 s a game);
+    ``Budget.rollouts(n)`` makes Hard reproducible. Other levels ignore it.
+    """
+    if level == "random":
+        return RandomBot(seed)
+    if level == "easy":
+        return HeuristicBot(seed, EASY_STYLE, EASY_TEMPER, level="easy")
+    if level == "normal":
+        return HeuristicBot(seed, NORMAL_STYLE, Temper(), level="normal")
+    if level == "hard":
+        return HardBot(seed, budget or Budget(), NORMAL_STYLE)
+    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")

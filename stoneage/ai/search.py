@@ -1,0 +1,120 @@
+"""Hard: sampled futures of the current round, judged by the heuristic evaluation at its end.
+
+For each candidate action (the heuristic's best few, more as time allows), the search plays the
+rest of the round many times: chance outcomes drawn from what the seat has not seen (the view is
+already a determinization), every seat playing the quick heuristic policy. At the round's end
+(or the game's) every seat's position is priced by ``evaluate``; a candidate is worth the mean
+of (own worth - best rival's worth). Candidates share their random futures (common random
+numbers), so they are compared on the same dice; the weaker half is dropped at each checkpoint
+(sequential halving).
+
+The search stops after ``iterations`` rollouts (deterministic given the seed) or after
+``seconds`` (depends on the machine's speed and load: a time budget is not reproducible).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from stoneage.rules import CHANCE, Action, GameState, sample_chance
+
+from .policy import Style, score_actions
+from .values import evaluate_all
+
+ROLLOUT_STYLE = Style(foresight=True)
+ROLLOUT_NOISE = 1.0  # keeps the sampled futures varied where the policy is nearly indifferent
+CHECKPOINTS = (3, 6, 12, 24, 48, 96, 192)  # rollouts per candidate at which the worse half goes
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One root action under study: its prior score and the utilities of its rollouts."""
+
+    action: Action
+    prior: float
+    results: list[float] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        """Mean utility so far (the prior, scaled down, before any rollout)."""
+        if not self.results:
+            return -1e9 + self.prior
+        return sum(self.results) / len(self.results)
+
+
+@dataclass(slots=True)
+class Limits:
+    """When one search must stop: a number of rollouts and/or a deadline."""
+
+    iterations: int | None = None
+    deadline: float | None = None
+    done: int = 0
+
+    def exhausted(self) -> bool:
+        """True once either limit is reached."""
+        if self.iterations is not None and self.done >= self.iterations:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def utility(worths: list[float], seat: int) -> float:
+    """Own estimated final score minus the best rival's: what winning depends on."""
+    rivals = [w for i, w in enumerate(worths) if i != seat]
+    return worths[seat] - max(rivals)
+
+
+def rollout(state: GameState, seat: int, rng: random.Random) -> float:
+    """Play to the end of the current round with the quick policy; the seat's utility there."""
+    start_round = state.round
+    while not state.is_terminal() and state.round == start_round:
+        actor = state.current_player()
+        if actor == CHANCE:
+            state = state.apply(sample_chance(state, rng))
+        else:
+            state = state.apply(quick_choice(state, actor, rng))
+    return utility(evaluate_all(state), seat)
+
+
+def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
+    """The rollout policy: the heuristic's best action, placements with a little noise."""
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    scored = score_actions(state, seat, ROLLOUT_STYLE)
+    if state.phase == "place" and state.pending is None:
+        spread = 2.0 * ROLLOUT_NOISE
+        return max(scored, key=lambda item: item[1] + spread * rng.random())[0]
+    return max(scored, key=lambda item: item[1])[0]
+
+
+def search(view: GameState, candidates: list[Candidate], rng: random.Random, limits: Limits,
+           reserve: list[Candidate] | None = None) -> list[Candidate]:
+    """Sequential halving with common random numbers; returns the candidates best first."""
+    seat = view.current_player()
+    alive = list(candidates)
+    reserve = list(reserve or [])
+    children = {id(c): view.apply(c.action) for c in alive + reserve}
+    index = 0
+    while not limits.exhausted() and len(alive) > 1:
+        future_seed = rng.getrandbits(64)
+        for cand in alive:
+            cand.results.append(rollout(children[id(cand)], seat, random.Random(future_seed)))
+            limits.done += 1
+        index += 1
+        if index in CHECKPOINTS:
+            alive = _halve(alive, reserve)
+    every = candidates + [c for c in reserve if c.results]
+    return sorted(every, key=lambda c: (-c.mean, -c.prior))
+
+
+def _halve(alive: list[Candidate], reserve: list[Candidate]) -> list[Candidate]:
+    """Keep the better half (at least two); a reserve candidate joins for each one dropped
+    while the reserve lasts (progressive widening), so it gets a look on later futures."""
+    ranked = sorted(alive, key=lambda c: -c.mean)
+    keep = ranked[:max(2, math.ceil(len(ranked) / 2))]
+    if reserve and len(ranked) > 2:
+        keep.append(reserve.pop(0))
+    return keep

@@ -1,0 +1,123 @@
+"""Bots against bots, headless: ``python -m stoneage.sim --seats hard,normal,normal,normal``.
+
+Prints per seat type (level): seat-games, win rate with its 95 % Wilson interval (a shared win
+counts as a win for each winner), mean and median final score, mean winning score, decision
+times (mean, median, slowest), thinking per game, and games that hit the round cap (failures).
+``--json`` prints the same as JSON. Results are reproducible for a given ``--seed`` unless Hard
+thinks by the clock (``--hard-seconds``, the default); ``--hard-rollouts N`` makes it exact.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from stoneage.ai import LEVELS, Budget
+
+from . import ROUND_CAP, GameResult, SeriesSpec, run_series
+from .stats import level_stats, series_summary
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="python -m stoneage.sim", description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", default="hard,normal,normal,normal",
+                        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(LEVELS))
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--hard-seconds", "--hard-budget", "--level-time", dest="hard_seconds", type=float,
+                        default=0.45, help="Hard's thinking per placement in seconds (machine-dependent)")
+    parser.add_argument("--hard-game-seconds", type=float, default=25.0,
+                        help="with --hard-seconds: Hard's most thinking over one game")
+    parser.add_argument("--hard-rollouts", type=int, default=None,
+                        help="Hard's rollouts per placement instead of a time budget (reproducible)")
+    parser.add_argument("--round-cap", type=int, default=ROUND_CAP)
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    args = parser.parse_args(argv)
+    levels = tuple(level.strip() for level in args.seats.split(","))
+    if not 2 <= len(levels) <= 4 or any(level not in LEVELS for level in levels):
+        parser.error(f"--seats needs 2 to 4 of {', '.join(LEVELS)}, got {args.seats!r}")
+    args.levels = levels
+    return args
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    """Hard's budget from the command line."""
+    if args.hard_rollouts is not None:
+        return Budget.rollouts(args.hard_rollouts)
+    return Budget(seconds=args.hard_seconds, game_seconds=args.hard_game_seconds)
+
+
+def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) -> dict:
+    """Everything printed, as one JSON-ready dictionary."""
+    budget = budget_of(args)
+    return {
+        "seats": list(args.levels),
+        "seed": args.seed,
+        "hard_budget": {"seconds": budget.seconds, "rollouts": budget.iterations,
+                        "game_seconds": budget.game_seconds},
+        "round_cap": args.round_cap,
+        "shared_win_rule": "a shared win counts as a win for each winner",
+        "wall_seconds": round(elapsed, 1),
+        **series_summary(results),
+        "levels": level_stats(results),
+    }
+
+
+def format_table(data: dict) -> str:
+    """The report as aligned text."""
+    lines = [
+        f"{data['games']} games, seats {','.join(data['seats'])} (rotated), seed {data['seed']}, "
+        f"mean {data['mean_rounds']:.1f} rounds, {data['wall_seconds']} s",
+        "A shared win counts as a win for each winner.",
+        f"{'level':8} {'seat-games':>10} {'wins':>5} {'win rate':>8} {'95% CI':>15} {'mean':>6} {'median':>6} "
+        f"{'win.sc':>6} {'dec.mean':>9} {'dec.med':>8} {'slowest':>8} {'per game':>8} {'capped':>6}",
+    ]
+    for level, s in data["levels"].items():
+        low, high = s["win_rate_ci95"]
+        lines.append(
+            f"{level:8} {s['seat_games']:>10} {s['wins']:>5} {s['win_rate']:>8.1%} "
+            f"{f'[{low:.1%}, {high:.1%}]':>15} {_num(s['mean_score'])} {_num(s['median_score'])} "
+            f"{_num(s['mean_winning_score'])} {_ms(s['mean_decision_s']):>9} {_ms(s['median_decision_s']):>8} "
+            f"{_ms(s['slowest_decision_s']):>8} {_secs(s['mean_thinking_per_game_s']):>8} {s['round_cap_failures']:>6}"
+        )
+    failures = data["round_cap_failures"]
+    lines.append(f"round-cap failures: {len(failures)}" + (f" (games {failures})" if failures else ""))
+    return "\n".join(lines)
+
+
+def _num(value: float | None) -> str:
+    return f"{value:6.1f}" if value is not None else "     -"
+
+
+def _ms(value: float | None) -> str:
+    return f"{value * 1000:.1f}ms" if value is not None else "-"
+
+
+def _secs(value: float | None) -> str:
+    return f"{value:.2f}s" if value is not None else "-"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the series and print the report; exit status 1 when a game hit the round cap."""
+    args = parse_args(argv)
+    spec = SeriesSpec(args.levels, args.seed, budget_of(args), args.round_cap)
+    started = time.perf_counter()
+
+    def progress(result: GameResult) -> None:
+        if not args.quiet:
+            scores = " ".join(f"{s.level}:{s.score}{'*' if s.won else ''}" for s in result.seats)
+            print(f"game {result.index}: {result.rounds} rounds {scores}", file=sys.stderr, flush=True)
+
+    results = run_series(spec, args.games, args.jobs, progress)
+    data = report(args, results, time.perf_counter() - started)
+    print(json.dumps(data, indent=2) if args.json else format_table(data))
+    return 1 if data["round_cap_failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
