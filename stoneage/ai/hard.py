@@ -63,9 +63,11 @@ class HardBot(Bot):
             return actions[0]
         return self.analyse(view)[0][0]
 
-    def analyse(self, view: GameState) -> list[tuple[Action, float]]:
-        """Every studied action with its estimated value (own worth minus best rival's at the
-        end of the round), best first; unstudied actions follow with their heuristic score."""
+    def analyse(self, view: GameState) -> list[tuple[Action, float | None]]:
+        """Every legal action, best first, with its estimated value: the mean over sampled
+        futures of (own estimated final score - best rival's) at the end of the round. Actions
+        the search did not study follow, in heuristic order, with value ``None``; where no
+        search was needed (a forced or obvious step) the values are the heuristic's scores."""
         started = time.perf_counter()
         self._new_game_check(view)
         ranked = self._think(view, started)
@@ -77,7 +79,7 @@ class HardBot(Bot):
             self.spent = 0.0
         self._last_round = view.round
 
-    def _think(self, view: GameState, started: float) -> list[tuple[Action, float]]:
+    def _think(self, view: GameState, started: float) -> list[tuple[Action, float | None]]:
         scored = sorted(score_actions(view, view.current_player(), self.style), key=lambda x: -x[1])
         step = view.pending[0] if view.pending else (None if view.phase == "place" else "resolve")
         if len(scored) == 1 or scored[0][1] - scored[1][1] >= OBVIOUS_GAP[step]:
@@ -88,7 +90,7 @@ class HardBot(Bot):
         studied = search(view, pool[:width], self.rng, limits, reserve=pool[width:])
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]
-        return [(c.action, c.mean) for c in studied if c.results] + rest
+        return [(c.action, c.mean) for c in studied if c.results] + [(a, None) for a, _ in rest]
 
     def _limits(self, view: GameState, step: str | None, started: float) -> Limits:
         share = STEP_SHARE.get(step, 0.3)

@@ -21,11 +21,16 @@ from dataclasses import dataclass, field
 
 from stoneage.rules import CHANCE, Action, GameState, sample_chance
 
-from .policy import Style, score_actions
+from stoneage.rules import Place
+from stoneage.rules.data import CARD_SPACES, FOREST, HUNT, RESOURCE_VALUES, RIVER
+
+from .placement import FIGURE_COST, ROUNDING_LOSS, hunt_gain, plan_for, space_gain
+from .policy import STALL_PUSH, STALL_ROUND, Style, score_actions
 from .values import evaluate_all
 
 ROLLOUT_STYLE = Style(foresight=True)
 ROLLOUT_NOISE = 1.0  # keeps the sampled futures varied where the policy is nearly indifferent
+DIVISORS = RESOURCE_VALUES  # pips per unit on forest, clay pit, quarry, river
 CHECKPOINTS = (3, 6, 12, 24, 48, 96, 192)  # rollouts per candidate at which the worse half goes
 
 
@@ -83,11 +88,43 @@ def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    scored = score_actions(state, seat, ROLLOUT_STYLE)
     if state.phase == "place" and state.pending is None:
-        spread = 2.0 * ROLLOUT_NOISE
-        return max(scored, key=lambda item: item[1] + spread * rng.random())[0]
+        return quick_placement(state, seat, actions, rng)
+    scored = score_actions(state, seat, ROLLOUT_STYLE)
     return max(scored, key=lambda item: item[1])[0]
+
+
+def quick_placement(state: GameState, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """Normal's placement judgement without blocking or timing, gathering priced inline
+    (this runs for every placement of every rollout)."""
+    plan = plan_for(state, seat)
+    prices, pips = plan.out.res_value, plan.tool_pips
+    res, incoming = plan.p.res, plan.incoming
+    spread = 2.0 * ROLLOUT_NOISE
+    fixed: dict[int, float] = {}
+    best, best_value = actions[0], -1e18
+    for action in actions:
+        if action.__class__ is not Place:
+            continue
+        space, count = action.space, action.count
+        if FOREST <= space <= RIVER:
+            index = space - FOREST
+            units = (3.5 * count + pips) / DIVISORS[index] - ROUNDING_LOSS
+            held = res[index] + incoming[index] + units * 0.5
+            discount = 1.0 if held <= 4 else max(0.6, 1.0 - 0.05 * (held - 4))
+            value = units * prices[index] * discount
+        elif space == HUNT:
+            value = hunt_gain(plan, count)
+        else:
+            if space not in fixed:
+                fixed[space] = space_gain(state, plan, space, count)
+                if space >= CARD_SPACES[0] and state.round >= STALL_ROUND:
+                    fixed[space] += STALL_PUSH
+            value = fixed[space]
+        value += spread * rng.random() - FIGURE_COST * count
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def search(view: GameState, candidates: list[Candidate], rng: random.Random, limits: Limits,

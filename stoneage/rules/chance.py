@@ -55,6 +55,12 @@ def cumulative(weights: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(accumulate(weights))
 
 
+@cache
+def total(weights: tuple[int, ...]) -> int:
+    """``sum(weights)``, cached for the few weight tables of the game."""
+    return sum(weights)
+
+
 def pick_weighted(weights: tuple[int, ...], draw: int) -> int:
     """Index of the outcome that ``draw`` in ``range(sum(weights))`` falls on."""
     return bisect_right(cumulative(weights), draw)

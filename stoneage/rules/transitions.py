@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import data
 from .data import (
     BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, HUNT, HUT, ITEM_FIELD_FACE,
-    ITEM_TOOL_FACE, NUM_CARD_SLOTS, NUM_SPACES, STARVATION_PENALTY, TOOL_MAKER, gather_divisor,
+    ITEM_TOOL_FACE, NUM_CARD_SLOTS, NUM_SPACES, RESOURCE_SPACES, STARVATION_PENALTY, TOOL_MAKER, gather_divisor,
 )
 from .nodes import (
     EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING, PAY_CARD, PLACE,
@@ -54,12 +54,15 @@ class Transitions:
         _HANDLERS[action[-1]](self, action)  # the last field of every action is its tag
 
     def _do_place(self, action: Action) -> None:
-        seat, space, count = self.turn, action.space, action.count
+        seat, space, count = self.turn, action[0], action[1]
         self._set_placed(seat, space, count)
-        occupants, mask = list(self.occupants), list(self.occupant_mask)
+        occupants = list(self.occupants)
         occupants[space] += count
-        mask[space] |= 1 << seat
-        self.occupants, self.occupant_mask = tuple(occupants), tuple(mask)
+        self.occupants = tuple(occupants)
+        if self.n < 4 and space in RESOURCE_SPACES:  # who stands there matters with 2-3 players
+            mask = list(self.occupant_mask)
+            mask[space] |= 1 << seat
+            self.occupant_mask = tuple(mask)
         self.turn = self._next_placer(seat)
 
     def _do_resolve(self, action: Action) -> None:
@@ -285,20 +288,25 @@ class Transitions:
         if row[HUT] or row[FIELD]:
             self._resolve_space(seat, HUT if row[HUT] else FIELD)
             return True
-        remaining = NUM_SPACES - row.count(0)
-        if remaining == 1:
-            self._resolve_space(seat, row.index(max(row)))
-            return True
-        if remaining:
+        if row.count(0) < NUM_SPACES:
+            spaces = [space for space, count in enumerate(row) if count]
+            if len(spaces) == 1 or self._order_is_irrelevant(seat, spaces):
+                self._resolve_space(seat, spaces[0])
+                return True
             from .state import resolve_actions
 
-            self._offer(resolve_actions([space for space, count in enumerate(row) if count]), seat)
+            self._offer(resolve_actions(spaces), seat)
             return False
         nxt = (seat + 1) % self.n
         if nxt == self.start:
             self.phase, self.fed = FEED, 0
         self.turn = nxt
         return True
+
+    def _order_is_irrelevant(self, seat: int, spaces: list[int]) -> bool:
+        """Rolls with no tool to add involve no decision, so their order cannot matter."""
+        p = self.players[seat]
+        return not p.tools_free and not p.one_use and all(space in GATHER_SPACES for space in spaces)
 
     def _feed_step(self) -> None:
         if self.fed >= self.n:

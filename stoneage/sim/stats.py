@@ -22,7 +22,8 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (rate + z * z / (2 * games)) / denom
     half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Rounding can leave the bound a hair inside an all-or-nothing rate; it holds it exactly.
+    return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))
 
 
 def level_stats(results: list[GameResult]) -> dict[str, dict]:

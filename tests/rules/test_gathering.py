@@ -105,10 +105,16 @@ def test_resolution_order_is_the_players_choice_and_a_tool_gained_first_can_be_u
     assert state.apply("tools 2").players[0].res[0] == 5
 
 
-def test_the_start_player_resolves_everything_before_the_next_seat():
+def test_rolls_without_any_tool_to_add_are_made_in_board_order_without_asking():
     state = advance(start(2), placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]})
-    assert state.current_player() == 0
-    state = play(state, "resolve forest", "roll 2")
+    assert state.current_player() == CHANCE and state.pending == ("roll", 3, 3)  # the hunt first
+
+
+def test_the_start_player_resolves_everything_before_the_next_seat():
+    state = with_player(start(2), 0, tools_free=(1,))
+    state = advance(state, placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]})
+    assert legal_texts(state) == ["resolve hunt", "resolve forest"]
+    state = play(state, "resolve forest", "roll 3")  # 1 wood; the tool would not help
     assert state.turn == 0 and state.pending[0] == "roll"  # the hunt is seat 0's only space left
-    state = state.apply("roll 3")
+    state = state.apply("roll 4")
     assert state.turn == 1
