@@ -7,9 +7,10 @@ keeps two kinds with equal fields apart.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple, Union
 
-from .data import RESOURCE_NAMES, SPACE_NAMES
+from .data import NUM_SPACES, RESOURCE_NAMES, SPACE_NAMES
 
 Resources = tuple[int, int, int, int]
 
@@ -169,3 +170,21 @@ Action = Union[
     Place, Resolve, UseTools, Pay, Decline, PickItem, TakeTwo, Feed, Starve,
     Roll, RollItems, RevealCard, RevealTile, DrawExtra,
 ]
+
+
+# --- interned actions ----------------------------------------------------------------------
+# The engine hands out the same objects every time, so comparing them hits identity first and
+# no tuple is built on the hot paths.
+PLACE_ACTIONS = tuple(tuple(Place(space, count) for count in range(11)) for space in range(NUM_SPACES))
+RESOLVE_ACTIONS = tuple(Resolve(space) for space in range(NUM_SPACES))
+
+
+def resolve_actions(spaces: list[int]) -> list[Action]:
+    """The ``Resolve`` actions for these spaces."""
+    return [RESOLVE_ACTIONS[space] for space in spaces]
+
+
+@cache
+def reveal_action(kind: type, item: str) -> Action:
+    """The one ``RevealCard``, ``RevealTile`` or ``DrawExtra`` object for a card or tile id."""
+    return kind(item)

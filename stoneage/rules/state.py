@@ -15,7 +15,7 @@ from fractions import Fraction
 from . import chance, data
 from .actions import (
     Action, Decline, DrawExtra, Feed, Pay, PickItem, Place, Resolve, RevealCard, RevealTile,
-    Roll, RollItems, Starve, TakeTwo, UseTools,
+    Roll, RollItems, Starve, TakeTwo, UseTools, PLACE_ACTIONS, reveal_action, resolve_actions,
 )
 from .data import (
     BUILDING_SPACES, CARD_SPACES, FIELD, NUM_CARD_SLOTS, HUNT, HUT, NUM_SPACES, RESOURCE_SPACE_CAPACITY,
@@ -26,17 +26,20 @@ from .nodes import (
     CHANCE, CHANCE_KINDS, EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING,
     PAY_CARD, PLACE, REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
 )
+from .explain import explain_illegal
 from .payments import building_payments, capped, exact_payments, payment_cap
 from .player import Player
+from .scoring import final_scoring, winners
+from .serial import from_json, to_json
+from .textform import parse_action
 from .tools import tool_options
 from .transitions import Transitions
 
 # Interned actions: the engine hands out the same objects, so comparisons hit identity first.
-_PLACE = tuple(tuple(Place(space, count) for count in range(11)) for space in range(NUM_SPACES))
+_PLACE = PLACE_ACTIONS
 _PLACE_TOOL_MAKER, _PLACE_HUT, _PLACE_FIELD = _PLACE[TOOL_MAKER][1], _PLACE[HUT][2], _PLACE[FIELD][1]
 _CARD_PLACES = tuple(_PLACE[space][1] for space in CARD_SPACES)
 _BUILDING_PLACES = tuple(_PLACE[space][1] for space in BUILDING_SPACES)
-_RESOLVE = tuple(Resolve(space) for space in range(NUM_SPACES))
 _TAKE_TWO = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
 _DECLINE = Decline()
 _STARVE = Starve()
@@ -156,8 +159,6 @@ class GameState(Transitions):
         Raises ``IllegalActionError`` naming the action, the seat and the reason.
         """
         if action.__class__ is str:
-            from .textform import parse_action
-
             action = parse_action(self, action)
         if seat is not None and seat != self.current_player():
             raise IllegalActionError(
@@ -168,8 +169,6 @@ class GameState(Transitions):
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            from .explain import explain_illegal
-
             raise explain_illegal(self, action)
         s = self._clone()
         s._do(action)
@@ -184,14 +183,10 @@ class GameState(Transitions):
 
     def final_scoring(self) -> list[dict[str, int]]:
         """Per seat: every category of the final scoring and the total (valid at any time)."""
-        from .scoring import final_scoring
-
         return final_scoring(self)
 
     def winners(self) -> list[int]:
         """The winning seats after the tie-break (more than one for a shared win)."""
-        from .scoring import winners
-
         return winners(self)
 
     def view(self, seat: int) -> GameState:
@@ -225,15 +220,11 @@ class GameState(Transitions):
 
     def to_json(self) -> str:
         """A versioned, JSON-safe save: the seat count, the seed and every action taken."""
-        from .serial import to_json
-
         return to_json(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
         """Rebuild a game saved by ``to_json`` by replaying it; raises ``SaveFormatError``."""
-        from .serial import from_json
-
         return from_json(text)
 
     # --- equality ------------------------------------------------------------------------------
@@ -355,15 +346,10 @@ class GameState(Transitions):
         return _uniform(RevealCard if kind == REVEAL_CARD else DrawExtra, self.deck)
 
 
-def resolve_actions(spaces: list[int]) -> list[Action]:
-    """The ``Resolve`` actions for these spaces."""
-    return [_RESOLVE[space] for space in spaces]
-
-
 @lru_cache(maxsize=8192)
 def _uniform(wrap: type, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """Equally likely reveals of the given unseen cards or tiles."""
-    return tuple(wrap(i) for i in ids), (1,) * len(ids)
+    return tuple([reveal_action(wrap, i) for i in ids]), (1,) * len(ids)
 
 
 _UNIFORM_KINDS = frozenset({REVEAL_CARD, REVEAL_TILE, EXTRA})

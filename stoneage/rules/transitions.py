@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import data
+from .actions import resolve_actions
 from .data import (
     BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, HUNT, HUT, ITEM_FIELD_FACE,
     ITEM_TOOL_FACE, NUM_CARD_SLOTS, NUM_SPACES, RESOURCE_SPACES, STARVATION_PENALTY, TOOL_MAKER, gather_divisor,
@@ -293,8 +294,6 @@ class Transitions:
             if len(spaces) == 1 or self._order_is_irrelevant(seat, spaces):
                 self._resolve_space(seat, spaces[0])
                 return True
-            from .state import resolve_actions
-
             self._offer(resolve_actions(spaces), seat)
             return False
         nxt = (seat + 1) % self.n
