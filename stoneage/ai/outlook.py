@@ -24,11 +24,11 @@ BUILDINGS_PER_ROUND = {2: 1.2, 3: 1.7, 4: 2.1}
 PRIOR_WEIGHT = 2.0  # rounds' worth of confidence in the priors
 TOTAL_CARDS = 36
 
-FIGURE_ROUND = 3.2  # points one figure produces in one round (about 3.5 pips, converted)
+FIGURE_ROUND = 2.5  # points one figure produces in one round (tuned in Normal self-play)
 FOOD_SHORT = 3.0  # a food missing at the coming feeding costs a resource or worse
 FOOD_NEEDED = 1.6  # a food needed in a later feeding saves about half a figure-round
 FOOD_SPARE = 0.25  # food beyond any foreseeable need
-CONVERSION = 0.72  # share of a resource's pips that ends up as points (cards, buildings)
+CONVERSION = 0.66  # share of a resource's pips that ends up as points (cards, buildings)
 TOOL_USE = 0.8  # points a tool point adds per round in which it is used
 ONE_USE_PIP = 0.55  # a one-use tool card, per pip
 

@@ -184,7 +184,18 @@ def resolve_actions(spaces: list[int]) -> list[Action]:
     return [RESOLVE_ACTIONS[space] for space in spaces]
 
 
+DECLINE, STARVE = Decline(), Starve()
+
+
 @cache
-def reveal_action(kind: type, item: str) -> Action:
-    """The one ``RevealCard``, ``RevealTile`` or ``DrawExtra`` object for a card or tile id."""
-    return kind(item)
+def reveal_table(kind: type) -> dict[str, Action]:
+    """The one ``RevealCard``, ``DrawExtra`` (per card id) or ``RevealTile`` (per tile id)."""
+    from .data import building_ids, card_ids
+
+    return {item: kind(item) for item in (building_ids() if kind is RevealTile else card_ids())}
+
+
+@cache
+def payment_actions(kind: type, payments: tuple[Resources, ...], last: Action) -> tuple[Action, ...]:
+    """``Pay`` or ``Feed`` actions for the given payments, followed by ``last``."""
+    return tuple(kind(x) for x in payments) + (last,)

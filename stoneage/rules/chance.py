@@ -6,7 +6,6 @@ dice-for-items roll. Sampling uses the integer weights, so it is exact for any `
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from fractions import Fraction
 from functools import cache
 from itertools import accumulate, combinations_with_replacement
@@ -50,17 +49,12 @@ def fraction(weight: int, total: int) -> Fraction:
 
 
 @cache
-def cumulative(weights: tuple[int, ...]) -> tuple[int, ...]:
-    """Running totals of ``weights`` for sampling by bisection."""
-    return tuple(accumulate(weights))
+def dice_sum_cumulative(k: int) -> tuple[int, ...]:
+    """Running totals of ``dice_sum_weights(k)``, for sampling by bisection."""
+    return tuple(accumulate(dice_sum_weights(k)[1]))
 
 
 @cache
-def total(weights: tuple[int, ...]) -> int:
-    """``sum(weights)``, cached for the few weight tables of the game."""
-    return sum(weights)
-
-
-def pick_weighted(weights: tuple[int, ...], draw: int) -> int:
-    """Index of the outcome that ``draw`` in ``range(sum(weights))`` falls on."""
-    return bisect_right(cumulative(weights), draw)
+def dice_multiset_cumulative(k: int) -> tuple[int, ...]:
+    """Running totals of ``dice_multiset_weights(k)``, for sampling by bisection."""
+    return tuple(accumulate(dice_multiset_weights(k)[1]))

@@ -9,13 +9,13 @@ a real decision, a chance node or the end of the game.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from bisect import bisect_right
 from fractions import Fraction
 
 from . import chance, data
 from .actions import (
     Action, Decline, DrawExtra, Feed, Pay, PickItem, Place, Resolve, RevealCard, RevealTile,
-    Roll, RollItems, Starve, TakeTwo, UseTools, PLACE_ACTIONS, reveal_action, resolve_actions,
+    Roll, RollItems, Starve, TakeTwo, UseTools, DECLINE, PLACE_ACTIONS, STARVE, payment_actions, resolve_actions, reveal_table,
 )
 from .data import (
     BUILDING_SPACES, CARD_SPACES, FIELD, NUM_CARD_SLOTS, HUNT, HUT, NUM_SPACES, RESOURCE_SPACE_CAPACITY,
@@ -33,22 +33,22 @@ from .scoring import final_scoring, winners
 from .serial import from_json, to_json
 from .textform import parse_action
 from .tools import tool_options
-from .transitions import Transitions
+from .transitions import HANDLERS as _HANDLERS, Transitions
 
 # Interned actions: the engine hands out the same objects, so comparisons hit identity first.
 _PLACE = PLACE_ACTIONS
 _PLACE_TOOL_MAKER, _PLACE_HUT, _PLACE_FIELD = _PLACE[TOOL_MAKER][1], _PLACE[HUT][2], _PLACE[FIELD][1]
+_UP_TO = tuple(tuple(_PLACE[space][1:k + 1] for k in range(11)) for space in range(NUM_SPACES))
 _CARD_PLACES = tuple(_PLACE[space][1] for space in CARD_SPACES)
 _BUILDING_PLACES = tuple(_PLACE[space][1] for space in BUILDING_SPACES)
 _TAKE_TWO = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
-_DECLINE = Decline()
-_STARVE = Starve()
 _PICK = tuple(PickItem(face) for face in range(7))
 
 _SLOTS = (
     "n", "seed", "round", "phase", "start", "turn", "fed", "players", "placed", "occupants",
     "occupant_mask", "display", "deck", "deck_size", "tops", "stack_sizes", "tile_pool",
     "pending", "score_log", "viewer", "ply", "history", "_legal", "_owned",
+    "_open_village", "_open_singles",
 )
 
 
@@ -89,6 +89,10 @@ class GameState(Transitions):
     history: tuple | None
     _legal: tuple[Action, ...] | None
     _owned: int
+    # Placement caches (derived, kept because placement is the hottest path): the village
+    # spaces and the card/building spaces that are still open this placement phase.
+    _open_village: tuple[Action, ...]
+    _open_singles: tuple[Action, ...]
 
     # --- construction ------------------------------------------------------------------------
     @classmethod
@@ -103,7 +107,7 @@ class GameState(Transitions):
         s.tops, s.stack_sizes = (None,) * num_players, (data.TILES_PER_STACK,) * num_players
         s.tile_pool = data.building_ids()
         s.pending, s.score_log, s.viewer, s.ply, s.history = None, (), None, 0, ()
-        s._legal, s._owned = None, 0
+        s._legal, s._owned, s._open_village, s._open_singles = None, 0, (), ()
         s._settle()
         return s
 
@@ -117,6 +121,7 @@ class GameState(Transitions):
         s.tops, s.stack_sizes, s.tile_pool = self.tops, self.stack_sizes, self.tile_pool
         s.pending, s.score_log, s.viewer = self.pending, self.score_log, self.viewer
         s.ply, s.history, s._legal, s._owned = self.ply, self.history, None, 0
+        s._open_village, s._open_singles = self._open_village, self._open_singles
         return s
 
     # --- the interface -------------------------------------------------------------------------
@@ -171,10 +176,11 @@ class GameState(Transitions):
         if action not in legal:
             raise explain_illegal(self, action)
         s = self._clone()
-        s._do(action)
-        s._settle()
         s.ply = self.ply + 1
         s.history = (self.history, action) if self.history is not None else None
+        _HANDLERS[action[-1]](s, action)  # the last field of every action is its tag
+        if s.pending is None:
+            s._settle()
         return s
 
     def scores(self) -> list[int]:
@@ -281,15 +287,16 @@ class GameState(Transitions):
             return list(tool_options(p, pending[1], pending[2]))
         if kind == PAY_CARD:
             cost = pending[1] + 1
-            return [Pay(x) for x in exact_payments(capped(p.res, cost), cost)] + [_DECLINE]
+            return list(payment_actions(Pay, exact_payments(capped(p.res, cost), cost), DECLINE))
         if kind == PAY_BUILDING:
             tile = data.buildings()[self.tops[pending[1]]]  # type: ignore[index]
-            return [Pay(x) for x in building_payments(tile, capped(p.res, payment_cap(tile)))] + [_DECLINE]
+            found = building_payments(tile, capped(p.res, payment_cap(tile)))
+            return list(payment_actions(Pay, found, DECLINE))
         if kind == ITEMS_PICK:
             return [_PICK[face] for face in sorted(set(pending[1]))]
         if kind == FEED_SHORT:
             short = pending[1]
-            return [Feed(x) for x in exact_payments(capped(p.res, short), short)] + [_STARVE]
+            return list(payment_actions(Feed, exact_payments(capped(p.res, short), short), STARVE))
         raise AssertionError(f"unknown pending step {pending!r}")
 
     def _placements(self, seat: int) -> list[Action]:
@@ -298,39 +305,41 @@ class GameState(Transitions):
         avail = self.players[seat].people - sum(row)
         if avail <= 0:
             return []
-        occ, n = self.occupants, self.n
-        acts: list[Action] = []
-        if n == 4 or (occ[TOOL_MAKER] > 0) + (occ[HUT] > 0) + (occ[FIELD] > 0) < 2:
-            if not occ[TOOL_MAKER]:
-                acts.append(_PLACE_TOOL_MAKER)
-            if not occ[HUT] and avail >= 2:
-                acts.append(_PLACE_HUT)
-            if not occ[FIELD]:
-                acts.append(_PLACE_FIELD)
+        acts = list(self._open_village)
+        if avail < 2 and _PLACE_HUT in acts:
+            acts.remove(_PLACE_HUT)
         if not row[HUNT]:
-            acts += _PLACE[HUNT][1:avail + 1]
-        mask = self.occupant_mask
+            acts += _UP_TO[HUNT][avail]
+        occ, mask, n = self.occupants, self.occupant_mask, self.n
         for space in RESOURCE_SPACES:
             if row[space]:
                 continue
             room = RESOURCE_SPACE_CAPACITY - occ[space]
             if room <= 0 or (n < 4 and mask[space] and (n == 2 or mask[space].bit_count() >= 2)):
                 continue
-            acts += _PLACE[space][1:(avail if avail < room else room) + 1]
-        display, tops = self.display, self.tops
-        for slot in range(NUM_CARD_SLOTS):
-            if display[slot] is not None and not occ[8 + slot]:
-                acts.append(_CARD_PLACES[slot])
-        for stack in range(n):
-            if tops[stack] is not None and not occ[12 + stack]:
-                acts.append(_BUILDING_PLACES[stack])
+            acts += _UP_TO[space][avail if avail < room else room]
+        acts += self._open_singles
         return acts
 
-    def _offer(self, acts: list[Action], seat: int) -> None:
+    def _open_village_spaces(self) -> tuple[Action, ...]:
+        """Open village spaces; with 2 or 3 players only 2 of the 3 may be used a round."""
+        occ = self.occupants
+        if self.n < 4 and (occ[TOOL_MAKER] > 0) + (occ[HUT] > 0) + (occ[FIELD] > 0) >= 2:
+            return ()
+        return tuple(a for a in (_PLACE_TOOL_MAKER, _PLACE_HUT, _PLACE_FIELD) if not occ[a[0]])
+
+    def _open_single_spaces(self) -> tuple[Action, ...]:
+        """Open card slots (with a card) and building stacks (with a top tile)."""
+        occ = self.occupants
+        cards = [a for a, card in zip(_CARD_PLACES, self.display) if card is not None and not occ[a[0]]]
+        tiles = [a for a, top in zip(_BUILDING_PLACES, self.tops) if top is not None and not occ[a[0]]]
+        return tuple(cards + tiles)
+
+    def _offer(self, acts: list[Action] | tuple[Action, ...], seat: int) -> None:
         """Record the legal actions found while settling, adding the two-resources card."""
         if self.players[seat].two_res:
-            acts = acts + list(_TAKE_TWO)
-        self._legal = tuple(acts)
+            acts = tuple(acts) + _TAKE_TWO
+        self._legal = acts if acts.__class__ is tuple else tuple(acts)
 
     def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         pending = self.pending
@@ -346,10 +355,12 @@ class GameState(Transitions):
         return _uniform(RevealCard if kind == REVEAL_CARD else DrawExtra, self.deck)
 
 
-@lru_cache(maxsize=8192)
-def _uniform(wrap: type, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+def _uniform(kind: type, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """Equally likely reveals of the given unseen cards or tiles."""
-    return tuple([reveal_action(wrap, i) for i in ids]), (1,) * len(ids)
+    return tuple(map(reveal_table(kind).__getitem__, ids)), _ONES[len(ids)]
+
+
+_ONES = tuple((1,) * k for k in range(40))
 
 
 _UNIFORM_KINDS = frozenset({REVEAL_CARD, REVEAL_TILE, EXTRA})
@@ -390,9 +401,14 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     outcomes, weights = state._chance_weights()
     if not outcomes:
         raise IllegalActionError("sample_chance", state.current_player(), "this is not a chance node")
-    if state.pending[0] in _UNIFORM_KINDS:  # a reveal: every unseen card or tile equally likely
+    kind = state.pending[0]
+    if kind in _UNIFORM_KINDS:  # a reveal: every unseen card or tile equally likely
         return outcomes[rng.randrange(len(outcomes))]
-    return outcomes[chance.pick_weighted(weights, rng.randrange(chance.total(weights)))]
+    if kind == ROLL:
+        cumulative = chance.dice_sum_cumulative(state.pending[2])
+    else:
+        cumulative = chance.dice_multiset_cumulative(state.n)
+    return outcomes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
 
 def seeded_rng(state: GameState) -> random.Random:

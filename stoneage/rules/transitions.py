@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from .player import Player
 
 _EMPTY_ROW = (0,) * NUM_SPACES
+_GATHER_SET = frozenset(GATHER_SPACES)
+_DIVISORS = tuple(gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES))
 
 
 class Transitions:
@@ -38,12 +40,14 @@ class Transitions:
     # --- copy-on-write access ----------------------------------------------------------------
     def _player(self, seat: int) -> Player:
         """The seat's player, copied on first change within this ``apply``."""
-        bit = 1 << seat
-        if not self._owned & bit:
-            fresh = self.players[seat].copy()
-            self.players = self.players[:seat] + (fresh,) + self.players[seat + 1:]
-            self._owned |= bit
-        return self.players[seat]
+        if self._owned >> seat & 1:
+            return self.players[seat]
+        fresh = self.players[seat].copy()
+        players = list(self.players)
+        players[seat] = fresh
+        self.players = tuple(players)
+        self._owned |= 1 << seat
+        return fresh
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
         row = list(self.placed[seat])
@@ -51,16 +55,19 @@ class Transitions:
         self.placed = self.placed[:seat] + (tuple(row),) + self.placed[seat + 1:]
 
     # --- actions -------------------------------------------------------------------------------
-    def _do(self, action: Action) -> None:
-        _HANDLERS[action[-1]](self, action)  # the last field of every action is its tag
-
     def _do_place(self, action: Action) -> None:
         seat, space, count = self.turn, action[0], action[1]
         self._set_placed(seat, space, count)
         occupants = list(self.occupants)
         occupants[space] += count
         self.occupants = tuple(occupants)
-        if self.n < 4 and space in RESOURCE_SPACES:  # who stands there matters with 2-3 players
+        if space < HUNT:
+            self._open_village = self._open_village_spaces()
+        elif space >= CARD_SPACES[0]:
+            singles = list(self._open_singles)
+            singles.remove(action)
+            self._open_singles = tuple(singles)
+        elif self.n < 4 and space != HUNT:  # who stands on a resource space matters with 2-3 players
             mask = list(self.occupant_mask)
             mask[space] |= 1 << seat
             self.occupant_mask = tuple(mask)
@@ -70,13 +77,13 @@ class Transitions:
         self._resolve_space(self.turn, action.space)
 
     def _do_roll(self, action: Action) -> None:
-        _, space, _dice = self.pending
-        seat = self.turn
-        if tools_could_help(self.players[seat], space, action.total):
-            self.pending = (TOOLS, space, action.total)
+        space, total = self.pending[1], action[0]
+        p = self.players[self.turn]
+        if (p.tools_free or p.one_use) and tools_could_help(p, space, total):
+            self.pending = (TOOLS, space, total)
         else:
             self.pending = None
-            self._gather(seat, space, action.total)
+            self._gather(self.turn, space, total)
 
     def _do_tools(self, action: Action) -> None:
         _, space, total = self.pending
@@ -198,14 +205,13 @@ class Transitions:
         return p.two_res > 0 or bool(building_payments(tile, capped(p.res, payment_cap(tile))))
 
     def _gather(self, seat: int, space: int, pips: int) -> None:
-        amount = pips // gather_divisor(space)
-        if not amount:
-            return
-        p = self._player(seat)
-        if space == HUNT:
-            p.food += amount
-        else:
-            p.add_resource(space - FOREST, amount)
+        amount = pips // _DIVISORS[space]
+        if amount:
+            p = self._player(seat)
+            if space == HUNT:
+                p.food += amount
+            else:
+                p.add_resource(space - FOREST, amount)
 
     def _card_effect(self, seat: int, card: data.Card) -> None:
         effect = card.effect
@@ -305,7 +311,7 @@ class Transitions:
     def _order_is_irrelevant(self, seat: int, spaces: list[int]) -> bool:
         """Rolls with no tool to add involve no decision, so their order cannot matter."""
         p = self.players[seat]
-        return not p.tools_free and not p.one_use and all(space in GATHER_SPACES for space in spaces)
+        return not p.tools_free and not p.one_use and _GATHER_SET.issuperset(spaces)
 
     def _feed_step(self) -> None:
         if self.fed >= self.n:
@@ -357,10 +363,12 @@ class Transitions:
         self.phase = PLACE
         self.placed = (_EMPTY_ROW,) * self.n
         self.occupants = self.occupant_mask = _EMPTY_ROW
+        self._open_village = self._open_village_spaces()
+        self._open_singles = self._open_single_spaces()
         self.turn = self._next_placer(self.start, first=0)
 
 
-_HANDLERS = {
+HANDLERS = {
     "place": Transitions._do_place, "resolve": Transitions._do_resolve, "tools": Transitions._do_tools,
     "pay": Transitions._do_pay, "decline": Transitions._do_decline, "pick": Transitions._do_pick,
     "taketwo": Transitions._do_take_two, "feed": Transitions._do_feed, "starve": Transitions._do_starve,
