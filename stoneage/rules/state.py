@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from itertools import compress
 from fractions import Fraction
 
 from . import chance, data
@@ -32,6 +33,7 @@ from .player import Player
 from .scoring import final_scoring, winners
 from .serial import from_json, to_json
 from .textform import parse_action
+from .table import Table, table_property
 from .tools import tool_options
 from .transitions import HANDLERS as _HANDLERS, Transitions
 
@@ -45,11 +47,10 @@ _TAKE_TWO = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
 _PICK = tuple(PickItem(face) for face in range(7))
 
 _SLOTS = (
-    "n", "seed", "round", "phase", "start", "turn", "fed", "players", "placed", "occupants",
-    "occupant_mask", "display", "deck", "deck_size", "tops", "stack_sizes", "tile_pool",
-    "pending", "score_log", "viewer", "ply", "history", "_legal", "_owned",
-    "_open_village", "_open_singles",
+    "n", "phase", "turn", "_actor", "players", "placed", "occupants", "occupant_mask",
+    "pending", "ply", "history", "_table", "_legal", "_owned", "_open_village", "_open_singles",
 )
+
 
 
 class GameState(Transitions):
@@ -65,28 +66,30 @@ class GameState(Transitions):
 
     __slots__ = _SLOTS
 
+    seed = table_property("seed")
+    viewer = table_property("viewer")
+    round = table_property("round")
+    start = table_property("start")
+    score_log = table_property("score_log")
+    display = table_property("display")
+    deck = table_property("deck")
+    deck_size = table_property("deck_size")
+    tops = table_property("tops")
+    stack_sizes = table_property("stack_sizes")
+    tile_pool = table_property("tile_pool")
+
     n: int
-    seed: int | None
-    round: int
     phase: str
-    start: int
     turn: int
-    fed: int
+    _actor: int  # current_player(), found once per state by _find_actor
     players: tuple[Player, ...]
     placed: tuple[tuple[int, ...], ...]
     occupants: tuple[int, ...]
     occupant_mask: tuple[int, ...]
-    display: tuple[str | None, ...]
-    deck: tuple[str, ...]
-    deck_size: int
-    tops: tuple[str | None, ...]
-    stack_sizes: tuple[int, ...]
-    tile_pool: tuple[str, ...]
     pending: tuple | None
-    score_log: tuple[tuple[int, ...], ...]
-    viewer: int | None
     ply: int
     history: tuple | None
+    _table: Table
     _legal: tuple[Action, ...] | None
     _owned: int
     # Placement caches (derived, kept because placement is the hottest path): the village
@@ -98,35 +101,45 @@ class GameState(Transitions):
     @classmethod
     def _setup(cls, num_players: int, seed: int | None) -> GameState:
         s = object.__new__(cls)
-        s.n, s.seed, s.round, s.phase, s.start, s.turn, s.fed = num_players, seed, 1, REFILL, 0, 0, 0
+        t = Table.__new__(Table)
+        t.seed, t.viewer, t.round, t.start, t.score_log = seed, None, 1, 0, ()
+        t.display = (None,) * data.NUM_CARD_SLOTS
+        t.deck, t.deck_size = data.card_ids(), len(data.card_ids())
+        t.tops, t.stack_sizes = (None,) * num_players, (data.TILES_PER_STACK,) * num_players
+        t.tile_pool = data.building_ids()
+        s.n, s.phase, s.turn, s._actor, s._table = num_players, REFILL, 0, CHANCE, t
         s.players = tuple(Player.new() for _ in range(num_players))
         s.placed = ((0,) * NUM_SPACES,) * num_players
         s.occupants = s.occupant_mask = (0,) * NUM_SPACES
-        s.display = (None,) * data.NUM_CARD_SLOTS
-        s.deck, s.deck_size = data.card_ids(), len(data.card_ids())
-        s.tops, s.stack_sizes = (None,) * num_players, (data.TILES_PER_STACK,) * num_players
-        s.tile_pool = data.building_ids()
-        s.pending, s.score_log, s.viewer, s.ply, s.history = None, (), None, 0, ()
+        s.pending, s.ply, s.history = None, 0, ()
         s._legal, s._owned, s._open_village, s._open_singles = None, 0, (), ()
         s._settle()
+        s._actor = s._find_actor()
         return s
 
-    def _clone(self) -> GameState:
+    def _clone(self, action: Action | None = None) -> GameState:
+        """A copy sharing every part; with ``action``, the copy is the state after it (to be
+        changed by the caller) and records it in the history."""
         # Spelled out rather than looped over __slots__: this runs once per action.
         s = object.__new__(GameState)
-        s.n, s.seed, s.round, s.phase = self.n, self.seed, self.round, self.phase
-        s.start, s.turn, s.fed, s.players = self.start, self.turn, self.fed, self.players
-        s.placed, s.occupants, s.occupant_mask = self.placed, self.occupants, self.occupant_mask
-        s.display, s.deck, s.deck_size = self.display, self.deck, self.deck_size
-        s.tops, s.stack_sizes, s.tile_pool = self.tops, self.stack_sizes, self.tile_pool
-        s.pending, s.score_log, s.viewer = self.pending, self.score_log, self.viewer
-        s.ply, s.history, s._legal, s._owned = self.ply, self.history, None, 0
+        s.n, s.phase, s.turn, s._actor = self.n, self.phase, self.turn, self._actor
+        s.players, s.placed, s.occupants = self.players, self.placed, self.occupants
+        s.occupant_mask, s.pending = self.occupant_mask, self.pending
+        if action is None:
+            s.ply, s.history = self.ply, self.history
+        else:
+            s.ply = self.ply + 1
+            s.history = None if self.history is None else (self.history, action)
+        s._table, s._legal, s._owned = self._table, None, 0
         s._open_village, s._open_singles = self._open_village, self._open_singles
         return s
 
     # --- the interface -------------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to decide (0..n-1), ``CHANCE`` or ``TERMINAL``."""
+        return self._actor
+
+    def _find_actor(self) -> int:
         if self.phase == OVER:
             return TERMINAL
         pending = self.pending
@@ -175,12 +188,11 @@ class GameState(Transitions):
             legal = self._legal = self._compute_legal()
         if action not in legal:
             raise explain_illegal(self, action)
-        s = self._clone()
-        s.ply = self.ply + 1
-        s.history = (self.history, action) if self.history is not None else None
+        s = self._clone(action)
         _HANDLERS[action[-1]](s, action)  # the last field of every action is its tag
         if s.pending is None:
             s._settle()
+        s._actor = s._find_actor()
         return s
 
     def scores(self) -> list[int]:
@@ -199,7 +211,9 @@ class GameState(Transitions):
         """What ``seat`` may know: other seats' extra cards become '?' and return to the
         unseen pool; the seed (and so the future dice) and the history are withheld."""
         v = self._clone()
-        v.viewer, v.seed, v.history = seat, None, None
+        v.history = None
+        table = v._edit_table()
+        table.viewer, table.seed = seat, None
         hidden: list[str] = []
         players = list(self.players)
         for i, p in enumerate(players):
@@ -209,7 +223,7 @@ class GameState(Transitions):
                 q.extras = ("?",) * len(p.extras)
                 players[i] = q
         v.players = tuple(players)
-        v.deck = tuple(sorted(self.deck + tuple(hidden)))
+        table.deck = tuple(sorted(self.deck + tuple(hidden)))
         return v
 
     def actions_taken(self) -> list[Action]:
@@ -236,10 +250,8 @@ class GameState(Transitions):
     # --- equality ------------------------------------------------------------------------------
     def _key(self) -> tuple:
         return (
-            self.n, self.seed, self.round, self.phase, self.start, self.turn, self.fed,
-            self.placed, self.occupants, self.occupant_mask, self.display, self.deck,
-            self.deck_size, self.tops, self.stack_sizes, self.tile_pool, self.pending,
-            self.score_log, self.viewer, self.ply, tuple(p.key() for p in self.players),
+            self.n, self.phase, self.turn, self.placed, self.occupants, self.occupant_mask,
+            self.pending, self.ply, self._table.key(), tuple(p.key() for p in self.players),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -262,7 +274,7 @@ class GameState(Transitions):
     def own_spaces(self, seat: int) -> list[int]:
         """Spaces where ``seat`` still has figures standing, in board order."""
         row = self.placed[seat]
-        return [space for space, count in enumerate(row) if count]
+        return list(compress(range(NUM_SPACES), row))
 
     # --- legality ------------------------------------------------------------------------------
     def _compute_legal(self) -> tuple[Action, ...]:

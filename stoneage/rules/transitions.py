@@ -8,6 +8,7 @@ the state waits for a real decision, a chance outcome or has ended.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from . import data
@@ -21,6 +22,7 @@ from .nodes import (
     REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TOOLS,
 )
 from .tools import tools_could_help
+from .table import TABLE_BIT as _TABLE_BIT, Table
 from .payments import building_payments, building_points, capped, exact_payments, payment_cap
 
 if TYPE_CHECKING:
@@ -28,7 +30,9 @@ if TYPE_CHECKING:
     from .player import Player
 
 _EMPTY_ROW = (0,) * NUM_SPACES
+
 _GATHER_SET = frozenset(GATHER_SPACES)
+_SPACE_INDICES = range(NUM_SPACES)
 _DIVISORS = tuple(gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES))
 
 
@@ -48,6 +52,13 @@ class Transitions:
         self.players = tuple(players)
         self._owned |= 1 << seat
         return fresh
+
+    def _edit_table(self) -> Table:
+        """The table, copied on first change within this ``apply``."""
+        if not self._owned & _TABLE_BIT:
+            self._table = self._table.copy()
+            self._owned |= _TABLE_BIT
+        return self._table
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
         row = list(self.placed[seat])
@@ -99,19 +110,21 @@ class Transitions:
         p.add_resources(action.resources, -1)
         self.pending = None
         if kind == PAY_CARD:
-            card_id = self.display[index]
-            self.display = self.display[:index] + (None,) + self.display[index + 1:]
+            table = self._edit_table()
+            card_id = table.display[index]
+            table.display = table.display[:index] + (None,) + table.display[index + 1:]
             p.cards = p.cards + (card_id,)
             self._card_effect(seat, data.cards()[card_id])
         else:
-            tile_id = self.tops[index]
+            table = self._edit_table()
+            tile_id = table.tops[index]
             tile = data.buildings()[tile_id]
             p.buildings = p.buildings + (tile_id,)
             p.building_points += building_points(tile, action.resources)
-            self.tops = self.tops[:index] + (None,) + self.tops[index + 1:]
-            sizes = list(self.stack_sizes)
+            table.tops = table.tops[:index] + (None,) + table.tops[index + 1:]
+            sizes = list(table.stack_sizes)
             sizes[index] -= 1
-            self.stack_sizes = tuple(sizes)
+            table.stack_sizes = tuple(sizes)
             if sizes[index] > 0:
                 self.pending = (REVEAL_TILE, index)
 
@@ -140,25 +153,27 @@ class Transitions:
     def _do_feed(self, action: Action) -> None:
         self._player(self.turn).add_resources(action.resources, -1)
         self.pending = None
-        self.fed += 1
+        self._fed(self.turn)
 
     def _do_starve(self, action: Action) -> None:
         self._player(self.turn).penalties += 1
         self.pending = None
-        self.fed += 1
+        self._fed(self.turn)
 
     def _do_reveal_card(self, action: Action) -> None:
         slot = self.pending[1]
-        self.display = self.display[:slot] + (action.card,) + self.display[slot + 1:]
+        table = self._edit_table()
+        table.display = table.display[:slot] + (action.card,) + table.display[slot + 1:]
         self._remove_from_deck(action.card)
         self.pending = None
 
     def _do_reveal_tile(self, action: Action) -> None:
         stack = self.pending[1]
-        self.tops = self.tops[:stack] + (action.tile,) + self.tops[stack + 1:]
-        pool = list(self.tile_pool)
+        table = self._edit_table()
+        table.tops = table.tops[:stack] + (action.tile,) + table.tops[stack + 1:]
+        pool = list(table.tile_pool)
         pool.remove(action.tile)
-        self.tile_pool = tuple(pool)
+        table.tile_pool = tuple(pool)
         self.pending = None
 
     def _do_extra(self, action: Action) -> None:
@@ -169,10 +184,11 @@ class Transitions:
         self.pending = None
 
     def _remove_from_deck(self, card_id: str) -> None:
-        deck = list(self.deck)
+        table = self._edit_table()
+        deck = list(table.deck)
         deck.remove(card_id)
-        self.deck = tuple(deck)
-        self.deck_size -= 1
+        table.deck = tuple(deck)
+        table.deck_size -= 1
 
     # --- effects -------------------------------------------------------------------------------
     def _resolve_space(self, seat: int, space: int) -> None:
@@ -296,7 +312,7 @@ class Transitions:
             self._resolve_space(seat, HUT if row[HUT] else FIELD)
             return True
         if row.count(0) < NUM_SPACES:
-            spaces = [space for space, count in enumerate(row) if count]
+            spaces = list(compress(_SPACE_INDICES, row))
             if len(spaces) == 1 or self._order_is_irrelevant(seat, spaces):
                 self._resolve_space(seat, spaces[0])
                 return True
@@ -304,7 +320,7 @@ class Transitions:
             return False
         nxt = (seat + 1) % self.n
         if nxt == self.start:
-            self.phase, self.fed = FEED, 0
+            self.phase = FEED
         self.turn = nxt
         return True
 
@@ -314,16 +330,13 @@ class Transitions:
         return not p.tools_free and not p.one_use and _GATHER_SET.issuperset(spaces)
 
     def _feed_step(self) -> None:
-        if self.fed >= self.n:
-            self._end_round()
-            return
-        seat = (self.start + self.fed) % self.n
-        self.turn = seat
+        """Feed the seat in ``turn`` (from the start player on); ask only on a shortfall."""
+        seat = self.turn
         p = self._player(seat)
         p.food += p.track
         if p.food >= p.people:
             p.food -= p.people
-            self.fed += 1
+            self._fed(seat)
             return
         short = p.people - p.food
         p.food = 0
@@ -331,10 +344,19 @@ class Transitions:
             self.pending = (FEED_SHORT, short)
             return
         p.penalties += 1
-        self.fed += 1
+        self._fed(seat)
+
+    def _fed(self, seat: int) -> None:
+        """The seat is fed: the next seat's turn, or the round ends after the last one."""
+        following = (seat + 1) % self.n
+        if following == self.start:
+            self._end_round()
+        else:
+            self.turn = following
 
     def _end_round(self) -> None:
-        self.score_log = self.score_log + (tuple(p.score for p in self.players),)
+        table = self._edit_table()
+        table.score_log = table.score_log + (tuple(p.score for p in self.players),)
         if 0 in self.stack_sizes:
             self.phase = OVER
             return
@@ -345,10 +367,10 @@ class Transitions:
         for seat, p in enumerate(self.players):
             if p.tools_used:
                 self._player(seat).restore_tools()
-        self.start = (self.start + 1) % self.n
-        self.round += 1
+        table.start = (table.start + 1) % self.n
+        table.round += 1
         # Remaining cards slide right, toward the cheap slots (slot 0 costs 1).
-        self.display = tuple(cards) + (None,) * (NUM_CARD_SLOTS - len(cards))
+        table.display = tuple(cards) + (None,) * (NUM_CARD_SLOTS - len(cards))
         self.phase = REFILL
 
     def _refill_step(self) -> None:

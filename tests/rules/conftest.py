@@ -80,3 +80,13 @@ def advance(state: GameState, until, plans: dict[int, list[str]] | None = None, 
 def placement_done(state: GameState) -> bool:
     """True once the placement phase is over."""
     return state.phase != "place"
+
+
+def with_table(state: GameState, **fields: object) -> GameState:
+    """A copy of ``state`` with table fields (deck, stack sizes ...) set by hand."""
+    s = state._clone()
+    table = s._edit_table()
+    for name, value in fields.items():
+        setattr(table, name, value)
+    s._legal = None
+    return s

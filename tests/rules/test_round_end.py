@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stoneage.rules import CHANCE, TERMINAL
 
-from .conftest import advance, legal_texts, start, with_player
+from .conftest import advance, legal_texts, start, with_player, with_table
 
 
 def next_round(state, plans=None):
@@ -49,8 +49,7 @@ def test_used_tools_are_restored_for_the_next_round():
 
 def test_an_empty_building_stack_ends_the_game_after_feeding():
     state = with_player(start(2), 0, people=1, res=(2, 1, 0, 0))
-    state = state._clone()
-    state.stack_sizes = (1, 7)
+    state = with_table(state, stack_sizes=(1, 7))
     state = advance(state, lambda s: s.phase != "place", {0: ["place building1 1"]})
     state = state.apply("pay 2wood,1brick")
     assert state.stack_sizes[0] == 0 and state.tops[0] is None
@@ -63,8 +62,7 @@ def test_an_empty_building_stack_ends_the_game_after_feeding():
 
 def test_the_game_ends_at_once_when_the_deck_cannot_refill_the_display():
     state = with_player(start(2), 0, people=1, res=(1, 0, 0, 0))
-    state = state._clone()
-    state.deck_size, state.deck = 0, ()
+    state = with_table(state, deck_size=0, deck=())
     state = advance(state, lambda s: s.phase != "place", {0: ["place card1 1"]})
     state = state.apply("pay 1wood")
     state = advance(state, lambda s: s.is_terminal() or s.round == 2)
@@ -72,8 +70,7 @@ def test_the_game_ends_at_once_when_the_deck_cannot_refill_the_display():
 
 
 def test_a_full_display_with_an_empty_deck_plays_on():
-    state = start(2)._clone()
-    state.deck_size, state.deck = 0, ()
+    state = with_table(start(2), deck_size=0, deck=())
     state = next_round(state)
     assert not state.is_terminal() and state.round == 2 and state.phase == "place"
 

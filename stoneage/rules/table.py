@@ -1,0 +1,59 @@
+"""The slow-changing part of a game state: the display, the deck, the building stacks, the
+round and start player, the scores per round, the seed and whose view this is.
+
+These change a few times a round, while the rest of the state changes on every action, so a
+``GameState`` keeps them in one ``Table`` that ``apply`` shares between states and copies only
+when one of them changes (the same copy-on-write as a ``Player``).
+"""
+
+from __future__ import annotations
+
+_FIELDS = (
+    "seed", "viewer", "round", "start", "score_log", "display", "deck", "deck_size", "tops",
+    "stack_sizes", "tile_pool",
+)
+
+
+class Table:
+    """Cards, tiles and round bookkeeping (see the module docstring)."""
+
+    __slots__ = _FIELDS
+
+    seed: int | None
+    viewer: int | None
+    round: int
+    start: int
+    score_log: tuple[tuple[int, ...], ...]
+    display: tuple[str | None, ...]
+    deck: tuple[str, ...]
+    deck_size: int
+    tops: tuple[str | None, ...]
+    stack_sizes: tuple[int, ...]
+    tile_pool: tuple[str, ...]
+
+    def copy(self) -> Table:
+        """A shallow copy (every field is immutable)."""
+        # Spelled out rather than looped over the fields: this runs at every reveal and purchase.
+        t = Table.__new__(Table)
+        t.seed, t.viewer, t.round, t.start = self.seed, self.viewer, self.round, self.start
+        t.score_log, t.display, t.deck, t.deck_size = self.score_log, self.display, self.deck, self.deck_size
+        t.tops, t.stack_sizes, t.tile_pool = self.tops, self.stack_sizes, self.tile_pool
+        return t
+
+    def key(self) -> tuple:
+        """All fields as a tuple, for equality."""
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+
+def table_property(name: str) -> property:
+    """A read-only ``GameState`` attribute that reads the field ``name`` of its table."""
+
+    def read(state: object) -> object:
+        return getattr(state._table, name)  # type: ignore[attr-defined]
+
+    return property(read, doc=f"The {name.replace('_', ' ')} (read-only; see ``Table``).")
+
+
+# The bit of ``GameState._owned`` that says the state's table is already its own copy
+# (bits 0-3 say the same of the players).
+TABLE_BIT = 1 << 8
