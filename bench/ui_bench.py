@@ -1,0 +1,133 @@
+"""Figures for the pygame-ce table: start-up time, frame times while animating, idle CPU.
+
+    python bench/ui_bench.py [--frames 600] [--idle 5]
+
+- start to title: wall time from launching a fresh Python process to the first frame of the
+  title screen on screen (budget 1.5 s);
+- frame time while animating at 1920x1080: four Normal bots playing at normal animation speed,
+  one loop iteration (events, update, draw, flip) per frame (budget: median 8 ms, p99 16 ms);
+- CPU while idle on the game screen: process CPU time over wall time while the human's
+  placement waits (budget 3 % of a core).
+
+Uses the real video driver when there is a display (run under ``xvfb-run`` on a headless
+machine), else SDL's dummy driver; the report says which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TITLE_CHILD = """
+import time
+from stoneage.app import App
+from stoneage.scenes.menus import TitleScene
+app = App((1280, 720))
+app.open_window()
+app.push(TitleScene(app))
+app.draw()
+print("ready", flush=True)
+"""
+
+
+def start_to_title(runs: int = 3) -> float:
+    """Best of ``runs`` fresh-process start-ups, in seconds."""
+    best = float("inf")
+    for _ in range(runs):
+        begin = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-c", TITLE_CHILD], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        for line in child.stdout:
+            if line.strip() == "ready":
+                best = min(best, time.perf_counter() - begin)
+                break
+        child.wait()
+    return best
+
+
+def _open_app(size: tuple[int, int], speed: str):
+    from stoneage.app import App
+    from stoneage.ui.storage import Settings
+
+    app = App(size, Settings(animation=speed))
+    app.open_window()
+    return app
+
+
+def animation_frames(frames: int) -> list[float]:
+    """Frame times (ms) of four Normal bots playing at normal speed at 1920x1080."""
+    from stoneage.scenes.driver import Seat
+    from stoneage.scenes.game import GameScene
+
+    app = _open_app((1920, 1080), "normal")
+    seats = [Seat(f"Bot {i}", c, "bot", "normal") for i, c in enumerate(("red", "blue", "green", "yellow"))]
+    app.push(GameScene(app, seats, seed=7))
+    for _ in range(30):  # warm the image and text caches
+        app.step(block=False)
+    times = []
+    for _ in range(frames):
+        begin = time.perf_counter()
+        app.step(block=False)
+        times.append((time.perf_counter() - begin) * 1000)
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - begin)))  # real frame pacing
+    while app.stack:
+        app.stack.pop().exit()
+    import pygame
+
+    pygame.display.quit()
+    return times
+
+
+def idle_cpu(seconds: float) -> float:
+    """Per cent of one core used while the game waits for the human to place."""
+    import pygame
+
+    from stoneage.scenes.driver import default_seats
+    from stoneage.scenes.game import GameScene
+
+    app = _open_app((1920, 1080), "instant")
+    scene = GameScene(app, default_seats(), seed=7)
+    app.push(scene)
+    app.running = True
+    while not scene.controls:  # the first human decision
+        app.step(block=False)
+    app.step(block=False)
+    pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), loops=1)
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while app.running:
+        app.step()
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    while app.stack:
+        app.stack.pop().exit()
+    pygame.display.quit()
+    return 100 * cpu / wall
+
+
+def main() -> int:
+    """Print the three figures against their budgets."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--idle", type=float, default=5.0)
+    args = parser.parse_args()
+    os.environ.setdefault("STONEAGE_HOME", tempfile.mkdtemp(prefix="stoneage-bench-"))
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    print(f"video driver: {os.environ.get('SDL_VIDEODRIVER', 'default (' + os.environ.get('DISPLAY', '?') + ')')}")
+    title = start_to_title()
+    print(f"start to title screen: {title:.2f} s (budget 1.5 s)")
+    times = sorted(animation_frames(args.frames))
+    median, p99 = statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(f"frame time while animating at 1920x1080: median {median:.1f} ms, p99 {p99:.1f} ms, max {times[-1]:.1f} ms "
+          f"over {len(times)} frames (budget median 8, p99 16)")
+    cpu = idle_cpu(args.idle)
+    print(f"CPU while idle on the game screen: {cpu:.1f} % of a core over {args.idle:.0f} s (budget 3 %)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""The game driver: the seats, the current state, chance draws and bots thinking off-thread.
+
+It knows no pygame. Chance outcomes come from ``seeded_rng(state)`` and ``sample_chance``, so a
+game is a function of its seed and the decisions taken. A bot decides in a worker thread on
+the view of its own seat; ``notify`` (the app's wake-up) is called when it is done, so the
+window never waits on a bot.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+
+from stoneage.i18n import _
+from stoneage.rules import CHANCE, TERMINAL, Action, GameState, new_game, sample_chance, seeded_rng
+from stoneage.ui.theme import COLOUR_ORDER
+
+log = logging.getLogger(__name__)
+
+try:  # the bots (issue 3); a random-legal stand-in keeps the table playable without them
+    from stoneage.ai import make_bot as _make_bot
+except ImportError:  # pragma: no cover - only while stoneage.ai is missing
+    _make_bot = None
+
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+
+
+class _RandomLegalBot:
+    """Stand-in bot: a uniformly random legal action."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: GameState) -> Action:
+        return self.rng.choice(view.legal_actions())
+
+
+def make_bot(level: str, seed: int) -> object:
+    """A bot of ``level`` from ``stoneage.ai``, or the random stand-in if that is missing."""
+    if _make_bot is None:
+        return _RandomLegalBot(seed)
+    return _make_bot(level, seed)
+
+
+@dataclass
+class Seat:
+    """Who sits at a seat: a human or a bot of some level, with a name and a colour."""
+
+    name: str
+    colour: str
+    kind: str = "bot"  # "human" or "bot"
+    level: str = "normal"
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person at this screen."""
+        return self.kind == "human"
+
+    def to_dict(self) -> dict:
+        """A JSON-safe form (for the autosave)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> Seat:
+        """The seat stored by ``to_dict`` (unknown values fall back to safe defaults)."""
+        colour = raw.get("colour") if raw.get("colour") in COLOUR_ORDER else "red"
+        kind = "human" if raw.get("kind") == "human" else "bot"
+        level = raw.get("level") if raw.get("level") in BOT_LEVELS else "normal"
+        return cls(str(raw.get("name", "?"))[:24], colour, kind, level)
+
+
+def default_seats() -> list[Seat]:
+    """One human against three Normal bots: the one-click game."""
+    return [
+        Seat(_("You"), "red", "human"),
+        Seat(_("Grok"), "blue", "bot", "normal"),
+        Seat(_("Ayla"), "green", "bot", "normal"),
+        Seat(_("Tharn"), "yellow", "bot", "normal"),
+    ]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: the state before, the action, the state after, who acted."""
+
+    before: GameState
+    action: Action
+    after: GameState
+    actor: int
+
+
+class GameDriver:
+    """Holds the game in progress and produces the next automatic action (chance or bot)."""
+
+    def __init__(
+        self, seats: list[Seat], seed: int, state: GameState | None = None,
+        threaded: bool = True, notify: Callable[[], None] | None = None,
+    ) -> None:
+        self.seats = seats
+        self.seed = seed
+        self.state = state if state is not None else new_game(len(seats), seed=seed)
+        self.bots = {i: make_bot(s.level, seed * 7919 + i) for i, s in enumerate(seats) if not s.is_human}
+        self.notify = notify
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
+        self._future: Future | None = None
+        self._future_ply = -1
+
+    # --- who acts -------------------------------------------------------------------------------
+    def actor(self) -> int:
+        """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
+        return self.state.current_player()
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.actor() == TERMINAL
+
+    def human_to_act(self) -> int | None:
+        """The human seat that must decide now, if any."""
+        seat = self.actor()
+        return seat if seat >= 0 and self.seats[seat].is_human else None
+
+    def thinking(self) -> bool:
+        """True while a bot works on its decision."""
+        return self._future is not None and not self._future.done()
+
+    def humans(self) -> list[int]:
+        """The seats played at this screen."""
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    # --- automatic actions ------------------------------------------------------------------------
+    def automatic_action(self) -> Action | None:
+        """The next chance outcome or bot decision, or None (a human decides, a bot still thinks)."""
+        seat = self.actor()
+        if seat == CHANCE:
+            return sample_chance(self.state, seeded_rng(self.state))
+        if seat == TERMINAL or self.seats[seat].is_human:
+            return None
+        return self._bot_action(seat)
+
+    def _bot_action(self, seat: int) -> Action | None:
+        if self._executor is None:
+            return self._decide(seat, self.state)
+        if self._future is not None and self._future_ply != self.state.ply:
+            self._future = None  # a decision for an older position: drop it
+        if self._future is None:
+            self._future_ply = self.state.ply
+            self._future = self._executor.submit(self._decide, seat, self.state)
+            if self.notify:
+                self._future.add_done_callback(lambda _f: self.notify())
+            return None
+        if not self._future.done():
+            return None
+        action, self._future = self._future.result(), None
+        return action
+
+    def _decide(self, seat: int, state: GameState) -> Action:
+        """The bot's choice on its own view; a random legal action should the bot fail."""
+        try:
+            action = self.bots[seat].choose(state.view(seat))
+            if action in state.legal_actions():
+                return action
+            log.error("bot of seat %s chose an illegal action %s", seat, action)
+        except Exception:  # a bot bug must not end the game at the table
+            log.exception("bot of seat %s failed", seat)
+        return random.Random(state.ply).choice(state.legal_actions())
+
+    # --- applying -----------------------------------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None) -> Step:
+        """Apply ``action`` (raises ``IllegalActionError``, leaving the game unchanged)."""
+        before = self.state
+        actor = before.current_player()
+        after = before.apply(action, seat=seat)
+        self.state = after
+        return Step(before, action, after, actor)
+
+    def save_payload(self) -> dict:
+        """What the autosave stores: the seats and the engine's own save."""
+        return {"seats": [s.to_dict() for s in self.seats], "seed": self.seed, "game": self.state.to_json()}
+
+    def close(self) -> None:
+        """Stop the worker thread (a decision still running is abandoned)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        self._future = None

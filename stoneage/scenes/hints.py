@@ -1,0 +1,26 @@
+"""Tooltips: what the space, card, building or player board under the mouse is, in words."""
+
+from __future__ import annotations
+
+from stoneage.rules import GameState
+from stoneage.ui.layout import TableLayout, panel_parts
+
+from .board_view import space_at
+from .driver import Seat
+from .panel_view import panel_tooltip
+from .pieces import building_tooltip, card_tooltip, space_tooltip
+
+
+def tooltip_at(lay: TableLayout, state: GameState, seats: list[Seat], pos: tuple[int, int]) -> str:
+    """The words for whatever is at ``pos`` ('' for nothing worth explaining)."""
+    space = space_at(lay, pos)
+    if space is not None and 8 <= space < 12 and state.display[space - 8]:
+        return card_tooltip(state.display[space - 8])
+    if space is not None and space >= 12 and state.tops[space - 12]:
+        return building_tooltip(state.tops[space - 12])
+    if space is not None and space < 8:
+        return space_tooltip(state, space)
+    for seat, rect in enumerate(lay.panels):
+        if rect.collidepoint(pos) and not panel_parts(rect, lay.unit).figures.collidepoint(pos):
+            return panel_tooltip(state, seats, seat)
+    return ""

@@ -1,0 +1,109 @@
+"""Deterministic positions for screenshot mode: a game driven by seeded bots to the first
+moment that shows what a screenshot is meant to show (the human placing, a dialog of the
+resolution phase, a feeding shortfall, the final scoring)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from stoneage.rules import GameState, TERMINAL
+from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
+
+from .driver import GameDriver, Seat, Step, default_seats
+from .story import describe
+
+SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring")
+HUMAN = 0
+SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
+RECENT = 30  # steps kept for the log shown beside the table
+
+Stop = Callable[[GameState], bool]
+
+
+def play_until(seed: int, stop: Stop, human_level: str = "normal", n: int = 4) -> tuple[GameState, list[Step]] | None:
+    """Play a bot game from ``seed`` until ``stop(state)``; the state and the recent steps, or None."""
+    seats = [Seat(s.name, s.colour, "bot", human_level if i == HUMAN else s.level) for i, s in enumerate(default_seats()[:n])]
+    driver = GameDriver(seats, seed, threaded=False)
+    recent: list[Step] = []
+    while not stop(driver.state):
+        if driver.actor() == TERMINAL:
+            return None
+        recent = (recent + [driver.apply(driver.automatic_action())])[-RECENT:]
+    driver.close()
+    return driver.state, recent
+
+
+def find(seed: int, stop: Stop, human_level: str = "normal", n: int = 4) -> tuple[int, GameState, list[Step]]:
+    """The first seed from ``seed`` on whose game reaches ``stop``, with that state."""
+    for offset in range(SEARCH_SEEDS):
+        found = play_until(seed + offset, stop, human_level, n)
+        if found is not None:
+            return seed + offset, found[0], found[1]
+    raise RuntimeError(f"no game from seed {seed} reached the position asked for")
+
+
+def placement(state: GameState) -> bool:
+    """The human places in round 2, after the others have put some figures down."""
+    return state.round >= 2 and state.phase == "place" and state.current_player() == HUMAN and sum(state.occupants) >= 4
+
+
+def resolution_dialog(state: GameState) -> bool:
+    """The human chooses tools after a roll (or, failing that, pays for a card or building)."""
+    pending = state.pending
+    return state.current_player() == HUMAN and pending is not None and pending[0] == TOOLS
+
+
+def payment_dialog(state: GameState) -> bool:
+    """The human pays for a card or a building."""
+    pending = state.pending
+    return state.current_player() == HUMAN and pending is not None and pending[0] in (PAY_CARD, PAY_BUILDING)
+
+
+def feeding_dialog(state: GameState) -> bool:
+    """The human is short of food."""
+    pending = state.pending
+    return state.current_player() == HUMAN and pending is not None and pending[0] == FEED_SHORT
+
+
+def game_over(state: GameState) -> bool:
+    """The game has ended."""
+    return state.is_terminal()
+
+
+def build_scene(app, name: str, seed: int, players: int = 4):
+    """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``."""
+    from .game import GameScene
+    from .menus import TitleScene
+    from .scoring import ScoringScene
+    from .setup import SetupScene
+
+    if name not in SCENE_NAMES:
+        raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
+    app.push(TitleScene(app))
+    if name == "title":
+        return
+    if name == "setup":
+        app.push(SetupScene(app))
+        return
+    seats = default_seats()[:players]
+    if name == "scoring":
+        _seed, state, _step = find(seed, game_over, n=players)
+        app.push(ScoringScene(app, seats, state, seed))
+        return
+    stop, level = {
+        "game": (placement, "normal"), "drag": (placement, "normal"),
+        "resolution": (resolution_dialog, "normal"), "feeding": (feeding_dialog, "random"),
+    }[name]
+    try:
+        found_seed, state, steps = find(seed, stop, level, players)
+    except RuntimeError:
+        if name != "resolution":
+            raise
+        found_seed, state, steps = find(seed, payment_dialog, level, players)
+    scene = GameScene(app, seats, found_seed, state, threaded=False)
+    for recent in steps:
+        scene.motion.remember_roll(recent)
+        line = describe(recent, seats)
+        if line:
+            scene.log.append(line)
+    app.push(scene)

@@ -1,0 +1,164 @@
+"""Final scoring: every category per player (``final_scoring``), the winner after the tie-break
+(``winners``) with the tie-break explained, and each player's score over the rounds
+(``score_log``). Then play again with the same seats, or go back to the title."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+from pygame import Rect
+
+from stoneage.i18n import _
+from stoneage.rules import GameState, SCORING_CATEGORIES
+from stoneage.rules.scoring import tie_break
+from stoneage.ui import theme
+from stoneage.ui.layout import button_row
+from stoneage.ui.menu_layout import scoring_layout
+from stoneage.ui.names import CATEGORY_TITLES
+from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
+
+from .base import Scene
+from .driver import Seat
+from .menus import draw_backdrop
+
+
+def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
+    """Who won, and how a tie was broken (empty when there was no tie)."""
+    totals = [row["total"] for row in state.final_scoring()]
+    winners = state.winners()
+    names = [seats[w].name for w in winners]
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    if len(winners) > 1:
+        head = _("Shared victory: {names} with {points} points!").format(names=" & ".join(names), points=best)
+    elif seats[winners[0]].is_human and sum(s.is_human for s in seats) == 1:
+        head = _("You win with {points} points!").format(points=best)
+    else:
+        head = _("{name} wins with {points} points!").format(name=names[0], points=best)
+    if len(tied) == 1:
+        return head, ""
+    values = ", ".join(f"{seats[i].name} {tie_break(state.players[i])}" for i in tied)
+    note = _("Tied on points, so food production + tool value + people decides: {values}.").format(values=values)
+    if len(winners) > 1:
+        note += " " + _("Still tied: the victory is shared.")
+    return head, note
+
+
+class ScoringScene(Scene):
+    """The end of the game."""
+
+    def __init__(self, app, seats: list[Seat], state: GameState, seed: int) -> None:
+        super().__init__(app)
+        self.seats, self.state, self.seed = seats, state, seed
+        self.rows = state.final_scoring()
+        self.head, self.note = verdict(state, seats)
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.lay = scoring_layout(size)
+        f = self.lay.fonts
+        again, title = button_row(self.lay.buttons, 2, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 10))
+        self.buttons = [
+            Button(again, _("Play again"), self.play_again, size=f.title, primary=True, name="play_again"),
+            Button(title, _("Back to title"), self.to_title, size=f.label, name="title"),
+        ]
+
+    def play_again(self) -> None:
+        """A new game with the same seats."""
+        from .game import GameScene
+
+        seed = self.app.seed if self.app.seed is not None else random.Random(time.time_ns()).randrange(1, 10**9)
+        self.app.replace(GameScene(self.app, self.seats, seed))
+
+    def to_title(self) -> None:
+        """Back to the title screen."""
+        from .menus import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_title()
+            return True
+        return handle_buttons(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, f = self.lay, self.lay.fonts
+        draw_backdrop(surface, surface.get_size())
+        draw_text(surface, _("Final scoring"), lay.title.center, f.huge, theme.UMBER_DARK, True, "center")
+        banner = lay.verdict.inflate(-lay.verdict.width // 5, 0)
+        winner_colour = theme.PLAYER_COLOURS[self.seats[self.state.winners()[0]].colour]
+        draw_panel(surface, banner, winner_colour, theme.PARCHMENT_LIGHT, 3, banner.height // 2)
+        top = Rect(banner.left, banner.top, banner.width, banner.height * (3 if self.note else 5) // 5)
+        draw_text_fit(surface, self.head, top.inflate(-2 * lay.margin, 0), f.big, theme.text_on(winner_colour), True)
+        if self.note:
+            draw_text_fit(surface, self.note, Rect(banner.left, top.bottom, banner.width, banner.bottom - top.bottom).inflate(-2 * lay.margin, 0),
+                          f.small, theme.text_on(winner_colour), True)
+        self._draw_table(surface, lay.table)
+        draw_chart(surface, lay.chart, self.state, self.seats, f)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _draw_table(self, surface: pygame.Surface, area: Rect) -> None:
+        f = self.lay.fonts
+        draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 2, 10)
+        inner = area.inflate(-self.lay.margin * 2, -self.lay.margin)
+        label_w = round(inner.width * 0.42)
+        col_w = (inner.width - label_w) // len(self.seats)
+        row_h = inner.height // (len(SCORING_CATEGORIES) + 1)
+        winners = set(self.state.winners())
+        for seat, player in enumerate(self.seats):
+            cell = Rect(inner.left + label_w + seat * col_w, inner.top, col_w, row_h)
+            if seat in winners:
+                pygame.draw.rect(surface, theme.mix(theme.GOLD_LIGHT, theme.PARCHMENT_LIGHT, 0.4), Rect(cell.left, inner.top, col_w, inner.height), border_radius=6)
+            draw_text_fit(surface, player.name, cell.inflate(-6, 0), f.label, theme.PLAYER_SHADES[player.colour], True)
+        for r, category in enumerate(SCORING_CATEGORIES):
+            y = inner.top + (r + 1) * row_h
+            total = category == "total"
+            if total:
+                pygame.draw.line(surface, theme.UMBER_DARK, (inner.left, y), (inner.right, y), 2)
+            draw_text_fit(surface, _(CATEGORY_TITLES[category]), Rect(inner.left, y, label_w - 6, row_h), f.title if total else f.body, theme.CHARCOAL, total, "midleft")
+            for seat in range(len(self.seats)):
+                value = self.rows[seat][category]
+                cell = Rect(inner.left + label_w + seat * col_w, y, col_w, row_h)
+                colour = theme.CLAY if value < 0 else (theme.CHARCOAL if value else theme.STONE_GREY)
+                draw_text(surface, str(value), cell.center, f.big if total else f.label, colour, total, "center")
+
+
+def draw_chart(surface: pygame.Surface, area: Rect, state: GameState, seats: list[Seat], f) -> None:
+    """Each player's score after every round, ending with the final total."""
+    draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 2, 10)
+    draw_text(surface, _("Score over the rounds"), (area.left + f.body, area.top + f.body // 2), f.label, theme.CHARCOAL, True)
+    plot = Rect(area.left + f.body * 3, area.top + f.label * 2 + 4, area.width - f.body * 4, area.height - f.label * 2 - f.body * 3)
+    series = [[0] + [row[i] for row in state.score_log] + [state.final_scoring()[i]["total"]] for i in range(state.n)]
+    low, high = min(0, min(min(s) for s in series)), max(10, max(max(s) for s in series))
+    points = len(series[0])
+    x_of = lambda i: plot.left + round(i * plot.width / max(1, points - 1))  # noqa: E731
+    y_of = lambda v: plot.bottom - round((v - low) * plot.height / (high - low))  # noqa: E731
+    step = _nice_step(high - low)
+    value = (low // step) * step
+    while value <= high:
+        y = y_of(value)
+        pygame.draw.line(surface, theme.mix(theme.PARCHMENT, theme.UMBER, 0.25), (plot.left, y), (plot.right, y), 1)
+        draw_text(surface, str(value), (plot.left - 4, y), f.tiny, theme.UMBER_DARK, False, "midright")
+        value += step
+    for i in range(points):
+        label = _("end") if i == points - 1 else str(i)
+        if i == points - 1 or i % max(1, points // 8) == 0:
+            draw_text(surface, label, (x_of(i), plot.bottom + 3), f.tiny, theme.UMBER_DARK, i == points - 1, "midtop")
+    draw_text(surface, _("round"), (plot.centerx, area.bottom - 4), f.tiny, theme.UMBER_DARK, False, "midbottom")
+    for seat, values in enumerate(series):
+        colour = theme.PLAYER_COLOURS[seats[seat].colour]
+        line = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
+        if len(line) > 1:
+            pygame.draw.lines(surface, colour, False, line, max(2, f.tiny // 4))
+        pygame.draw.circle(surface, colour, line[-1], max(3, f.tiny // 3))
+
+
+def _nice_step(span: int) -> int:
+    for step in (5, 10, 20, 25, 50, 100):
+        if span / step <= 8:
+            return step
+    return 200

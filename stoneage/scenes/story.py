@@ -1,0 +1,113 @@
+"""What just happened, in a sentence: the line under the turn banner and the game log.
+
+Also the banner text itself: whose turn it is and what they are doing.
+"""
+
+from __future__ import annotations
+
+from stoneage.i18n import _, ngettext
+from stoneage.rules import (
+    CHANCE, TERMINAL, Decline, DrawExtra, Feed, GameState, Pay, PickItem, Place, Resolve, RevealCard,
+    RevealTile, Roll, RollItems, Starve, TakeTwo, UseTools,
+)
+from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING, PAY_CARD, ROLL, TOOLS
+from stoneage.ui.names import ITEM_FACES, amounts_text, resource_title, space_title
+
+from .driver import Seat, Step
+
+def phase_title(phase: str) -> str:
+    """The phase of the round, for the status bar."""
+    titles = {
+        "refill": _("New round"), "place": _("Placing figures"), "resolve": _("Using figures"),
+        "feed": _("Feeding"), "over": _("Game over"),
+    }
+    return titles.get(phase, phase)
+
+
+def describe(step: Step, seats: list[Seat]) -> str:
+    """One sentence for the log, or '' for steps not worth a line (cards turned up)."""
+    a, before = step.action, step.before
+    name = seats[step.actor].name if step.actor >= 0 else ""
+    if isinstance(a, Place):
+        return ngettext("{name} placed {n} figure on the {space}.", "{name} placed {n} figures on the {space}.", a.count).format(
+            name=name, n=a.count, space=space_title(a.space).lower())
+    if isinstance(a, Resolve):
+        return _("{name} uses the {space}.").format(name=name, space=space_title(a.space).lower())
+    if isinstance(a, Roll):
+        seat = before.turn
+        return _("{name} rolled {total}: {gain}.").format(name=seats[seat].name, total=a.total, gain=_gain(step, seat))
+    if isinstance(a, UseTools):
+        if not a.tiles and not a.cards:
+            return _("{name} adds no tools.").format(name=name)
+        return _("{name} adds tools worth {v}: {gain}.").format(name=name, v=sum(a.tiles) + sum(a.cards), gain=_gain(step, step.actor))
+    if isinstance(a, Pay):
+        what = _("a card") if before.pending[0] == PAY_CARD else _("a building")
+        return _("{name} paid {cost} for {what}.").format(name=name, cost=amounts_text(a.resources), what=what)
+    if isinstance(a, Decline):
+        return _("{name} did not buy.").format(name=name)
+    if isinstance(a, RollItems):
+        return _("Dice for items: {faces}.").format(faces=", ".join(map(str, a.faces)))
+    if isinstance(a, PickItem):
+        return _("{name} took {item}.").format(name=name, item=_(ITEM_FACES[a.face]))
+    if isinstance(a, TakeTwo):
+        return _("{name} took {a} and {b} with the two-resources card.").format(
+            name=name, a=resource_title(a.first), b=resource_title(a.second))
+    if isinstance(a, Feed):
+        return _("{name} fed the people with {what}.").format(name=name, what=amounts_text(a.resources))
+    if isinstance(a, Starve):
+        return _("{name} let the people go hungry: -10 points.").format(name=name)
+    if isinstance(a, (RevealCard, RevealTile, DrawExtra)):
+        return ""
+    return str(a)
+
+
+def _gain(step: Step, seat: int) -> str:
+    p, q = step.before.players[seat], step.after.players[seat]
+    parts = []
+    if q.food > p.food:
+        parts.append(_("{n} food").format(n=q.food - p.food))
+    for i in range(4):
+        if q.res[i] > p.res[i]:
+            parts.append(f"{q.res[i] - p.res[i]} {resource_title(i)}")
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def banner(state: GameState, seats: list[Seat], thinking: bool) -> tuple[str, int | None]:
+    """Whose turn it is and what they do; and that seat (None for chance or the end)."""
+    seat = state.current_player()
+    if seat == TERMINAL:
+        return _("The game is over"), None
+    if seat == CHANCE:
+        kind = state.pending[0] if state.pending else None
+        if kind == ROLL:
+            return _("{name} rolls the dice…").format(name=seats[state.turn].name), state.turn
+        if kind == ITEMS_ROLL:
+            return _("Dice for items are rolled…"), state.turn
+        return _("Cards and buildings are turned up…"), None
+    who = seats[seat]
+    doing = _doing(state)
+    if who.is_human:
+        if sum(1 for s in seats if s.is_human) == 1:
+            return _("Your turn: {doing}").format(doing=doing), seat
+        return _("{name}'s turn: {doing}").format(name=who.name, doing=doing), seat
+    if thinking:
+        return _("{name} is thinking… ({doing})").format(name=who.name, doing=doing), seat
+    return _("{name}: {doing}").format(name=who.name, doing=doing), seat
+
+
+def _doing(state: GameState) -> str:
+    pending = state.pending
+    kind = pending[0] if pending else None
+    if kind == TOOLS:
+        return _("choose tools")
+    if kind in (PAY_CARD, PAY_BUILDING):
+        return _("pay or decline")
+    if kind == ITEMS_PICK:
+        return _("pick a die")
+    if kind == FEED_SHORT:
+        return _("feed the people")
+    if state.phase == "place":
+        left = state.available_people(state.current_player())
+        return ngettext("place figures ({n} left)", "place figures ({n} left)", left).format(n=left)
+    return _("choose a space to use")
+

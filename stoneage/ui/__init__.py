@@ -1,0 +1,1 @@
+"""Presentation helpers shared by the scenes: layout, assets, widgets, animation, names."""

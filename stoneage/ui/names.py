@@ -1,0 +1,125 @@
+"""What the player reads for the engine's names: spaces, resources, effects, scoring categories.
+
+Constants are marked with ``N_`` and translated by the functions below when shown.
+"""
+
+from __future__ import annotations
+
+from stoneage.i18n import N_, _, ngettext
+from stoneage.rules import data
+
+SPACE_TITLES = (
+    N_("Tool maker"), N_("Hut"), N_("Field"), N_("Hunting grounds"), N_("Forest"), N_("Clay pit"),
+    N_("Quarry"), N_("River"), N_("Card (cost 1)"), N_("Card (cost 2)"), N_("Card (cost 3)"),
+    N_("Card (cost 4)"), N_("Building stack 1"), N_("Building stack 2"), N_("Building stack 3"),
+    N_("Building stack 4"),
+)
+SPACE_ART = ("tool_maker_place", "hut", "field", "hunting_grounds", "forest", "clay_pit", "quarry", "river")
+RESOURCE_TITLES = (N_("wood"), N_("brick"), N_("stone"), N_("gold"))
+RESOURCE_ART = ("wood", "brick", "stone", "gold")
+# The engine's space names, as they appear in its reasons for rejecting an action.
+_ENGINE_SPACE_WORDS = dict(zip(data.SPACE_NAMES, SPACE_TITLES))
+
+CATEGORY_TITLES = {
+    "buildings": N_("Buildings"), "card_points": N_("Points from cards"),
+    "green_sets": N_("Culture sets (green cards)"), "farmers": N_("Farmers × food production"),
+    "tool_makers": N_("Tool makers × tools"), "hut_builders": N_("Hut builders × buildings"),
+    "shamans": N_("Shamans × people"), "resources": N_("Resources left (1 each)"),
+    "feeding_penalties": N_("Hunger penalties"), "total": N_("Total"),
+}
+ROLE_TITLES = {
+    "farmer": N_("farmer"), "tool_maker": N_("tool maker"), "hut_builder": N_("hut builder"),
+    "shaman": N_("shaman"),
+}
+ROLE_ART = {"farmer": "figure_farmer", "tool_maker": "figure_tool_maker", "hut_builder": "figure_hut_builder", "shaman": "figure_shaman"}
+CULTURE_TITLES = {
+    "pottery": N_("pottery"), "medicine": N_("medicine"), "writing": N_("writing"), "time": N_("time"),
+    "transport": N_("transport"), "art": N_("art"), "weaving": N_("weaving"), "music": N_("music"),
+}
+LEVEL_TITLES = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+COLOUR_TITLES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
+SPEED_TITLES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal")}
+ITEM_FACES = {1: N_("1 wood"), 2: N_("1 brick"), 3: N_("1 stone"), 4: N_("1 gold"), 5: N_("1 tool"), 6: N_("+1 food production")}
+ITEM_ART = {1: "wood", 2: "brick", 3: "stone", 4: "gold", 5: "tool", 6: "food_track"}
+
+
+def space_title(space: int) -> str:
+    """The name of a board space."""
+    return _(SPACE_TITLES[space])
+
+
+def resource_title(index: int) -> str:
+    """The name of a resource (0 wood .. 3 gold)."""
+    return _(RESOURCE_TITLES[index])
+
+
+def amounts_text(amounts: tuple[int, ...]) -> str:
+    """``(2, 0, 1, 0)`` -> '2 wood, 1 stone'; nothing -> 'nothing'."""
+    parts = [f"{n} {resource_title(i)}" for i, n in enumerate(amounts) if n]
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def yield_text(space: int) -> str:
+    """What a gathering space gives: '3 pips = 1 wood'."""
+    divisor = data.gather_divisor(space)
+    thing = _("food") if space == data.HUNT else resource_title(space - data.FOREST)
+    return _("{pips} pips = 1 {thing}").format(pips=divisor, thing=thing)
+
+
+def village_text(space: int) -> str:
+    """What a village space gives."""
+    return {0: _("+1 tool"), 1: _("+1 person"), 2: _("+1 food production")}[space]
+
+
+def card_effect_text(card: data.Card) -> str:
+    """The immediate effect of a civilization card, in a few words."""
+    e, amount = card.effect, card.amount
+    res = resource_title(card.resource) if card.resource is not None else ""
+    texts = {
+        "food": ngettext("{n} food", "{n} food", amount).format(n=amount),
+        "resource": f"{amount} {res}",
+        "resource_2_dice": _("2 dice of {res}").format(res=res),
+        "points": ngettext("{n} point", "{n} points", amount).format(n=amount),
+        "food_production": _("+1 food production"),
+        "one_use_tool": _("one-use tool {n}").format(n=amount),
+        "permanent_tool": _("+1 tool"),
+        "extra_card": _("extra card"),
+        "any_two_resources": _("2 resources of choice"),
+        "dice_for_items": _("dice for all"),
+    }
+    return texts[e]
+
+
+def card_scoring_text(card: data.Card) -> str:
+    """The final-scoring half of a card."""
+    if card.culture:
+        return _("culture: {symbol}").format(symbol=_(CULTURE_TITLES[card.culture]))
+    role = _(ROLE_TITLES[card.role])
+    return ngettext("{n} {role}", "{n} {role}s", card.role_count).format(n=card.role_count, role=role)
+
+
+def building_cost_text(tile: data.Building) -> str:
+    """What a building tile costs, in words."""
+    if tile.kind == "fixed":
+        return amounts_text(tile.cost)
+    if tile.kind == "variable":
+        return ngettext(
+            "{count} resources of {kinds} kind", "{count} resources of {kinds} different kinds", tile.kinds,
+        ).format(count=tile.count, kinds=tile.kinds)
+    return _("1 to 7 resources of any kind")
+
+
+def engine_reason(error: Exception) -> str:
+    """The rules engine's reason for rejecting an action, in the player's language."""
+    template = getattr(error, "template", None)
+    if template is None:
+        return str(error)
+    params = dict(getattr(error, "params", {}))
+    if "space" in params and params["space"] in _ENGINE_SPACE_WORDS:
+        params["space"] = _(_ENGINE_SPACE_WORDS[params["space"]]).lower()
+    if isinstance(params.get("step"), str):
+        params["step"] = _(params["step"])
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return getattr(error, "reason", str(error))

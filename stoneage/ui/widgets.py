@@ -1,0 +1,202 @@
+"""Small drawing helpers and the one interactive widget, ``Button``.
+
+Widgets never decide a rule: a button emits what it was built with (often an action taken from
+``legal_actions()``) through its ``on_click`` callback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from . import assets, theme
+from .theme import Colour
+
+Anchor = str  # any pygame.Rect position attribute: 'topleft', 'center', 'midright', ...
+
+
+def draw_text(
+    surface: pygame.Surface, message: str, pos: tuple[int, int], size: int,
+    colour: Colour = theme.CHARCOAL, bold: bool = False, anchor: Anchor = "topleft",
+) -> pygame.Rect:
+    """Draw ``message`` with its ``anchor`` point at ``pos``; return the rect it covers."""
+    rendered = assets.text(message, size, colour, bold)
+    rect = rendered.get_rect(**{anchor: pos})
+    surface.blit(rendered, rect)
+    return rect
+
+
+_fits: dict[tuple, int] = {}
+
+
+def fit_size(message: str, size: int, width: int, bold: bool = False, smallest: int = 9) -> int:
+    """The largest font size up to ``size`` at which ``message`` fits in ``width`` pixels."""
+    key = (message, size, width, bold, assets.font(size, bold))
+    fitted = _fits.get(key)
+    if fitted is None:
+        if len(_fits) > 4000:
+            _fits.clear()
+        fitted = size
+        while fitted > smallest and assets.font(fitted, bold).size(message)[0] > width:
+            fitted -= 1
+        _fits[key] = fitted
+    return fitted
+
+
+def draw_text_fit(
+    surface: pygame.Surface, message: str, rect: pygame.Rect, size: int,
+    colour: Colour = theme.CHARCOAL, bold: bool = False, anchor: Anchor = "center",
+) -> pygame.Rect:
+    """Draw ``message`` shrunk to fit ``rect``'s width, anchored on the same point of ``rect``."""
+    fitted = fit_size(message, size, rect.width, bold)
+    return draw_text(surface, message, getattr(rect, anchor), fitted, colour, bold, anchor)
+
+
+def wrap_lines(message: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``message`` broken into lines no wider than ``width`` (words, or characters for CJK)."""
+    fnt = assets.font(size, bold)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        units = paragraph.split(" ") if " " in paragraph else list(paragraph)
+        joiner = " " if " " in paragraph else ""
+        line = ""
+        for unit in units:
+            candidate = f"{line}{joiner}{unit}" if line else unit
+            if fnt.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = unit
+        lines.append(line)
+    return lines
+
+
+def draw_wrapped(
+    surface: pygame.Surface, message: str, rect: pygame.Rect, size: int,
+    colour: Colour = theme.CHARCOAL, bold: bool = False, centred: bool = False,
+) -> int:
+    """Draw ``message`` wrapped inside ``rect`` from its top; return the height used."""
+    line_height = assets.font(size, bold).get_linesize()
+    y = rect.top
+    for line in wrap_lines(message, size, rect.width, bold):
+        if y + line_height > rect.bottom + line_height // 3:
+            break
+        if centred:
+            draw_text(surface, line, (rect.centerx, y), size, colour, bold, "midtop")
+        else:
+            draw_text(surface, line, (rect.left, y), size, colour, bold)
+        y += line_height
+    return y - rect.top
+
+
+def draw_panel(
+    surface: pygame.Surface, rect: pygame.Rect, fill: Colour = theme.PARCHMENT,
+    border: Colour = theme.UMBER_DARK, width: int = 2, radius: int = 8,
+) -> None:
+    """A rounded panel with an outline, the frame of every tile and dialog."""
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+
+
+def blit_centred(surface: pygame.Surface, picture: pygame.Surface, centre: tuple[int, int]) -> pygame.Rect:
+    """Blit ``picture`` centred on ``centre``."""
+    rect = picture.get_rect(center=centre)
+    surface.blit(picture, rect)
+    return rect
+
+
+_veils: dict[tuple, pygame.Surface] = {}
+
+
+def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int, colour: Colour = theme.CHARCOAL, radius: int = 8) -> None:
+    """Darken ``rect`` (used to dim spaces that are not a legal target)."""
+    key = (rect.size, alpha, colour, radius)
+    veil = _veils.get(key)
+    if veil is None:
+        if len(_veils) > 256:
+            _veils.clear()
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*colour, alpha), veil.get_rect(), border_radius=radius)
+        _veils[key] = veil
+    surface.blit(veil, rect)
+
+
+class Button:
+    """A clickable labelled rectangle. ``on_click`` runs on release inside the button."""
+
+    def __init__(
+        self, rect: pygame.Rect, label: str, on_click: Callable[[], None] | None = None,
+        enabled: bool = True, size: int = 18, primary: bool = False, selected: bool = False,
+        icon: pygame.Surface | None = None, tooltip: str = "", name: str = "",
+    ) -> None:
+        self.rect, self.label, self.on_click = pygame.Rect(rect), label, on_click
+        self.enabled, self.size, self.primary, self.selected = enabled, size, primary, selected
+        self.icon, self.tooltip, self.name = icon, tooltip, name
+        self.hovered = False
+        self._pressed = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to a mouse event; True when the event was used or the look changed."""
+        if event.type == pygame.MOUSEMOTION:
+            was, self.hovered = self.hovered, self.rect.collidepoint(event.pos)
+            return was != self.hovered
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self._pressed = self._pressed, False
+            if was_pressed and self.rect.collidepoint(event.pos) and self.enabled:
+                if self.on_click:
+                    self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the button in its current state (enabled, hovered, selected)."""
+        fill, ink, border = self._colours()
+        radius = max(4, self.rect.height // 4)
+        pygame.draw.rect(surface, theme.mix(border, theme.CHARCOAL, 0.4), self.rect.move(0, 3), border_radius=radius)
+        draw_panel(surface, self.rect, fill, border, 2, radius)
+        inner = self.rect.inflate(-self.size // 2, -4)
+        if self.icon is not None:
+            icon_rect = self.icon.get_rect(midleft=(inner.left, inner.centery))
+            surface.blit(self.icon, icon_rect)
+            inner.width -= icon_rect.width + 4
+            inner.left = icon_rect.right + 4
+        if self.label:
+            draw_text_fit(surface, self.label, inner, self.size, ink, bold=self.primary or self.selected)
+
+    def _colours(self) -> tuple[Colour, Colour, Colour]:
+        if not self.enabled:
+            return theme.DISABLED, theme.STONE_DARK, theme.STONE_DARK
+        if self.selected:
+            return theme.OCHRE_LIGHT, theme.CHARCOAL, theme.CHARCOAL
+        base = theme.MOSS if self.primary else theme.PARCHMENT_LIGHT
+        fill = theme.mix(base, theme.WHITE, 0.18) if self.hovered else base
+        return fill, theme.text_on(base), theme.UMBER_DARK
+
+
+def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
+    """Pass ``event`` to every button; True if any used it (a click stops at the first)."""
+    changed = False
+    for button in list(buttons):
+        used = button.handle(event)
+        changed |= used
+        if used and event.type == pygame.MOUSEBUTTONUP:
+            break
+    return changed
+
+
+def draw_tooltip(surface: pygame.Surface, message: str, near: tuple[int, int], size: int) -> None:
+    """A small parchment box with ``message`` beside the mouse, kept inside the window."""
+    width = min(surface.get_width() // 3, assets.font(size).size(message)[0] + size)
+    lines = wrap_lines(message, size, width - size)
+    line_height = assets.font(size).get_linesize()
+    rect = pygame.Rect(0, 0, width, line_height * len(lines) + size // 2)
+    rect.topleft = (near[0] + size, near[1] + size)
+    rect.clamp_ip(surface.get_rect())
+    draw_panel(surface, rect, theme.PARCHMENT_LIGHT, theme.CHARCOAL, 1, 6)
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (rect.left + size // 2, rect.top + size // 4 + i * line_height), size)

@@ -1,0 +1,138 @@
+"""The app and its scene stack: the lifecycle is symmetric, nothing is redrawn while idle,
+the title screen's buttons all lead somewhere, and screenshot mode renders every screen."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pygame
+
+from stoneage import __main__ as entry
+from stoneage.scenes.base import Scene
+from stoneage.scenes.game import GameScene
+from stoneage.scenes.menus import PauseMenu, RulesScene, SettingsScene, TitleScene
+from stoneage.scenes.setup import SetupScene
+from stoneage.ui import storage
+
+from .hands import click, run_until_human_or_end
+
+
+class Recorder(Scene):
+    """A scene that writes down its lifecycle calls."""
+
+    def __init__(self, app, name: str, log: list[str]) -> None:
+        super().__init__(app)
+        self.name, self.log = name, log
+
+    def enter(self) -> None:
+        self.log.append(f"{self.name}.enter")
+
+    def exit(self) -> None:
+        self.log.append(f"{self.name}.exit")
+
+    def pause(self) -> None:
+        self.log.append(f"{self.name}.pause")
+
+    def resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
+
+
+def button_named(scene, name: str):
+    return next(b for b in scene.buttons if b.name == name)
+
+
+def test_importing_the_program_opens_no_window():
+    code = (
+        "import pygame, stoneage.__main__, stoneage.app, stoneage.scenes.game, stoneage.scenes.menus, "
+        "stoneage.scenes.scoring, stoneage.scenes.setup; stoneage.app.App(); "
+        "print(pygame.display.get_init(), pygame.font.get_init())"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "False False"
+
+
+def test_scene_stack_lifecycle_is_symmetric(app):
+    log: list[str] = []
+    a, b, c = (Recorder(app, n, log) for n in "abc")
+    app.push(a)
+    app.push(b)
+    app.pop()
+    app.push(b)
+    app.replace(c)
+    app.reset(Recorder(app, "d", log))
+    assert log == [
+        "a.enter", "a.pause", "b.enter", "b.exit", "a.resume", "a.pause", "b.enter",
+        "b.exit", "c.enter", "c.exit", "a.exit", "d.enter",
+    ]
+    assert [s.name for s in app.stack] == ["d"]
+
+
+def test_idle_loop_draws_nothing_new(app):
+    app.push(TitleScene(app))
+    app.step(block=False)
+    drawn = app.frames_drawn
+    for _ in range(20):
+        app.step(block=False)
+    assert app.frames_drawn == drawn
+
+
+def test_continue_is_greyed_out_without_a_save_and_resumes_one(app):
+    title = TitleScene(app)
+    app.push(title)
+    assert not button_named(title, "continue").enabled
+    click(app, button_named(title, "new_game").rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    click(app, button_named(setup, "start").rect.center)  # the default game: one click
+    game = app.top
+    assert isinstance(game, GameScene)
+    assert [s.kind for s in game.seats] == ["human", "bot", "bot", "bot"]
+    assert {s.level for s in game.seats[1:]} == {"normal"}
+    run_until_human_or_end(app)
+    ply = game.driver.state.ply
+    app.reset(TitleScene(app))  # leaving saves the game
+    assert storage.has_autosave()
+    title = app.top
+    assert button_named(title, "continue").enabled
+    click(app, button_named(title, "continue").rect.center)
+    assert isinstance(app.top, GameScene) and app.top.driver.state.ply == ply
+
+
+def test_settings_rules_and_pause_menu_are_reachable_and_change_the_speed(app):
+    title = TitleScene(app)
+    app.push(title)
+    click(app, button_named(title, "settings").rect.center)
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    click(app, button_named(settings, "speed_fast").rect.center)
+    assert app.settings.animation == "fast"
+    assert storage.load_settings().animation == "fast"
+    click(app, button_named(app.top, "back").rect.center)
+    click(app, button_named(app.top, "rules").rect.center)
+    assert isinstance(app.top, RulesScene)
+    click(app, button_named(app.top, "back").rect.center)
+    assert app.top is title
+    game = GameScene(app, storage_seats(), seed=3, threaded=False)
+    app.push(game)
+    run_until_human_or_end(app)
+    press_menu = game.menu_button.rect.center
+    click(app, press_menu)
+    assert isinstance(app.top, PauseMenu)
+    click(app, button_named(app.top, "resume").rect.center)
+    assert app.top is game
+
+
+def storage_seats():
+    from stoneage.scenes.driver import default_seats
+
+    return default_seats()
+
+
+def test_screenshot_mode_renders_each_screen(tmp_path, monkeypatch):
+    for scene in ("title", "setup", "game", "resolution", "scoring"):
+        out = tmp_path / f"{scene}.png"
+        assert entry.main(["--screenshot", str(out), "--scene", scene, "--seed", "3", "--size", "1280x720"]) == 0
+        picture = pygame.image.load(str(out))
+        assert picture.get_size() == (1280, 720)
+        pygame.display.quit()
