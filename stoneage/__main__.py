@@ -2,7 +2,8 @@
 
 Options: ``--size 1600x900`` (window size), ``--seed N`` (fixed game seed),
 ``--screenshot out.png --scene game`` (render one screen to a PNG without a window and exit;
-scenes: title, setup, game, drag, resolution, feeding, scoring), ``--smoke out.png`` (open the
+scenes: title, setup, game, drag, resolution, feeding, scoring, settings,
+rules, pause), ``--smoke out.png`` (open the
 real window, draw the title screen once, save it and exit 0: the packaging check),
 ``--lang ja`` (language for this run, not saved).
 """
@@ -30,9 +31,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     parser.add_argument("--seed", type=int, default=None, help="fixed seed for the game's dice and cards")
     parser.add_argument("--screenshot", metavar="PNG", help="render a screen to this file and exit")
-    parser.add_argument("--scene", default="game", help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring")
+    parser.add_argument("--scene", default="game", help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring, settings, rules, pause")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats in the game for --screenshot")
-    parser.add_argument("--lang", default=None, help="language for this run: en, zh_CN or ja (default: the saved setting)")
+    parser.add_argument("--lang", default=None, help="language for this run: en, zh or ja (default: the saved setting)")
     parser.add_argument("--smoke", metavar="PNG", help="open the window, draw the title screen once, save it to PNG and exit")
     return parser.parse_args(argv)
 

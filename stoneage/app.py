@@ -72,10 +72,18 @@ class App:
     def save_settings(self) -> None:
         """Store the settings and apply the language."""
         if i18n.current_language() != self.settings.language:
-            i18n.install_language(self.settings.language)
-            assets.clear_caches()
-            pygame.display.set_caption(_("Stone Age"))
+            self.switch_language(self.settings.language)
         save_settings(self.settings)
+
+    def switch_language(self, code: str) -> None:
+        """Install ``code`` and rebuild every scene's words at once (no restart)."""
+        i18n.install_language(code)
+        assets.clear_caches()
+        if pygame.display.get_init():
+            pygame.display.set_caption(_("Stone Age"))
+        for scene in self.stack:
+            scene.resize(self.size)  # layouts and labels are rebuilt in the new language
+        self.dirty = True
 
     # --- the scene stack ------------------------------------------------------------------------
     def push(self, scene: Scene) -> None:

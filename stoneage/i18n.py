@@ -7,24 +7,31 @@ the language with ``install_language`` changes every string drawn after it.
 
 Catalogs are compiled ``.mo`` files in ``<locale dir>/<code>/LC_MESSAGES/stoneage.mo``; the
 locale dir is ``$STONEAGE_LOCALE_DIR`` or ``stoneage/locale`` in the bundle (where
-``tools/compile_catalogs.py`` writes them). Without a catalog the text is shown as written
-(English).
+``tools/compile_catalogs.py`` writes them). Running from source, a missing or stale ``.mo`` is
+compiled from ``i18n/<code>.po`` with Babel when a language is installed; without Babel (it is a
+build and test dependency) or without a catalog the text is shown as written (English).
 """
 
 from __future__ import annotations
 
 import gettext
+import locale
+import logging
 import os
+import subprocess
+import sys
 from pathlib import Path
 
-from stoneage.resources import resource_path
+from stoneage.resources import is_frozen, resource_path
 
 DOMAIN = "stoneage"
 DEFAULT_LANGUAGE = "en"
 
 # Each language is shown in its own name (never translated), with the font script it needs.
-LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文", "ja": "日本語"}
-_SCRIPTS = {"zh_CN": "sc", "zh": "sc", "ja": "jp"}
+LANGUAGES: dict[str, str] = {"en": "English", "zh": "简体中文", "ja": "日本語"}
+_SCRIPTS = {"zh": "sc", "ja": "jp"}
+
+log = logging.getLogger(__name__)
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT_LANGUAGE
@@ -36,6 +43,11 @@ def locale_dir() -> Path:
     return Path(override) if override else resource_path("stoneage", "locale")
 
 
+def catalog_dir() -> Path:
+    """Where the source catalogs ``<code>.po`` are (``i18n/`` beside the package)."""
+    return resource_path("i18n")
+
+
 def install_language(code: str) -> bool:
     """Make ``code`` the language of every string drawn from now on.
 
@@ -44,12 +56,43 @@ def install_language(code: str) -> bool:
     """
     global _translation, _language
     _language = code or DEFAULT_LANGUAGE
+    if not os.environ.get("STONEAGE_LOCALE_DIR"):
+        compile_from_source(_language)
     try:
         _translation = gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[_language])
         return True
     except OSError:  # no catalog for this language: identity
         _translation = gettext.NullTranslations()
         return False
+
+
+def compile_from_source(code: str) -> bool:
+    """From a source checkout, compile ``i18n/<code>.po`` when its ``.mo`` is missing or older.
+
+    Returns True when a ``.mo`` was written. A frozen build ships precompiled catalogs and never
+    compiles; without Babel the existing ``.mo`` (or English) is used and a warning logged.
+    """
+    po = catalog_dir() / f"{code}.po"
+    mo = locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if is_frozen() or not po.is_file() or (mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime):
+        return False
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        log.warning("Babel is not installed: cannot compile %s; %s", po,
+                    "using the older compiled catalog" if mo.is_file() else "the game stays in English")
+        return False
+    try:
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=code)
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with mo.open("wb") as target:
+            write_mo(target, catalog)
+    except (OSError, ValueError) as error:  # a read-only install or a damaged catalog
+        log.warning("could not compile %s: %s", po, error)
+        return False
+    return True
 
 
 def current_language() -> str:
@@ -63,6 +106,71 @@ def font_script(code: str | None = None) -> str:
     return _SCRIPTS.get(code, _SCRIPTS.get(code.split("_")[0], "latin"))
 
 
+# --- the language the player's system prefers ------------------------------------------------------
+def supported_language(tag: str | None) -> str | None:
+    """The game's language code for an OS language tag (``ja_JP.UTF-8``, ``zh-Hans-CN``,
+    ``en-US``), or None when the game has no such language."""
+    if not tag:
+        return None
+    base = tag.replace("-", "_").split(".")[0].split("@")[0].lower()
+    if base in ("c", "posix", ""):
+        return None
+    if base.startswith("zh"):
+        return "zh"  # the only Chinese catalog; closer to a Traditional Chinese reader than English
+    if base.startswith("ja"):
+        return "ja"
+    if base.startswith("en"):
+        return "en"
+    return None
+
+
+def os_language_tags() -> list[str]:
+    """The user's preferred languages, best first, from the environment and the platform."""
+    tags: list[str] = []
+    tags += [t for t in os.environ.get("LANGUAGE", "").split(":") if t]
+    tags += [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    if sys.platform == "win32":
+        tags.append(_windows_ui_language())
+    elif sys.platform == "darwin":
+        tags += _mac_languages()
+    try:
+        tags.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    return [t for t in tags if t]
+
+
+def detect_language() -> str:
+    """The first of the OS's preferred languages the game has, else English."""
+    for tag in os_language_tags():
+        code = supported_language(tag)
+        if code:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def _windows_ui_language() -> str:
+    """The Windows display language, e.g. ``ja_JP`` (empty when it cannot be read)."""
+    try:
+        import ctypes
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return ""
+    return locale.windows_locale.get(lcid, "")
+
+
+def _mac_languages() -> list[str]:
+    """macOS's ordered preferred languages (``defaults read -g AppleLanguages``), or []."""
+    try:
+        out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                             text=True, timeout=0.5, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return [part.strip().strip('",') for part in out.splitlines() if part.strip() not in ("(", ")", "")]
+
+
+# --- lookups ----------------------------------------------------------------------------------------
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _translation.gettext(message)

@@ -13,7 +13,7 @@ On Linux without a display it re-runs itself under ``xvfb-run`` (``apt-get insta
 the program opens a real X11 window. Settings, saves and logs go to a temporary folder, never
 the user's. Figures are printed and written to ``<out>/smoke.json``.
 
-Usage: ``python tools/smoke_frozen.py [--no-build] [--out build/smoke] [--languages en zh_CN ja]``
+Usage: ``python tools/smoke_frozen.py [--no-build] [--out build/smoke] [--languages en zh ja]``
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from compile_catalogs import find_catalogs  # noqa: E402
 
-LANGUAGES = ("en", "zh_CN", "ja")
+LANGUAGES = ("en", "zh", "ja")
 XVFB_SCREEN = "1600x900x24"
 REEXEC_FLAG = "STONEAGE_SMOKE_UNDER_XVFB"
 BUILD_SECONDS = "STONEAGE_SMOKE_BUILD_SECONDS"  # handed to the re-run, for smoke.json

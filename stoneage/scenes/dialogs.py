@@ -13,7 +13,7 @@ from stoneage.i18n import _, ngettext
 from stoneage.rules import Action, GameState, PickItem, TakeTwo, UseTools, data
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout, button_row, dialog_parts, dialog_rect, grid, popup_near
-from stoneage.ui.names import ITEM_ART, ITEM_FACES, RESOURCE_ART, resource_title, space_title
+from stoneage.ui.names import ITEM_ART, ITEM_FACES, RESOURCE_ART, count_text, join_list, resource_title, space_title
 from stoneage.ui.widgets import Button, blit_centred, draw_panel, draw_text, draw_text_fit, draw_wrapped, handle_buttons, shade
 
 from .placing import Act, Control
@@ -99,7 +99,7 @@ class ToolsDialog(Dialog):
 
     def _yield_text(self, option: UseTools) -> str:
         thing = _("food") if self.space == data.HUNT else resource_title(self.space - data.FOREST)
-        return f"{self._amount(option)} {thing}"
+        return count_text(self._amount(option), thing)
 
     def draw_body(self, surface: pygame.Surface, body: Rect) -> None:
         f, die = self.lay.fonts, self.die
@@ -116,7 +116,7 @@ class ToolsDialog(Dialog):
         icon = assets.image((("food",) + RESOURCE_ART)[self.space - data.HUNT], die)
         rule = draw_text(surface, _("{pips} pips = 1").format(pips=self.divisor), (body.left, line_y), f.label, theme.UMBER_DARK, True, "midleft")
         surface.blit(icon, icon.get_rect(midleft=(rule.right + 4, line_y)))
-        got = draw_text(surface, tools_label(option) + ": " + _("you get {amount}").format(amount=self._amount(option)),
+        got = draw_text(surface, _("{tools}: {amount}").format(tools=tools_label(option), amount=_("you get {amount}").format(amount=self._amount(option))),
                         (rule.right + die * 2, line_y), f.big, theme.MOSS_DARK, True, "midleft")
         surface.blit(icon, icon.get_rect(midleft=(got.right + 6, line_y)))
 
@@ -148,7 +148,7 @@ class ItemsDialog(Dialog):
 
     def draw_body(self, surface: pygame.Surface, body: Rect) -> None:
         f = self.lay.fonts
-        order = ", ".join(self.names[(self.buyer + i) % len(self.names)] for i in range(len(self.names)))
+        order = join_list([self.names[(self.buyer + i) % len(self.names)] for i in range(len(self.names))])
         draw_wrapped(surface, _("In turn: {order}. Now: {name}.").format(order=order, name=self.names[self.picker]),
                      Rect(body.left, body.top, body.width, f.body * 3), f.body, theme.UMBER_DARK)
         for rect, face in self.cells:

@@ -54,6 +54,7 @@ class GameScene(Scene):
         self.controls_state: GameState | None = None
         self.error = ""
         self.log: deque[str] = deque(maxlen=40)
+        self.log_steps: deque[Step] = deque(maxlen=40)  # the log's steps, to re-tell in another language
         self.mouse = (0, 0)
         self.finish_timer: float | None = None
         self.suggester = make_bot("normal", seed)
@@ -79,6 +80,8 @@ class GameScene(Scene):
         self.motion.speed = self.app.settings.speed_factor()
 
     def resize(self, size: tuple[int, int]) -> None:
+        if getattr(self, "_language", None) not in (None, i18n.current_language()):
+            self.log = deque((line for line in map(self.describe, self.log_steps) if line), maxlen=40)
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
         self.motion = Motion(self.lay, self.seats, self.app.settings.speed_factor(), self.display)
@@ -174,17 +177,26 @@ class GameScene(Scene):
     def _play(self, step: Step, by_human: bool) -> None:
         """Show an applied step, and log it once its result is on screen."""
         beats = self.motion.beats_for(step, by_human, self.timeline.float)
-        line = describe(step, self.seats)
+        line = self.describe(step)
         result = next((b for b in beats if b.shown is self.display(step.after)), None)
         if line and result is not None:
-            result.on_start = _then(result.on_start, lambda: self.log.append(line))
+            result.on_start = _then(result.on_start, lambda: self.add_to_log(step, line))
         elif line:
-            self.log.append(line)
+            self.add_to_log(step, line)
         for beat in beats:
             self.timeline.add(beat)
         if step.after.round != step.before.round:
             self.autosave()
         self.controls, self.popup, self.controls_state = [], None, None
+
+    def describe(self, step: Step) -> str:
+        """The log line of ``step`` in the current language ('' for steps not worth a line)."""
+        return describe(step, self.seats)
+
+    def add_to_log(self, step: Step, line: str) -> None:
+        """Show ``line`` in the log, remembering its step to tell it again in another language."""
+        self.log.append(line)
+        self.log_steps.append(step)
 
     def is_animating(self) -> bool:
         if self.timeline.moving:

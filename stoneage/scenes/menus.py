@@ -1,17 +1,18 @@
-"""The title screen, the pause menu, the settings and the short rules screen."""
+"""The title screen, the pause menu, the settings and the rules reference."""
 
 from __future__ import annotations
 
 import pygame
 
-from stoneage.i18n import LANGUAGES, N_, _
+from stoneage.i18n import LANGUAGES, _
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row, column
 from stoneage.ui.menu_layout import MenuLayout, menu_layout
 from stoneage.ui.names import SPEED_TITLES
-from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped, handle_buttons, shade
+from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped, handle_buttons, shade, wrap_lines
 
 from .base import Scene
+from .rules_text import RULES_PAGES, RulesPage
 
 
 def draw_backdrop(surface: pygame.Surface, size: tuple[int, int]) -> None:
@@ -160,7 +161,7 @@ class _PanelScene(MenuScene):
 
 
 class SettingsScene(_PanelScene):
-    """Animation speed and language (catalogs are a later issue: English only for now)."""
+    """Animation speed and language (the language changes every screen at once)."""
 
     def make_buttons(self) -> list[Button]:
         self.heading = _("Settings")
@@ -174,7 +175,7 @@ class SettingsScene(_PanelScene):
                                   selected=self.app.settings.animation == speed, name=f"speed_{speed}"))
         for rect, code in zip(button_row(lang_row, len(LANGUAGES), height, self.lay.margin), LANGUAGES):
             buttons.append(Button(rect, LANGUAGES[code], lambda c=code: self.set_language(c), size=f.label,
-                                  selected=self.app.settings.language == code, enabled=code == "en", name=f"lang_{code}"))
+                                  selected=self.app.settings.language == code, name=f"lang_{code}"))
         self.rows = (speed_row, lang_row)
         return buttons + [self.back_button()]
 
@@ -185,7 +186,7 @@ class SettingsScene(_PanelScene):
         self.buttons = self.make_buttons()
 
     def set_language(self, code: str) -> None:
-        """Choose the language (only English has its text for now)."""
+        """Choose the language: every scene on the stack is redrawn in it at once."""
         self.app.settings.language = code
         self.app.save_settings()
         self.resize(self.app.size)
@@ -196,35 +197,95 @@ class SettingsScene(_PanelScene):
         draw_text(surface, _("Animation speed"), (body.left, speed_row.centery), f.title, theme.CHARCOAL, True, "midleft")
         draw_text(surface, _("Language"), (body.left, lang_row.centery), f.title, theme.CHARCOAL, True, "midleft")
         note = pygame.Rect(lang_row.left, lang_row.bottom + self.lay.margin, lang_row.width, f.body * 3)
-        draw_wrapped(surface, _("Translations are on their way; until then the game is in English."), note, f.body, theme.UMBER_DARK)
+        draw_wrapped(surface, _("The whole game switches at once, even in the middle of a game."), note, f.body, theme.UMBER_DARK)
         help_rect = pygame.Rect(speed_row.left, speed_row.bottom + self.lay.margin, speed_row.width, f.body * 3)
         draw_wrapped(surface, _("How fast the bots' moves, the dice and the goods are shown."), help_rect, f.body, theme.UMBER_DARK)
 
 
-RULES_TEXT = [
-    (N_("Goal"), N_("Score the most points: build huts, collect civilization cards, and feed your growing tribe.")),
-    (N_("1. Place"), N_("In turn, put one or more of your people on one space. Hunting grounds: any number; forest, clay pit, quarry, river: up to 7; tool maker and field: 1; hut: exactly 2; each card and building: 1.")),
-    (N_("2. Use"), N_("Each player in turn uses all of their spaces, in an order of their choice. Gathering spaces roll one die per person: every full 2 pips give 1 food (hunting), 3 = 1 wood, 4 = 1 brick, 5 = 1 stone, 6 = 1 gold. Tools add to a roll once per round.")),
-    (N_("3. Feed"), N_("Each person eats 1 food. Food production on the track comes first. Short of food? Pay the rest with resources, or lose 10 points.")),
-    (N_("Buy"), N_("A card costs 1 to 4 resources (the price is above it), a building what is printed on it. Cards give something now and score at the end.")),
-    (N_("End"), N_("The game ends when a building stack is empty after a round, or when the cards run out. Then the cards' lower halves score: culture sets, and farmers, tool makers, hut builders and shamans multiply what you built up.")),
-]
-
-
 class RulesScene(_PanelScene):
-    """The rules in a few paragraphs (the full reference is a later issue)."""
+    """The rules reference: one page per topic (tabs at the left), icons beside short paragraphs.
+
+    Left/Right or the tabs change the page; the wheel or Up/Down scroll a page taller than
+    the panel.
+    """
 
     button_count = 1
 
+    def __init__(self, app, page: int = 0) -> None:
+        self.page, self.scroll = page, 0
+        super().__init__(app)
+
     def make_buttons(self) -> list[Button]:
         self.heading = _("How to play")
-        return [self.back_button()]
+        f, body = self.lay.fonts, self.lay.panel_body
+        self.tabs_area = pygame.Rect(body.left, body.top, round(body.width * 0.24), body.height)
+        tab_h = min(round(f.label * 2.1), (body.height - len(RULES_PAGES) * 4) // len(RULES_PAGES))
+        tabs = column(self.tabs_area, len(RULES_PAGES), tab_h, 4, self.tabs_area.width)
+        buttons = [Button(rect, _(page.title),
+                          lambda i=i: self.show(i), size=f.body, selected=i == self.page, name=f"page_{i}")
+                   for i, (rect, page) in enumerate(zip(tabs, RULES_PAGES))]
+        back = self.back_button()
+        prev_rect, next_rect = button_row(self.lay.panel_buttons, 2, back.rect.height, self.lay.margin, back.rect.width)
+        prev_rect.left, next_rect.left = self.lay.panel_buttons.left, self.lay.panel_buttons.left + back.rect.width + self.lay.margin
+        buttons.append(Button(prev_rect, _("Previous"), lambda: self.show(self.page - 1), enabled=self.page > 0, size=f.label, name="previous"))
+        buttons.append(Button(next_rect, _("Next"), lambda: self.show(self.page + 1),
+                              enabled=self.page < len(RULES_PAGES) - 1, size=f.label, name="next"))
+        self.content = pygame.Rect(self.tabs_area.right + self.lay.margin * 2, body.top,
+                                   body.right - self.tabs_area.right - self.lay.margin * 2, body.height)
+        self._picture: pygame.Surface | None = None
+        return buttons + [back]
+
+    def show(self, page: int) -> None:
+        """Turn to ``page`` (kept within the reference)."""
+        self.page, self.scroll = max(0, min(len(RULES_PAGES) - 1, page)), 0
+        self.buttons = self.make_buttons()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_RIGHT, pygame.K_PAGEDOWN):
+            self.show(self.page + (1 if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) else -1))
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            return self.scroll_by(self.lay.fonts.body * 3 * (1 if event.key == pygame.K_DOWN else -1))
+        if event.type == pygame.MOUSEWHEEL:
+            return self.scroll_by(-event.y * self.lay.fonts.body * 3)
+        return super().handle(event)
+
+    def scroll_by(self, pixels: int) -> bool:
+        """Scroll a long page; True when it moved."""
+        limit = max(0, self.page_picture().get_height() - self.content.height)
+        before, self.scroll = self.scroll, max(0, min(limit, self.scroll + pixels))
+        return before != self.scroll
+
+    def page_picture(self) -> pygame.Surface:
+        """The current page drawn at full height (cached until the page or language changes)."""
+        if self._picture is None:
+            self._picture = render_rules_page(RULES_PAGES[self.page], self.content.width, self.lay)
+        return self._picture
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        f, body = self.lay.fonts, self.lay.panel_body
-        y = body.top
-        head_w = round(body.width * 0.16)
-        for head, text in RULES_TEXT:
-            draw_text(surface, _(head), (body.left, y), f.label, theme.CLAY, True)
-            used = draw_wrapped(surface, _(text), pygame.Rect(body.left + head_w, y, body.width - head_w, body.bottom - y), f.body, theme.CHARCOAL)
-            y += max(used, f.label * 3 // 2) + self.lay.margin
+        picture = self.page_picture()
+        area = pygame.Rect(0, self.scroll, self.content.width, min(self.content.height, picture.get_height() - self.scroll))
+        surface.blit(picture, self.content.topleft, area)
+        if picture.get_height() > self.content.height:  # a scroll bar shows there is more
+            bar_h = self.content.height * self.content.height // picture.get_height()
+            top = self.content.top + (self.content.height - bar_h) * self.scroll // max(1, picture.get_height() - self.content.height)
+            pygame.draw.rect(surface, theme.UMBER, (self.content.right + 4, top, 4, bar_h), border_radius=2)
+
+
+def render_rules_page(page: RulesPage, width: int, lay: MenuLayout) -> pygame.Surface:
+    """A page of the reference on a transparent surface ``width`` wide, as tall as it needs."""
+    f, m = lay.fonts, lay.margin
+    icon = round(f.body * 2.6)
+    text_w = width - icon - m * 2
+    line_h = assets.font(f.body).get_linesize()
+    heights = [max(icon, len(wrap_lines(_(text), f.body, text_w)) * line_h) for _icon, text in page.entries]
+    title_h = assets.font(f.title, True).get_linesize() + m
+    picture = pygame.Surface((width, title_h + sum(heights) + m * len(heights)), pygame.SRCALPHA)
+    draw_text(picture, _(page.title), (0, 0), f.title, theme.CLAY, True)
+    y = title_h
+    for (name, text), height in zip(page.entries, heights):
+        if name:
+            picture.blit(assets.image(name, icon), (0, y))
+        draw_wrapped(picture, _(text), pygame.Rect(icon + m * 2, y, text_w, height), f.body, theme.CHARCOAL)
+        y += height + m
+    return picture

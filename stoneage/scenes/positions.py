@@ -12,7 +12,7 @@ from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 from .driver import GameDriver, Seat, Step, default_seats
 from .story import describe
 
-SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring")
+SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring", "settings", "rules", "pause")
 HUMAN = 0
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
 RECENT = 30  # steps kept for the log shown beside the table
@@ -73,7 +73,7 @@ def game_over(state: GameState) -> bool:
 def build_scene(app, name: str, seed: int, players: int = 4):
     """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``."""
     from .game import GameScene
-    from .menus import TitleScene
+    from .menus import PauseMenu, RulesScene, SettingsScene, TitleScene
     from .scoring import ScoringScene
     from .setup import SetupScene
 
@@ -85,13 +85,16 @@ def build_scene(app, name: str, seed: int, players: int = 4):
     if name == "setup":
         app.push(SetupScene(app))
         return
+    if name in ("settings", "rules"):
+        app.push(SettingsScene(app) if name == "settings" else RulesScene(app))
+        return
     seats = default_seats()[:players]
     if name == "scoring":
         _seed, state, _step = find(seed, game_over, n=players)
         app.push(ScoringScene(app, seats, state, seed))
         return
     stop, level = {
-        "game": (placement, "normal"), "drag": (placement, "normal"),
+        "game": (placement, "normal"), "pause": (placement, "normal"), "drag": (placement, "normal"),
         "resolution": (resolution_dialog, "normal"), "feeding": (feeding_dialog, "random"),
     }[name]
     try:
@@ -105,5 +108,7 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         scene.motion.remember_roll(recent)
         line = describe(recent, seats)
         if line:
-            scene.log.append(line)
+            scene.add_to_log(recent, line)
     app.push(scene)
+    if name == "pause":
+        app.push(PauseMenu(app))

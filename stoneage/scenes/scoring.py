@@ -16,7 +16,7 @@ from stoneage.rules.scoring import tie_break
 from stoneage.ui import theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import scoring_layout
-from stoneage.ui.names import CATEGORY_TITLES
+from stoneage.ui.names import CATEGORY_TITLES, join_list
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
 
 from .base import Scene
@@ -32,17 +32,20 @@ def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
     best = max(totals)
     tied = [i for i, t in enumerate(totals) if t == best]
     if len(winners) > 1:
-        head = _("Shared victory: {names} with {points} points!").format(names=" & ".join(names), points=best)
+        # TRANSLATORS: joins the names of players who share the victory ("Ann & Bob").
+        head = _("Shared victory: {names} with {points} points!").format(names=_(" & ").join(names), points=best)
     elif seats[winners[0]].is_human and sum(s.is_human for s in seats) == 1:
         head = _("You win with {points} points!").format(points=best)
     else:
         head = _("{name} wins with {points} points!").format(name=names[0], points=best)
     if len(tied) == 1:
         return head, ""
-    values = ", ".join(f"{seats[i].name} {tie_break(state.players[i])}" for i in tied)
+    # TRANSLATORS: a player's name and their tie-break value, e.g. "Ayla 14".
+    values = join_list([_("{name} {value}").format(name=seats[i].name, value=tie_break(state.players[i])) for i in tied])
     note = _("Tied on points, so food production + tool value + people decides: {values}.").format(values=values)
     if len(winners) > 1:
-        note += " " + _("Still tied: the victory is shared.")
+        # TRANSLATORS: two sentences one after the other (Chinese and Japanese need no space).
+        note = _("{sentence} {sentence2}").format(sentence=note, sentence2=_("Still tied: the victory is shared."))
     return head, note
 
 
@@ -57,6 +60,7 @@ class ScoringScene(Scene):
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.head, self.note = verdict(self.state, self.seats)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
         again, title = button_row(self.lay.buttons, 2, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 10))

@@ -11,7 +11,7 @@ from stoneage.rules import (
     RevealTile, Roll, RollItems, Starve, TakeTwo, UseTools,
 )
 from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING, PAY_CARD, ROLL, TOOLS
-from stoneage.ui.names import ITEM_FACES, amounts_text, resource_title, space_title
+from stoneage.ui.names import ITEM_FACES, amounts_text, count_text, join_list, resource_title, space_title
 
 from .driver import Seat, Step
 
@@ -46,7 +46,7 @@ def describe(step: Step, seats: list[Seat]) -> str:
     if isinstance(a, Decline):
         return _("{name} did not buy.").format(name=name)
     if isinstance(a, RollItems):
-        return _("Dice for items: {faces}.").format(faces=", ".join(map(str, a.faces)))
+        return _("Dice for items: {faces}.").format(faces=join_list([str(face) for face in a.faces]))
     if isinstance(a, PickItem):
         return _("{name} took {item}.").format(name=name, item=_(ITEM_FACES[a.face]))
     if isinstance(a, TakeTwo):
@@ -68,8 +68,8 @@ def _gain(step: Step, seat: int) -> str:
         parts.append(_("{n} food").format(n=q.food - p.food))
     for i in range(4):
         if q.res[i] > p.res[i]:
-            parts.append(f"{q.res[i] - p.res[i]} {resource_title(i)}")
-    return ", ".join(parts) if parts else _("nothing")
+            parts.append(count_text(q.res[i] - p.res[i], resource_title(i)))
+    return join_list(parts) if parts else _("nothing")
 
 
 def banner(state: GameState, seats: list[Seat], thinking: bool) -> tuple[str, int | None]:

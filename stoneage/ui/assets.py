@@ -92,15 +92,28 @@ def cover_image(name: str, size: Size) -> pygame.Surface:
     return _images[key]
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI font of the current language at ``size`` pixels."""
-    file = _FONT_FILES[(i18n.font_script(), bold)]
+def font(size: int, bold: bool = False, message: str = "") -> pygame.font.Font:
+    """The UI font of the current language at ``size`` pixels.
+
+    Pass ``message`` when drawing text the player typed: the Latin face has no Chinese or
+    Japanese characters, so such text is drawn in a CJK face (which also holds Latin).
+    """
+    file = _FONT_FILES[(script_for(message), bold)]
     key = (file, max(6, int(size)))
     loaded = _fonts.get(key)
     if loaded is None:
         loaded = pygame.font.Font(str(assets_dir() / "fonts" / file), key[1])
         _fonts[key] = loaded
     return loaded
+
+
+def script_for(message: str) -> str:
+    """The font script for ``message`` in the current language: the language's own, except
+    that CJK text (a player's name, say) in the Latin language uses a CJK face."""
+    script = i18n.font_script()
+    if script != "latin" or message.isascii() or not any(ord(c) >= 0x2E80 for c in message):
+        return script
+    return "jp" if any(0x3040 <= ord(c) <= 0x30FF for c in message) else "sc"
 
 
 def text(message: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
@@ -110,9 +123,53 @@ def text(message: str, size: int, colour: tuple[int, int, int], bold: bool = Fal
     if surface is None:
         if len(_texts) > _TEXT_CACHE_LIMIT:
             _texts.clear()
-        surface = font(size, bold).render(message, True, colour)
+        surface = _render_runs(message, size, colour, bold)
         _texts[key] = surface
     return surface
+
+
+def latin_runs(message: str) -> list[tuple[str, bool]]:
+    """``message`` cut into runs, True for runs of Latin Extended letters (Ł, Ş, ž …) that the
+    CJK faces lack; those are drawn in the Latin face inside Chinese or Japanese text."""
+    if script_for(message) == "latin" or all(ord(c) < 0x100 or ord(c) > 0x24F for c in message):
+        return [(message, False)]
+    runs: list[tuple[str, bool]] = []
+    for char in message:
+        extended = 0x100 <= ord(char) <= 0x24F
+        if runs and runs[-1][1] == extended:
+            runs[-1] = (runs[-1][0] + char, extended)
+        else:
+            runs.append((char, extended))
+    return runs
+
+
+def _run_font(size: int, bold: bool, run: str, extended: bool) -> pygame.font.Font:
+    if not extended:
+        return font(size, bold, run)
+    key = (_FONT_FILES[("latin", bold)], max(6, int(size)))
+    if key not in _fonts:
+        _fonts[key] = pygame.font.Font(str(assets_dir() / "fonts" / key[0]), key[1])
+    return _fonts[key]
+
+
+def text_width(message: str, size: int, bold: bool = False) -> int:
+    """How wide ``message`` is drawn by ``text`` (pixels)."""
+    return sum(_run_font(size, bold, run, ext).size(run)[0] for run, ext in latin_runs(message))
+
+
+def _render_runs(message: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    runs = latin_runs(message)
+    base = font(size, bold, message)
+    if len(runs) == 1 and not runs[0][1]:
+        return base.render(message, True, colour)
+    pictures = [_run_font(size, bold, run, ext).render(run, True, colour) for run, ext in runs]
+    out = pygame.Surface((sum(p.get_width() for p in pictures), base.get_height()), pygame.SRCALPHA)
+    x = 0
+    for picture, (run, ext) in zip(pictures, runs):
+        top = base.get_ascent() - _run_font(size, bold, run, ext).get_ascent()  # baselines aligned
+        out.blit(picture, (x, top))
+        x += picture.get_width()
+    return out
 
 
 def clear_caches() -> None:

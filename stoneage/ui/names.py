@@ -53,10 +53,22 @@ def resource_title(index: int) -> str:
     return _(RESOURCE_TITLES[index])
 
 
+def count_text(n: int, thing: str) -> str:
+    """A number of something: '2 wood' (other languages may write it their way)."""
+    # TRANSLATORS: a number of a resource or of food, e.g. "2 wood"; {thing} is already translated.
+    return _("{n} {thing}").format(n=n, thing=thing)
+
+
+def join_list(parts: list[str]) -> str:
+    """Items in a list: '2 wood, 1 stone'."""
+    # TRANSLATORS: the separator between the items of a list ("2 wood, 1 stone").
+    return _(", ").join(parts)
+
+
 def amounts_text(amounts: tuple[int, ...]) -> str:
     """``(2, 0, 1, 0)`` -> '2 wood, 1 stone'; nothing -> 'nothing'."""
-    parts = [f"{n} {resource_title(i)}" for i, n in enumerate(amounts) if n]
-    return ", ".join(parts) if parts else _("nothing")
+    parts = [count_text(n, resource_title(i)) for i, n in enumerate(amounts) if n]
+    return join_list(parts) if parts else _("nothing")
 
 
 def yield_text(space: int) -> str:
@@ -77,7 +89,7 @@ def card_effect_text(card: data.Card) -> str:
     res = resource_title(card.resource) if card.resource is not None else ""
     texts = {
         "food": ngettext("{n} food", "{n} food", amount).format(n=amount),
-        "resource": f"{amount} {res}",
+        "resource": count_text(amount, res),
         "resource_2_dice": _("2 dice of {res}").format(res=res),
         "points": ngettext("{n} point", "{n} points", amount).format(n=amount),
         "food_production": _("+1 food production"),
@@ -115,10 +127,12 @@ def engine_reason(error: Exception) -> str:
     if template is None:
         return str(error)
     params = dict(getattr(error, "params", {}))
-    if "space" in params and params["space"] in _ENGINE_SPACE_WORDS:
-        params["space"] = _(_ENGINE_SPACE_WORDS[params["space"]]).lower()
-    if isinstance(params.get("step"), str):
-        params["step"] = _(params["step"])
+    space_word = _ENGINE_SPACE_WORDS.get(params.get("space"))
+    if space_word:
+        params["space"] = _(space_word).lower()
+    step_name = params.get("step")
+    if isinstance(step_name, str):
+        params["step"] = _(step_name)
     try:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):

@@ -39,14 +39,22 @@ class Settings:
 
 
 def load_settings() -> Settings:
-    """The saved settings, or the defaults when there are none or the file is damaged."""
+    """The saved settings, or the defaults when there are none or the file is damaged.
+
+    Without a saved (known) language, the first of the system's preferred languages the game
+    has is used, else English.
+    """
+    from stoneage.i18n import LANGUAGES, detect_language
+
     try:
         raw = json.loads((home() / SETTINGS_FILE).read_text(encoding="utf-8"))
-        settings = Settings(str(raw.get("animation", "normal")), str(raw.get("language", "en")))
+        settings = Settings(str(raw.get("animation", "normal")), str(raw.get("language", "")))
     except (OSError, ValueError, AttributeError):
-        return Settings()
+        settings = Settings(language="")
     if settings.animation not in ANIMATION_SPEEDS:
         settings.animation = "normal"
+    if settings.language not in LANGUAGES:
+        settings.language = detect_language()
     return settings
 
 

@@ -16,6 +16,19 @@ from .theme import Colour
 Anchor = str  # any pygame.Rect position attribute: 'topleft', 'center', 'midright', ...
 
 
+Overflow = tuple[str, pygame.Rect, pygame.Rect]  # the text, where it was drawn, the box it had
+
+#: Set to a callable (tests, ``--debug-text``) to hear of every text that ran outside its box:
+#: ``hook(message, drawn_rect, box)``. Text wider than its box after shrinking, wrapped text with
+#: lines left out for lack of height, and text drawn past the edge of the surface are reported.
+overflow_hook: Callable[[str, pygame.Rect, pygame.Rect], None] | None = None
+
+
+def _report(message: str, drawn: pygame.Rect, box: pygame.Rect) -> None:
+    if overflow_hook is not None:
+        overflow_hook(message, pygame.Rect(drawn), pygame.Rect(box))
+
+
 def draw_text(
     surface: pygame.Surface, message: str, pos: tuple[int, int], size: int,
     colour: Colour = theme.CHARCOAL, bold: bool = False, anchor: Anchor = "topleft",
@@ -24,7 +37,17 @@ def draw_text(
     rendered = assets.text(message, size, colour, bold)
     rect = rendered.get_rect(**{anchor: pos})
     surface.blit(rendered, rect)
+    if overflow_hook is not None and message.strip():
+        ink = _ink_rect(message, size, bold, rect)
+        if not surface.get_rect().contains(ink):
+            _report(message, ink, surface.get_rect())
     return rect
+
+
+def _ink_rect(message: str, size: int, bold: bool, rect: pygame.Rect) -> pygame.Rect:
+    """The part of a rendered line that holds ink horizontally (the advance width), at ``rect``."""
+    width = assets.text_width(message, size, bold)
+    return pygame.Rect(rect.left, rect.top, min(width, rect.width), rect.height).inflate(0, -rect.height // 2)
 
 
 _fits: dict[tuple, int] = {}
@@ -32,13 +55,13 @@ _fits: dict[tuple, int] = {}
 
 def fit_size(message: str, size: int, width: int, bold: bool = False, smallest: int = 9) -> int:
     """The largest font size up to ``size`` at which ``message`` fits in ``width`` pixels."""
-    key = (message, size, width, bold, assets.font(size, bold))
+    key = (message, size, width, bold, assets.font(size, bold, message))
     fitted = _fits.get(key)
     if fitted is None:
         if len(_fits) > 4000:
             _fits.clear()
         fitted = size
-        while fitted > smallest and assets.font(fitted, bold).size(message)[0] > width:
+        while fitted > smallest and assets.text_width(message, fitted, bold) > width:
             fitted -= 1
         _fits[key] = fitted
     return fitted
@@ -50,26 +73,93 @@ def draw_text_fit(
 ) -> pygame.Rect:
     """Draw ``message`` shrunk to fit ``rect``'s width, anchored on the same point of ``rect``."""
     fitted = fit_size(message, size, rect.width, bold)
-    return draw_text(surface, message, getattr(rect, anchor), fitted, colour, bold, anchor)
+    drawn = draw_text(surface, message, getattr(rect, anchor), fitted, colour, bold, anchor)
+    if overflow_hook is not None and assets.text_width(message, fitted, bold) > rect.width:
+        _report(message, drawn, rect)
+    return drawn
+
+
+# --- line breaking -----------------------------------------------------------------------------
+# Kinsoku shori (禁則処理) / 避头尾: what may not begin a line, and what may not end one.
+NO_LINE_START = frozenset(
+    "、。，．,.：:；;！!？?）)］]｝}」』】〉》〕”’・ー…‥ゝゞ々"
+    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ%％‰°℃"
+)
+NO_LINE_END = frozenset("（(［[｛{「『【〈《〔“‘")
+_CJK_RANGES = ((0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x2FFFF))
+
+
+def is_cjk(char: str) -> bool:
+    """True for a Chinese or Japanese character or CJK punctuation (a line may break beside it)."""
+    code = ord(char)
+    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+
+
+def break_units(paragraph: str) -> list[tuple[str, bool]]:
+    """``paragraph`` cut where a line may break: words, and single CJK characters, with the
+    punctuation that may not start (or end) a line glued to its neighbour. Each unit comes
+    with True when a space came before it (kept when the two stay on one line)."""
+    raw: list[tuple[str, bool]] = []
+    word, space = "", False
+    for char in paragraph:
+        if char == " " or is_cjk(char):
+            if word:
+                raw.append((word, space))
+                word, space = "", False
+            if char == " ":
+                space = True
+            else:
+                raw.append((char, space))
+                space = False
+        else:
+            word += char
+    if word:
+        raw.append((word, space))
+    units: list[tuple[str, bool]] = []
+    for text, spaced in raw:
+        if units and not spaced and (text[0] in NO_LINE_START or units[-1][0][-1] in NO_LINE_END):
+            units[-1] = (units[-1][0] + text, units[-1][1])
+        else:
+            units.append((text, spaced))
+    return units
+
+
+def wrap_text(message: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """``message`` broken into lines no wider than ``width`` by ``measure`` (pixels).
+
+    One rule for every language: English breaks at spaces, Chinese and Japanese between any
+    two characters except before closing punctuation (。、」）！？…) and after opening
+    punctuation (「（). A newline always breaks. A unit wider than a line is cut by characters.
+    """
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for text, spaced in break_units(paragraph):
+            candidate = f"{line}{' ' if spaced and line else ''}{text}"
+            if not line or measure(candidate) <= width:
+                line = candidate
+                continue
+            lines.append(line)
+            line = text
+        lines.extend(_cut_long(line, width, measure))
+    return lines
+
+
+def _cut_long(line: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """A line wider than ``width`` (one long word) cut by characters; others unchanged."""
+    pieces: list[str] = []
+    while measure(line) > width and len(line) > 1:
+        cut = len(line) - 1
+        while cut > 1 and measure(line[:cut]) > width:
+            cut -= 1
+        pieces.append(line[:cut])
+        line = line[cut:]
+    return pieces + [line]
 
 
 def wrap_lines(message: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``message`` broken into lines no wider than ``width`` (words, or characters for CJK)."""
-    fnt = assets.font(size, bold)
-    lines: list[str] = []
-    for paragraph in message.split("\n"):
-        units = paragraph.split(" ") if " " in paragraph else list(paragraph)
-        joiner = " " if " " in paragraph else ""
-        line = ""
-        for unit in units:
-            candidate = f"{line}{joiner}{unit}" if line else unit
-            if fnt.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = unit
-        lines.append(line)
-    return lines
+    """``message`` broken into lines no wider than ``width`` in the UI font (see ``wrap_text``)."""
+    return wrap_text(message, width, lambda text: assets.text_width(text, size, bold))
 
 
 def draw_wrapped(
@@ -79,8 +169,10 @@ def draw_wrapped(
     """Draw ``message`` wrapped inside ``rect`` from its top; return the height used."""
     line_height = assets.font(size, bold).get_linesize()
     y = rect.top
-    for line in wrap_lines(message, size, rect.width, bold):
+    lines = wrap_lines(message, size, rect.width, bold)
+    for i, line in enumerate(lines):
         if y + line_height > rect.bottom + line_height // 3:
+            _report("\n".join(lines[i:]), pygame.Rect(rect.left, y, rect.width, line_height), rect)
             break
         if centred:
             draw_text(surface, line, (rect.centerx, y), size, colour, bold, "midtop")

@@ -1,0 +1,52 @@
+"""Headless pygame for the language tests, settings in a temporary folder, and the catalogs
+compiled into a temporary locale folder with Babel (the step the packaging runs)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import importlib.util  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+I18N = ROOT / "i18n"
+LANGS = ("en", "zh", "ja")
+
+
+def load_tool(name: str):
+    """A script from tools/ imported as a module."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def catalogs_tool():
+    """tools/i18n_catalogs.py."""
+    pytest.importorskip("babel")
+    return load_tool("i18n_catalogs")
+
+
+@pytest.fixture(scope="session")
+def locale_dir(tmp_path_factory):
+    """Every catalog compiled with Babel into a fresh locale folder."""
+    pytest.importorskip("babel")
+    compile_catalogs = load_tool("compile_catalogs")
+    out = tmp_path_factory.mktemp("locale")
+    written = compile_catalogs.compile_all(I18N, out)
+    assert len(written) == len(LANGS)
+    return out
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    """Settings and autosaves go to a temporary folder, never the user's."""
+    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))

@@ -1,0 +1,135 @@
+"""Every screen, headless at 1280x720 in each language, keeps its text inside its boxes; the
+language switches while playing; the system language is the default."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from stoneage import i18n
+from stoneage.app import App
+from stoneage.scenes.menus import RulesScene, SettingsScene
+from stoneage.scenes.positions import SCENE_NAMES, build_scene
+from stoneage.scenes.rules_text import RULES_PAGES
+from stoneage.ui import assets, storage, widgets
+from stoneage.ui.storage import Settings
+
+from .conftest import LANGS
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def overflows(monkeypatch):
+    """Every text drawn outside its box, as (text, drawn, box)."""
+    seen: list = []
+    monkeypatch.setattr(widgets, "overflow_hook", lambda text, drawn, box: seen.append((text, drawn, box)))
+    return seen
+
+
+@pytest.fixture
+def make_app(locale_dir, monkeypatch):
+    """Open an app in a language (catalogs from the freshly compiled locale folder)."""
+    monkeypatch.setenv("STONEAGE_LOCALE_DIR", str(locale_dir))
+    opened: list[App] = []
+
+    def make(lang: str) -> App:
+        app = App(SIZE, Settings(animation="instant", language=lang), seed=1)
+        app.open_window(flags=0)
+        opened.append(app)
+        return app
+
+    yield make
+    for app in opened:
+        while app.stack:
+            app.stack.pop().exit()
+    assets.clear_caches()
+    i18n.install_language("en")
+    pygame.display.quit()
+
+
+def draw(app: App) -> None:
+    app.top.update(0.0)
+    app.draw(pygame.Surface(app.size))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_runs_outside_its_box_on_any_screen(lang, make_app, overflows):
+    app = make_app(lang)
+    assert i18n.current_language() == lang
+    for scene in SCENE_NAMES:
+        app.stack.clear()
+        build_scene(app, scene, 1, 4)
+        draw(app)
+    app.stack.clear()
+    for page in range(len(RULES_PAGES)):
+        app.push(RulesScene(app, page))
+        draw(app)
+    assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
+
+
+def test_the_language_switches_while_playing(make_app):
+    app = make_app("en")
+    build_scene(app, "game", 1, 4)
+    game = app.top
+    draw(app)
+    assert game.menu_button.label == "Menu"
+    english_log = list(game.log)
+    settings = SettingsScene(app)
+    app.push(settings)
+    settings.set_language("ja")
+    assert i18n.current_language() == "ja"
+    assert settings.heading == "設定"
+    assert game.menu_button.label == "メニュー"  # the table under the overlay is redrawn at once
+    assert list(game.log) != english_log and any("住民" in line for line in game.log)
+    draw(app)
+    assert storage.load_settings().language == "ja"  # remembered
+
+
+def test_the_default_language_comes_from_the_system(monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    assert i18n.detect_language() == "en"
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert i18n.detect_language() == "ja"
+    monkeypatch.setenv("LANGUAGE", "fr:zh_TW:en")
+    assert i18n.detect_language() == "zh"
+    assert storage.load_settings().language == "zh"  # nothing saved yet
+
+
+@pytest.mark.parametrize(("tag", "code"), [("zh-Hans-CN", "zh"), ("ja", "ja"), ("en_GB.UTF-8", "en"), ("C", None), ("de_DE", None)])
+def test_os_language_tags_map_to_the_game_languages(tag, code):
+    assert i18n.supported_language(tag) == code
+
+
+def test_without_babel_a_missing_catalog_leaves_english(monkeypatch, tmp_path, caplog):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_babel(name, *args, **kwargs):
+        if name.startswith("babel"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    monkeypatch.setattr(builtins, "__import__", no_babel)
+    try:
+        assert not i18n.install_language("ja")
+        assert i18n._("Forest") == "Forest"
+        assert "Babel is not installed" in caplog.text
+    finally:
+        monkeypatch.undo()
+        i18n.install_language("en")
+
+
+def test_from_source_a_stale_catalog_is_compiled_at_startup(monkeypatch, tmp_path):
+    monkeypatch.delenv("STONEAGE_LOCALE_DIR", raising=False)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    try:
+        assert i18n.install_language("zh")
+        assert (tmp_path / "zh" / "LC_MESSAGES" / "stoneage.mo").is_file()
+        assert i18n._("Forest") == "森林"
+    finally:
+        i18n.install_language("en")

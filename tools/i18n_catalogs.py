@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Maintain the translation catalogs with Babel (its command line, ``pybabel``, run in-process).
+
+Subcommands:
+
+* ``extract``: scan ``stoneage/`` (UI and the rules engine's reasons) into ``i18n/stoneage.pot``.
+* ``update``: extract, then merge the template into every ``i18n/<lang>.po`` (new strings are
+  added empty, changed ones marked fuzzy; nothing is dropped silently: obsolete ones become ``#~``).
+* ``compile``: ``i18n/<lang>.po`` -> ``stoneage/locale/<lang>/LC_MESSAGES/stoneage.mo``
+  (the same step as ``tools/compile_catalogs.py``).
+* ``check``: fail when a catalog has an untranslated or fuzzy entry, a msgid the template lacks
+  or the template has a msgid the catalog lacks, or Babel's checkers (placeholders, plural forms)
+  complain; also when the code has a string the template does not.
+
+Usage: ``python tools/i18n_catalogs.py {extract,update,compile,check}`` (needs ``pip install babel``).
+After changing catalogs, re-run ``tools/build_fonts.py`` so the fonts hold every character.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "i18n"
+POT = I18N / "stoneage.pot"
+LANGUAGES = ("en", "zh", "ja")
+KEYWORDS = ("_", "N_", "ngettext:1,2")
+
+
+def pybabel(*args: str) -> None:
+    """Run one ``pybabel`` command; raise when it fails."""
+    status = CommandLineInterface().run(["pybabel", "-q", *args])
+    if status:
+        raise RuntimeError(f"pybabel {' '.join(args)} failed ({status})")
+
+
+def extract(pot: Path = POT) -> Path:
+    """Write the template of every marked string in ``stoneage/`` to ``pot``.
+
+    Run from the repository root so the ``#:`` locations read ``stoneage/...``.
+    """
+    keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        pybabel("extract", "-F", "babel.cfg", "--no-default-keywords", *keywords,
+                "--add-comments=TRANSLATORS:", "--sort-by-file", "--project=stoneage",
+                "--no-wrap", "-o", str(pot), "stoneage")
+    finally:
+        os.chdir(here)
+    return pot
+
+
+def update() -> None:
+    """Extract, then merge the template into each language's catalog."""
+    extract()
+    for lang in LANGUAGES:
+        po = I18N / f"{lang}.po"
+        if po.exists():
+            pybabel("update", "-i", str(POT), "-o", str(po), "-l", lang, "--no-wrap", "--ignore-pot-creation-date", "--ignore-obsolete")
+        else:
+            pybabel("init", "-i", str(POT), "-o", str(po), "-l", lang, "--no-wrap")
+
+
+def compile_all() -> None:
+    """Compile every catalog where the game reads it."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import compile_catalogs
+
+    for mo in compile_catalogs.compile_all():
+        print(mo)
+
+
+def load(po: Path, lang: str | None = None) -> Catalog:
+    """A catalog read with Babel."""
+    with po.open("rb") as source:
+        return read_po(source, locale=lang)
+
+
+def ids(catalog: Catalog) -> set:
+    """The message ids of a catalog (the singular id for plural entries), header excluded."""
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+
+
+def problems(lang: str, template: Catalog) -> list[str]:
+    """What is wrong with one catalog (empty when it is complete and consistent)."""
+    catalog = load(I18N / f"{lang}.po", lang)
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        label = f"{lang}: {message.id!r}"
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        if message.fuzzy:
+            found.append(f"{label} is fuzzy")
+        if not all(strings):
+            found.append(f"{label} is untranslated")
+        found += [f"{label}: {error}" for error in message.check(catalog)]
+    found += [f"{lang}: missing {m!r}" for m in sorted(ids(template) - ids(catalog))]
+    found += [f"{lang}: not in the code {m!r}" for m in sorted(ids(catalog) - ids(template))]
+    return found
+
+
+def check() -> int:
+    """Print every problem; 1 when there is one."""
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = load(extract(Path(tmp) / "fresh.pot"))
+    found = [f"template: missing {m!r}" for m in sorted(ids(fresh) - ids(load(POT)))]
+    for lang in LANGUAGES:
+        found += problems(lang, fresh)
+    for line in found:
+        print(line)
+    print(f"{len(ids(fresh))} messages, {len(LANGUAGES)} catalogs: " + (f"{len(found)} problems" if found else "ok"))
+    return 1 if found else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("extract", "update", "compile", "check"))
+    command = parser.parse_args(argv).command
+    if command == "check":
+        return check()
+    {"extract": extract, "update": update, "compile": compile_all}[command]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
