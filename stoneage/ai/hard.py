@@ -26,7 +26,7 @@ OBVIOUS_GAP = {None: 40.0, "resolve": 1e9, "pay_card": 12.0, "pay_building": 12.
                "tools": 4.0, "items_pick": 4.0, "feed": 6.0}
 CANDIDATES = 6  # placements studied from the start; the next ones wait in reserve
 RESERVE = 4
-MIN_ROLLOUTS = 6  # a decision worth searching gets at least this many rollouts per candidate
+MIN_ROLLOUTS = 12  # with a rollout budget, the fewest rollouts a searched step gets
 DECISIONS_PER_ROUND = 7.0  # placements-equivalent decisions of one seat in a round (pacing)
 
 
@@ -95,7 +95,7 @@ class HardBot(Bot):
     def _limits(self, view: GameState, step: str | None, started: float) -> Limits:
         share = STEP_SHARE.get(step, 0.3)
         if self.budget.iterations is not None:
-            return Limits(iterations=max(MIN_ROLLOUTS * 2, int(self.budget.iterations * share)))
+            return Limits(iterations=max(MIN_ROLLOUTS, int(self.budget.iterations * share)))
         seconds = (self.budget.seconds or 0.0) * share
         seconds = min(seconds, self._pace(view) * share)
         return Limits(deadline=started + max(seconds, 0.01))

@@ -16,7 +16,6 @@ from stoneage.rules import GameState, Player
 from stoneage.rules.data import (
     MAX_FOOD_TRACK, MAX_PEOPLE, NUM_CARD_SLOTS, RESOURCE_VALUES, TILES_PER_STACK,
 )
-from stoneage.rules.scoring import role_figures
 
 # Prior guesses (per round, whole table) before the game has shown its own pace.
 CARDS_PER_ROUND = {2: 2.2, 3: 2.8, 4: 3.2}
@@ -118,7 +117,8 @@ def _fed_this_round(state: GameState, seat: int) -> bool:
     """Whether this seat's feeding of the current round is already behind it."""
     if state.phase != "feed":
         return False
-    return (seat - state.start) % state.n < state.fed
+    # Feeding goes seat by seat from the start player; ``turn`` is the seat being fed.
+    return (seat - state.start) % state.n < (state.turn - state.start) % state.n
 
 
 @lru_cache(maxsize=256)
@@ -163,14 +163,3 @@ def role_worth(figures: dict[str, int], out: Outlook) -> float:
         + figures["hut_builder"] * out.final_buildings
         + figures["shaman"] * out.final_people
     )
-
-
-def building_share(state: GameState) -> float:
-    """How close the shortest building stack is to ending the game (0 full ... 1 empty)."""
-    return 1.0 - min(state.stack_sizes) / TILES_PER_STACK
-
-
-__all__ = [
-    "Outlook", "make_outlook", "rounds_left", "pace", "food_worth", "green_worth", "role_worth",
-    "role_figures", "building_share",
-]

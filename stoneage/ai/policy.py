@@ -9,10 +9,9 @@ much of the seat's worth they keep or gain. ``Style`` holds what tells the level
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
-from stoneage.rules import (
-    Action, Decline, Feed, GameState, Pay, PickItem, Place, Resolve, Starve, TakeTwo, UseTools,
-)
+from stoneage.rules import Action, Decline, GameState, Starve, TakeTwo
 from stoneage.rules import data
 from stoneage.rules.data import (
     BUILDING_SPACES, CARD_SPACES, FOREST, GATHER_SPACES, HUNT, RESOURCE_VALUES, STARVATION_PENALTY,
@@ -27,6 +26,8 @@ from .values import card_value, evaluate, item_values
 EXCLUSIVE = frozenset((0, 1, 2, *CARD_SPACES, *BUILDING_SPACES))  # one seat a round
 STALL_ROUND = 18  # from this round on, cards and buildings get a push so the game must end
 STALL_PUSH = 25.0
+
+Scorer = Callable[[Action], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Actio
 
 
 # --- placement --------------------------------------------------------------------------------
-def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style):
+def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     plan = plan_for(state, seat, out)
     if not style.foresight:
         plan.incoming, plan.holdings = (0.0, 0.0, 0.0, 0.0), plan.p.res
@@ -114,7 +115,7 @@ def _ending_value(state: GameState, space: int, lead: float, weight: float) -> f
 
 
 # --- resolution order -------------------------------------------------------------------------
-def _resolve_scorer(state: GameState, seat: int, out: Outlook):
+def _resolve_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
     """Tool cards first (their tool serves this round's rolls), then gathering (resources pay
     for the rest), then buildings and cards, the most valuable first."""
     plan = plan_for(state, seat, out)
@@ -134,7 +135,7 @@ def _resolve_scorer(state: GameState, seat: int, out: Outlook):
 
 
 # --- the small steps ----------------------------------------------------------------------------
-def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style):
+def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     """Units gained by the tools, minus a little for tools that a later roll could still use."""
     _, space, total = state.pending
     div = gather_divisor(space)
@@ -154,7 +155,7 @@ def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style):
     return score
 
 
-def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style):
+def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     """Worth of the card or building minus the worth of the resources paid; declining is 0."""
     kind, index = state.pending[0], state.pending[1]
     p = state.players[seat]
@@ -178,12 +179,12 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style):
     return score
 
 
-def _pick_scorer(state: GameState, seat: int, out: Outlook, style: Style):
+def _pick_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     values = item_values(out)
     return lambda action: values[action.face]
 
 
-def _feed_scorer(state: GameState, seat: int, out: Outlook, style: Style):
+def _feed_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     """Pay the shortfall with the least valuable resources, or starve when that costs less."""
 
     def score(action: Action) -> float:
@@ -201,7 +202,7 @@ _STEP_SCORERS = {
 
 
 # --- the two-resources card -------------------------------------------------------------------
-def _take_two_scorer(state: GameState, seat: int, out: Outlook):
+def _take_two_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
     """Use the card when it pays for something now or feeds, else only at the very end."""
     p = state.players[seat]
     pending = state.pending
@@ -239,4 +240,4 @@ def _payable_worth(state: GameState, held: tuple, out: Outlook) -> float | None:
     return None
 
 
-__all__ = ["Style", "score_actions", "EXCLUSIVE", "Place", "Resolve", "UseTools", "Pay", "PickItem", "Feed"]
+__all__ = ["Style", "score_actions", "EXCLUSIVE", "STALL_ROUND", "STALL_PUSH"]

@@ -93,6 +93,24 @@ def _result(index: int, seed: int, state, levels: tuple[str, ...], times: list[l
     return GameResult(index, seed, state.round, capped, seats)
 
 
+def result_to_json(result: GameResult) -> dict:
+    """A game result as JSON-ready data (decision times in seconds, rounded to 0.1 ms)."""
+    return {
+        "index": result.index, "seed": result.seed, "rounds": result.rounds, "capped": result.capped,
+        "seats": [
+            {"level": s.level, "score": s.score, "won": s.won, "shared": s.shared,
+             "decision_times": [round(t, 4) for t in s.decision_times]}
+            for s in result.seats
+        ],
+    }
+
+
+def result_from_json(data: dict) -> GameResult:
+    """The inverse of ``result_to_json``."""
+    seats = [SeatResult(s["level"], s["score"], s["won"], s["shared"], s["decision_times"]) for s in data["seats"]]
+    return GameResult(data["index"], data["seed"], data["rounds"], data["capped"], seats)
+
+
 def _play_indexed(args: tuple[SeriesSpec, int]) -> GameResult:
     return play_game(*args)
 

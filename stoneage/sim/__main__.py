@@ -16,7 +16,7 @@ import time
 
 from stoneage.ai import LEVELS, Budget
 
-from . import ROUND_CAP, GameResult, SeriesSpec, run_series
+from . import ROUND_CAP, GameResult, SeriesSpec, result_from_json, result_to_json, run_series
 from .stats import level_stats, series_summary
 
 
@@ -37,6 +37,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--round-cap", type=int, default=ROUND_CAP)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--log", metavar="FILE", help="append every finished game to FILE (JSON lines)")
+    parser.add_argument("--summarize", metavar="FILE",
+                        help="play nothing: report on the games logged in FILE (e.g. a run cut short)")
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(","))
     if not 2 <= len(levels) <= 4 or any(level not in LEVELS for level in levels):
@@ -56,7 +59,7 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
     """Everything printed, as one JSON-ready dictionary."""
     budget = budget_of(args)
     return {
-        "seats": list(args.levels),
+        "seats": sorted({s.level for r in results for s in r.seats}) if args.summarize else list(args.levels),
         "seed": args.seed,
         "hard_budget": {"seconds": budget.seconds, "rollouts": budget.iterations,
                         "game_seconds": budget.game_seconds},
@@ -102,6 +105,19 @@ def _secs(value: float | None) -> str:
     return f"{value:.2f}s" if value is not None else "-"
 
 
+def _logging(progress, path: str | None):
+    """``progress`` that also appends each game to the log file, if one was asked for."""
+    if not path:
+        return progress
+
+    def log_and_progress(result: GameResult) -> None:
+        with open(path, "a", encoding="utf-8") as log:
+            log.write(json.dumps(result_to_json(result)) + "\n")
+        progress(result)
+
+    return log_and_progress
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the series and print the report; exit status 1 when a game hit the round cap."""
     args = parse_args(argv)
@@ -113,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
             scores = " ".join(f"{s.level}:{s.score}{'*' if s.won else ''}" for s in result.seats)
             print(f"game {result.index}: {result.rounds} rounds {scores}", file=sys.stderr, flush=True)
 
-    results = run_series(spec, args.games, args.jobs, progress)
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as log:
+            results = [result_from_json(json.loads(line)) for line in log if line.strip()]
+    else:
+        results = run_series(spec, args.games, args.jobs, _logging(progress, args.log))
     data = report(args, results, time.perf_counter() - started)
     print(json.dumps(data, indent=2) if args.json else format_table(data))
     return 1 if data["round_cap_failures"] else 0
