@@ -15,17 +15,17 @@ from fractions import Fraction
 
 from . import chance, data
 from .actions import (
-    Action, Decline, DrawExtra, Feed, Pay, PickItem, Place, Resolve, RevealCard, RevealTile,
-    Roll, RollItems, Starve, TakeTwo, UseTools, DECLINE, PLACE_ACTIONS, STARVE, payment_actions, resolve_actions, reveal_table,
+    DECLINE, PLACE_ACTIONS, STARVE, Action, DrawExtra, Feed, Pay, PickItem, RevealCard,
+    RevealTile, Roll, RollItems, TakeTwo, payment_actions, resolve_actions, reveal_table,
 )
 from .data import (
-    BUILDING_SPACES, CARD_SPACES, FIELD, NUM_CARD_SLOTS, HUNT, HUT, NUM_SPACES, RESOURCE_SPACE_CAPACITY,
-    RESOURCE_SPACES, TOOL_MAKER, gather_divisor,
+    BUILDING_SPACES, CARD_SPACES, FIELD, HUNT, HUT, NUM_SPACES, RESOURCE_SPACE_CAPACITY,
+    RESOURCE_SPACES, TOOL_MAKER,
 )
 from .errors import N_, IllegalActionError
 from .nodes import (
-    CHANCE, CHANCE_KINDS, EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING,
-    PAY_CARD, PLACE, REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
+    CHANCE, CHANCE_KINDS, EXTRA, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING,
+    PAY_CARD, PLACE, REFILL, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
 )
 from .explain import explain_illegal
 from .payments import building_payments, capped, exact_payments, payment_cap

@@ -1,7 +1,7 @@
 """How each action changes a fresh copy of the state, and the forced steps that follow.
 
-``Transitions`` is a mixin of ``GameState``: ``_do`` applies one action to a copy that ``apply``
-has just made, and ``_settle`` then takes every forced step (the next seat to place, an only
+``Transitions`` is a mixin of ``GameState``: a handler in ``HANDLERS`` applies one action to a
+copy that ``apply`` has just made, and ``_settle`` then takes every forced step (the next seat to place, an only
 space left to resolve, feeding with enough food, the end of the round, setup and refill) until
 the state waits for a real decision, a chance outcome or has ended.
 """
@@ -15,15 +15,15 @@ from . import data
 from .actions import resolve_actions
 from .data import (
     BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, HUNT, HUT, ITEM_FIELD_FACE,
-    ITEM_TOOL_FACE, NUM_CARD_SLOTS, NUM_SPACES, RESOURCE_SPACES, STARVATION_PENALTY, TOOL_MAKER, gather_divisor,
+    ITEM_TOOL_FACE, NUM_CARD_SLOTS, NUM_SPACES, TOOL_MAKER, gather_divisor,
 )
 from .nodes import (
     EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING, PAY_CARD, PLACE,
     REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TOOLS,
 )
-from .tools import tools_could_help
+from .payments import building_payments, building_points, capped, payment_cap
 from .table import TABLE_BIT as _TABLE_BIT, Table
-from .payments import building_payments, building_points, capped, exact_payments, payment_cap
+from .tools import tools_could_help
 
 if TYPE_CHECKING:
     from .actions import Action

@@ -6,7 +6,7 @@ import pytest
 
 from stoneage.rules import IllegalActionError, Place
 
-from .conftest import advance, legal_texts, placement_done, play, start, with_player
+from .conftest import advance, legal_texts, play, start, with_player
 
 
 def rejects(state, text: str, reason: str) -> None:
