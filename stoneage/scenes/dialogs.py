@@ -94,6 +94,11 @@ class ToolsDialog(Dialog):
     def offered(self) -> set[Action]:
         return set(self.options)
 
+    def default_button(self) -> Button | None:
+        """Enter: the option with the largest yield that uses the fewest tools."""
+        best = max(self.options, key=self._amount)
+        return self.buttons[self.options.index(best)]
+
     def _amount(self, option: UseTools) -> int:
         return (self.total + sum(option.tiles) + sum(option.cards)) // self.divisor
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
 
 from stoneage.i18n import _
 from stoneage.rules import CHANCE, TERMINAL, Action, GameState, new_game, sample_chance, seeded_rng
@@ -26,6 +27,8 @@ except ImportError:  # pragma: no cover - only while stoneage.ai is missing
     _make_bot = None
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
+SAVE_FORMAT = "stoneage-save"
+SAVE_VERSION = 1
 
 
 class _RandomLegalBot:
@@ -93,15 +96,32 @@ class Step:
 
 
 class GameDriver:
-    """Holds the game in progress and produces the next automatic action (chance or bot)."""
+    """Holds the game in progress and produces the next automatic action (chance or bot).
+
+    Every applied step is kept (``steps``), so the log can be told again, a human's own last
+    decisions can be taken back (never across a chance node: a roll or a card or tile turned up)
+    and the game can be written out as a replay. Bots draw their randomness from a generator
+    seeded by the game seed, their seat and the move number, so a game continued after a crash,
+    an undo or a replay makes the same bot decisions again (the Hard bot under a time budget
+    excepted: how far it searches depends on the machine's speed).
+
+    With ``script`` the driver replays those actions from the start instead of asking anyone.
+    """
 
     def __init__(
         self, seats: list[Seat], seed: int, state: GameState | None = None,
         threaded: bool = True, notify: Callable[[], None] | None = None,
+        script: list[Action] | None = None,
     ) -> None:
         self.seats = seats
         self.seed = seed
-        self.state = state if state is not None else new_game(len(seats), seed=seed)
+        self.script = script
+        if state is None or script is not None:
+            self.state = new_game(len(seats), seed=seed)
+            self.steps: list[Step] = []
+        else:
+            self.state = state
+            self.steps = replay_steps(state)
         self.bots = {i: make_bot(s.level, seed * 7919 + i) for i, s in enumerate(seats) if not s.is_human}
         self.notify = notify
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
@@ -117,10 +137,18 @@ class GameDriver:
         """True once the game has ended."""
         return self.actor() == TERMINAL
 
+    def replaying(self) -> bool:
+        """True when this driver plays back a replay file."""
+        return self.script is not None
+
+    def replay_finished(self) -> bool:
+        """True when a replay has shown every action it holds."""
+        return self.script is not None and len(self.steps) >= len(self.script)
+
     def human_to_act(self) -> int | None:
-        """The human seat that must decide now, if any."""
+        """The human seat that must decide now, if any (nobody decides in a replay)."""
         seat = self.actor()
-        return seat if seat >= 0 and self.seats[seat].is_human else None
+        return seat if seat >= 0 and self.script is None and self.seats[seat].is_human else None
 
     def thinking(self) -> bool:
         """True while a bot works on its decision."""
@@ -133,6 +161,8 @@ class GameDriver:
     # --- automatic actions ------------------------------------------------------------------------
     def automatic_action(self) -> Action | None:
         """The next chance outcome or bot decision, or None (a human decides, a bot still thinks)."""
+        if self.script is not None:
+            return self.script[len(self.steps)] if not self.replay_finished() else None
         seat = self.actor()
         if seat == CHANCE:
             return sample_chance(self.state, seeded_rng(self.state))
@@ -159,7 +189,11 @@ class GameDriver:
     def _decide(self, seat: int, state: GameState) -> Action:
         """The bot's choice on its own view; a random legal action should the bot fail."""
         try:
-            action = self.bots[seat].choose(state.view(seat))
+            bot = self.bots[seat]
+            rng = getattr(bot, "rng", None)
+            if isinstance(rng, random.Random):
+                rng.seed(f"stoneage-bot/{self.seed}/{seat}/{state.ply}")
+            action = bot.choose(state.view(seat))
             if action in state.legal_actions():
                 return action
             log.error("bot of seat %s chose an illegal action %s", seat, action)
@@ -174,11 +208,43 @@ class GameDriver:
         actor = before.current_player()
         after = before.apply(action, seat=seat)
         self.state = after
-        return Step(before, action, after, actor)
+        step = Step(before, action, after, actor)
+        self.steps.append(step)
+        return step
 
+    # --- undo ---------------------------------------------------------------------------------------
+    def undoable(self) -> tuple[int, Step] | None:
+        """The step an undo would take back and its position in ``steps``, or None.
+
+        That is the last decision of the human who decided last, provided that no die was
+        rolled and no hidden card or tile was turned up since (both are chance steps) and no
+        other human decided since. The bots' decisions after it are taken back with it (they
+        are made again, identically, once the human has decided anew)."""
+        if self.script is not None:
+            return None
+        for index in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[index]
+            if step.actor < 0:
+                return None  # a chance step: dice or a reveal may not be taken back
+            if self.seats[step.actor].is_human:
+                return index, step
+        return None
+
+    def undo(self) -> Step | None:
+        """Take back the step ``undoable`` names (and everything after it); the step undone."""
+        found = self.undoable()
+        if found is None:
+            return None
+        index, step = found
+        self._future = None  # a bot's thoughts about a position that no longer exists
+        del self.steps[index:]
+        self.state = step.before
+        return step
+
+    # --- saving -------------------------------------------------------------------------------------
     def save_payload(self) -> dict:
-        """What the autosave stores: the seats and the engine's own save."""
-        return {"seats": [s.to_dict() for s in self.seats], "seed": self.seed, "game": self.state.to_json()}
+        """The save file's content: the seats, the seed and the engine's own save."""
+        return save_payload(self.seats, self.seed, self.state)
 
     def close(self) -> None:
         """Stop the worker thread (a decision still running is abandoned)."""
@@ -186,3 +252,31 @@ class GameDriver:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
         self._future = None
+
+
+def save_payload(seats: list[Seat], seed: int, state: GameState) -> dict:
+    """A save (and replay) file's content for a game: versioned and JSON-safe."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "seats": [s.to_dict() for s in seats],
+        "seed": seed,
+        "game": state.to_json(),
+        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def replay_steps(state: GameState) -> list[Step]:
+    """The steps that led to ``state``, rebuilt by replaying its actions from the start (a
+    continued game's log and undo need them). Empty for a seat's view, which keeps no history."""
+    try:
+        actions = state.actions_taken()
+    except ValueError:
+        return []
+    current = new_game(state.n, seed=state.seed)
+    steps: list[Step] = []
+    for action in actions:
+        after = current.apply(action)
+        steps.append(Step(current, action, after, current.current_player()))
+        current = after
+    return steps

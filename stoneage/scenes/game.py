@@ -4,6 +4,11 @@ It holds the driver (the state, chance and the bots), shows each applied action 
 timeline, and when a human seat must decide builds the controls for exactly what
 ``legal_actions()`` offers. A control's choice goes to ``act``, which applies it through the
 rules engine and shows the engine's reason when it is refused. The scene never decides a rule.
+
+Around the game: the autosave after every action (written off-thread by ``Autosaver``), Undo
+of the human's own last decisions, the Hard bot's hint, the game log, the hotseat
+announcement of each human's turn, and the keyboard (Esc menu, Enter confirms, Ctrl+Z undo,
+1-9 choose counts, H hint, L log). With ``replay=True`` the scene plays a saved game back.
 """
 
 from __future__ import annotations
@@ -14,24 +19,27 @@ import pygame
 
 from stoneage import i18n
 from stoneage.i18n import _
-from stoneage.rules import Action, GameState, IllegalActionError, TakeTwo
+from stoneage.rules import Action, GameState, IllegalActionError, Place, Resolve, TakeTwo
+from stoneage.rules.data import GATHER_SPACES
 from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING, PAY_CARD, ROLL, TOOLS
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.anim import Flyer, Timeline
 from stoneage.ui.layout import panel_parts, table_layout
-from stoneage.ui.names import engine_reason
-from stoneage.ui.widgets import Button, draw_tooltip
+from stoneage.ui.names import COLOUR_TITLES, engine_reason
+from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_tooltip, draw_wrapped, shade
 
+from .assist import HintService, preview_text
+from .autosaver import Autosaver
 from .base import Scene
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
-from .driver import GameDriver, Seat, Step, make_bot
+from .driver import GameDriver, Seat, Step, make_bot, save_payload
 from .motion import Motion
 from .payment import FeedDialog, PayDialog
 from .hints import tooltip_at
-from .placing import Control, PlacementControl, ResolveControl
+from .placing import CountChooser, Control, PlacementControl, ResolveControl
 from .status_view import StatusBar
 from .table_view import TableRenderer
-from .story import banner, describe
+from .story import banner, describe, undo_phrase
 
 INSTANT_BATCH = 200  # automatic actions applied per update at instant speed
 FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something moves
@@ -42,12 +50,20 @@ END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (n
 class GameScene(Scene):
     """The table during a game."""
 
-    def __init__(self, app, seats: list[Seat], seed: int, state: GameState | None = None, threaded: bool = True) -> None:
+    def __init__(self, app, seats: list[Seat], seed: int, state: GameState | None = None, threaded: bool = True,
+                 replay: bool = False) -> None:
         super().__init__(app)
         self.seats = seats
-        self.driver = GameDriver(seats, seed, state, threaded, notify=app.wake)
-        humans = self.driver.humans()
+        script = state.actions_taken() if replay and state is not None else ([] if replay else None)
+        self.driver = GameDriver(seats, seed, state, threaded, notify=app.wake, script=script)
+        humans = [] if replay else self.driver.humans()
+        self.hotseat = len(humans) > 1
         self.viewer = humans[0] if len(humans) == 1 else (-1 if humans else None)
+        self.announced: int | None = None  # hotseat: the human last shown the table
+        self.announcing: int | None = None  # hotseat: the human whose turn is being announced
+        self.saver = None if replay else Autosaver()
+        self.hints = HintService(seed, app.wake, threaded)
+        self.hint_asked: tuple[int, int] | None = None  # (ply, seat) the human asked a hint for
         self.timeline = Timeline()
         self.controls: list[Control] = []
         self.popup: Control | None = None
@@ -64,15 +80,26 @@ class GameScene(Scene):
         self._watching_key: tuple | None = None
         self._table_for: tuple | None = None
         self.resize(app.size)
+        for step in self.driver.steps[-self.log.maxlen:]:  # a continued game shows its recent past
+            line = self.describe(step)
+            if line:
+                self.add_to_log(step, line)
+        if not replay and state is None:
+            self.autosave()
 
     # --- lifecycle ------------------------------------------------------------------------------
     def exit(self) -> None:
         self.autosave()
+        if self.saver is not None:
+            self.saver.close()
+        self.hints.close()
         self.driver.close()
         self.timeline.clear()
 
     def pause(self) -> None:
         self.autosave()
+        if self.saver is not None:
+            self.saver.flush()
 
     def resume(self) -> None:
         if self._language != i18n.current_language():  # every cached word must be redrawn
@@ -86,7 +113,17 @@ class GameScene(Scene):
         self.lay = table_layout(size, len(self.seats))
         self.motion = Motion(self.lay, self.seats, self.app.settings.speed_factor(), self.display)
         menu = self.lay.status.menu_button
-        self.menu_button = Button(menu, _("Menu"), self.open_menu, size=self.lay.fonts.label, name="menu")
+        self.menu_button = Button(menu, _("Menu"), self.open_menu, size=self.lay.fonts.label, name="menu",
+                                  tooltip=_("Pause: save, load, settings, rules (Esc)"))
+        undo_rect, hint_rect, log_rect = status_button_rects(self.lay)
+        size = self.lay.fonts.body
+        self.undo_button = Button(undo_rect, _("Undo"), self.undo, enabled=False, size=size, name="undo")
+        self.hint_button = Button(hint_rect, _("Hint"), self.ask_hint, enabled=False, size=size, name="hint",
+                                  tooltip=_("Ask the Hard bot for its best move here (H). Its value estimates your lead over "
+                                            "the best rival at the end of the round, in points."))
+        self.log_button = Button(log_rect, _("Log"), self.open_log, size=size, name="log",
+                                 tooltip=_("Every move of the game in words; export a replay (L)"))
+        self._button_keys: dict[str, tuple] = {}
         self.controls_state = None
         # Warm the picture caches for the first layout; after a resize they fill as needed.
         self.table = TableRenderer(self.lay, self.seats, warm=not hasattr(self, "table"))
@@ -94,11 +131,25 @@ class GameScene(Scene):
         self.timeline.clear()
 
     def autosave(self) -> None:
-        """Keep the game in progress for Continue (nothing once it is over)."""
+        """Keep the game in progress for Continue (nothing once it is over). The writing is
+        handed to the autosave thread; a replay is never saved."""
+        if self.saver is None:
+            return
         if self.driver.is_over():
-            storage.delete_autosave()
-        else:
-            storage.write_autosave(self.driver.save_payload())
+            self.saver.submit(storage.delete_autosave)
+            return
+        seats, seed, state = list(self.seats), self.driver.seed, self.driver.state
+        self.saver.submit(lambda: storage.write_autosave(save_payload(seats, seed, state)))
+
+    def save_payload(self) -> dict:
+        """The game as a save file's content (for a named save)."""
+        return self.driver.save_payload()
+
+    def open_log(self) -> None:
+        """The whole game log over the table."""
+        from .log_view import LogScene
+
+        self.app.push(LogScene(self.app, self))
 
     def open_menu(self) -> None:
         """The pause menu over the table."""
@@ -108,15 +159,24 @@ class GameScene(Scene):
 
     # --- what is shown --------------------------------------------------------------------------
     def display(self, state: GameState) -> GameState:
-        """The state as the people at this screen may see it (others' extra cards hidden)."""
-        if self.viewer is None:
+        """The state as the people at this screen may see it (others' extra cards hidden; at a
+        hotseat table, a human sees the own extra cards only during the own turn)."""
+        viewer = self._viewer()
+        if viewer is None:
             return state
-        cached = self._views.get(id(state))
+        key = (id(state), viewer)
+        cached = self._views.get(key)
         if cached is None or cached[0] is not state:
             if len(self._views) > 64:
                 self._views.clear()
-            cached = self._views[id(state)] = (state, state.view(self.viewer))
+            cached = self._views[key] = (state, state.view(viewer))
         return cached[1]
+
+    def _viewer(self) -> int | None:
+        if not self.hotseat:
+            return self.viewer
+        seat = self.driver.human_to_act()
+        return seat if seat is not None and seat == self.announced and self.announcing is None else -1
 
     @property
     def shown(self) -> GameState:
@@ -148,6 +208,8 @@ class GameScene(Scene):
         driver = self.driver
         if driver.is_over():
             return self._count_down_to_scoring(dt)
+        if driver.replay_finished():
+            return False
         batch = INSTANT_BATCH if self.motion.speed <= 0 else 1
         for _i in range(batch):
             action = driver.automatic_action()
@@ -158,10 +220,25 @@ class GameScene(Scene):
                 return False
         else:
             return False
-        if driver.human_to_act() is not None and self.controls_state is not driver.state:
+        seat = driver.human_to_act()
+        if seat is not None and self.controls_state is not driver.state:
+            if self.hotseat and seat != self.announced:
+                if self.announcing != seat:
+                    self.announcing = seat
+                    return True
+                return False
             self._build_controls()
             return True
         return False
+
+    def start_turn(self) -> None:
+        """Hotseat: the announced human is at the screen; show the table and the controls."""
+        if self.announcing is None:
+            return
+        self.announced, self.announcing = self.announcing, None
+        self._views.clear()
+        if self.driver.human_to_act() == self.announced:
+            self._build_controls()
 
     def _count_down_to_scoring(self, dt: float) -> bool:
         if self.finish_timer is None:
@@ -170,7 +247,9 @@ class GameScene(Scene):
         if self.finish_timer <= 0:
             from .scoring import ScoringScene
 
-            storage.delete_autosave()
+            self.autosave()  # the game is over: the autosave is deleted
+            if self.saver is not None:
+                self.saver.flush()
             self.app.replace(ScoringScene(self.app, self.seats, self.driver.state, self.driver.seed))
         return False
 
@@ -185,13 +264,78 @@ class GameScene(Scene):
             self.add_to_log(step, line)
         for beat in beats:
             self.timeline.add(beat)
-        if step.after.round != step.before.round:
-            self.autosave()
+        self.autosave()
         self.controls, self.popup, self.controls_state = [], None, None
 
     def describe(self, step: Step) -> str:
         """The log line of ``step`` in the current language ('' for steps not worth a line)."""
         return describe(step, self.seats)
+
+    # --- undo and hints ------------------------------------------------------------------------------
+    def undo_target(self) -> Step | None:
+        """The step Undo would take back now, or None: the last decision of the human who
+        decided last, when no dice were rolled and nothing hidden was turned up since, and
+        that human is the one deciding now (or the bots are)."""
+        found = self.driver.undoable()
+        if found is None or self.announcing is not None:
+            return None
+        step = found[1]
+        now = self.driver.human_to_act()
+        return step if now is None or now == step.actor else None
+
+    def undo(self) -> bool:
+        """Take back the human's last decision (and the bots' moves after it)."""
+        if self.undo_target() is None:
+            return False
+        self.timeline.clear()
+        self.driver.undo()
+        self.log.clear()
+        self.log_steps.clear()
+        for step in self.driver.steps[-self.log.maxlen:]:
+            line = self.describe(step)
+            if line:
+                self.add_to_log(step, line)
+        self.controls, self.popup, self.controls_state, self.error = [], None, None, ""
+        self.finish_timer = None
+        self.autosave()
+        return True
+
+    def hints_enabled(self) -> bool:
+        """The player's setting: hints and previews on or off."""
+        return bool(getattr(self.app.settings, "hints", True))
+
+    def ask_hint(self) -> None:
+        """Ask the Hard bot for the best move of the human deciding now."""
+        seat = self.driver.human_to_act()
+        if seat is None or not self.hints_enabled() or self.announcing is not None:
+            return
+        self.hint_asked = (self.driver.state.ply, seat)
+        self.hints.request(self.driver.state, seat)
+
+    def current_hint(self):
+        """The hint asked for at this decision, once it is ready."""
+        seat = self.driver.human_to_act()
+        if seat is None or self.hint_asked != (self.driver.state.ply, seat):
+            return None
+        return self.hints.hint_for(self.driver.state, seat)
+
+    def _sync_buttons(self) -> None:
+        """Undo says what it undoes; Hint is offered while a human decides (hints on)."""
+        target = self.undo_target()
+        if target is not None:
+            self.undo_button.label = _("Undo: {what}").format(what=undo_phrase(target))
+            self.undo_button.tooltip = _("Take back your last decision (Ctrl+Z): {what}").format(what=undo_phrase(target))
+        else:
+            self.undo_button.label = _("Undo")
+            self.undo_button.tooltip = _("Nothing to undo: dice were rolled or a card was turned up since your last decision (Ctrl+Z)")
+        self.undo_button.enabled = target is not None
+        deciding = self.driver.human_to_act() is not None and self.announcing is None
+        self.hint_button.enabled = deciding and self.hints_enabled()
+        for button in (self.undo_button, self.hint_button, self.log_button):
+            key = (button.label, button.enabled)
+            if self._button_keys.get(button.name) != key:
+                self._button_keys[button.name] = key
+                self._damage.append(button.rect.inflate(4, 8))
 
     def add_to_log(self, step: Step, line: str) -> None:
         """Show ``line`` in the log, remembering its step to tell it again in another language."""
@@ -204,6 +348,8 @@ class GameScene(Scene):
         driver = self.driver
         if driver.is_over():
             return True
+        if driver.replay_finished():
+            return False
         return driver.human_to_act() is None and not driver.thinking()
 
     # --- the human's controls -------------------------------------------------------------------------
@@ -264,7 +410,7 @@ class GameScene(Scene):
     def act(self, action: Action) -> bool:
         """Apply a human's choice; on refusal show the rules engine's reason."""
         seat = self.driver.human_to_act()
-        if seat is None or self.timeline.busy:
+        if seat is None or self.timeline.busy or self.announcing is not None:
             return False
         try:
             step = self.driver.apply(action, seat=seat)
@@ -288,11 +434,12 @@ class GameScene(Scene):
                 self.popup = None
             if used or popup.modal:
                 return True
-        if self.menu_button.handle(event):
+        if self.announcing is not None and self._handle_announcement(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if not any(getattr(c, "cancel_drag", lambda: False)() for c in self.controls):
-                self.open_menu()
+        for button in (self.menu_button, self.undo_button, self.hint_button, self.log_button):
+            if button.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and self._handle_key(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.error:
             self.error = ""
@@ -304,11 +451,72 @@ class GameScene(Scene):
                     break
         return used or event.type == pygame.MOUSEMOTION and self._tooltip() != ""
 
+    def _handle_key(self, event: pygame.event.Event) -> bool:
+        """The keyboard: Esc menu, Ctrl+Z undo, Enter confirms, 1-9 counts, H hint, L log."""
+        key, mods = event.key, event.mod
+        if key == pygame.K_ESCAPE:
+            if self.popup is not None:
+                self.popup = None
+            elif not any(getattr(c, "cancel_drag", lambda: False)() for c in self.controls):
+                self.open_menu()
+            return True
+        if key == pygame.K_z and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self._confirm()
+        if key == pygame.K_h and not mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.ask_hint()
+            return True
+        if key == pygame.K_l and not mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.open_log()
+            return True
+        count = _digit(key)
+        if count is not None and not self.timeline.busy:
+            return self._choose_count(count)
+        return False
+
+    def _confirm(self) -> bool:
+        """Enter: the default button of the open chooser or dialog."""
+        if self.timeline.busy:
+            return False
+        for control in ([self.popup] if self.popup else []) + self.controls:
+            button = control.default_button()
+            if button is not None and button.enabled and button.on_click:
+                button.on_click()
+                return True
+        return False
+
+    def _choose_count(self, count: int) -> bool:
+        """1-9: place that many on the space of the open chooser, or carry that many."""
+        if isinstance(self.popup, CountChooser):
+            if count in self.popup.counts:
+                self.popup.choose(count)
+            return True
+        placing = next((c for c in self.controls if isinstance(c, PlacementControl)), None)
+        if placing is not None:
+            placing.set_carry(count)
+            return True
+        return False
+
+    def _handle_announcement(self, event: pygame.event.Event) -> bool:
+        """Hotseat: Enter, Space or a click starts the announced human's turn."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.start_turn()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.menu_button.rect.collidepoint(event.pos):
+                return False
+            self.start_turn()
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN and not self.menu_button.rect.collidepoint(event.pos)
+
     # --- drawing ---------------------------------------------------------------------------------------
     def _refresh_pictures(self) -> None:
         """Bring the cached table and status bar up to date (here, not in draw), noting the
         areas that changed."""
         shown = self.shown
+        self._sync_buttons()
         active = _active_seat(shown)
         self._watch_items(shown)
         table_for = (id(shown), shown.ply, len(self.log), self.log[-1] if self.log else "", id(self.table))
@@ -318,7 +526,7 @@ class GameScene(Scene):
             self._damage += damage
             self._table_for = table_for if complete else None
         hint, is_error = self._hint()
-        banner_now = banner(shown, self.seats, self.driver.thinking())
+        banner_now = self._banner(shown)
         self._damage += self.status.refresh(shown, self.seats, banner_now, hint, is_error)
 
     def _watch_items(self, shown: GameState) -> None:
@@ -336,19 +544,74 @@ class GameScene(Scene):
             self.watching.draw(surface)
         surface.blit(self.status.surface, self.lay.status.rect)
         self.menu_button.draw(surface)
+        if not self.driver.replaying():
+            for button in (self.undo_button, self.hint_button):
+                button.draw(surface)
+        self.log_button.draw(surface)
         if not self.timeline.busy:
             for control in reversed(self.controls):
                 control.draw(surface)
+            self._draw_hinted_space(surface)
         self.timeline.draw(surface)
         if self.popup is not None:
             self.popup.draw(surface)
+        if self.announcing is not None and not self.timeline.busy:
+            self._draw_announcement(surface, self.announcing)
         tip = self._tooltip()
         if tip:
             draw_tooltip(surface, tip, self.mouse, self.lay.fonts.small)
 
+    def _banner(self, shown: GameState) -> tuple[str, int | None]:
+        if self.driver.replaying():
+            if self.driver.replay_finished() and not self.driver.is_over():
+                return _("End of the replay"), None
+            watchers = [Seat(s.name, s.colour, "bot", s.level) for s in self.seats]
+            text, seat = banner(shown, watchers, False)
+            return _("Replay: {what}").format(what=text), seat
+        if self.announcing is not None:
+            who = self.seats[self.announcing]
+            return _("{name}: your turn").format(name=who.name), self.announcing
+        return banner(shown, self.seats, self.driver.thinking())
+
+    def _draw_hinted_space(self, surface: pygame.Surface) -> None:
+        hint = self.current_hint()
+        if hint is None or not isinstance(hint.best, (Place, Resolve)):
+            return
+        rect = self.lay.spaces.get(hint.best.space)
+        if rect is not None:
+            width = max(3, self.lay.margin // 2)
+            pygame.draw.rect(surface, theme.MOSS, rect.inflate(width * 4, width * 4), width, border_radius=14)
+
+    def _draw_announcement(self, surface: pygame.Surface, seat: int) -> None:
+        """Hotseat: the board is veiled and the next human is called to the screen."""
+        lay, f, who = self.lay, self.lay.fonts, self.seats[seat]
+        shade(surface, lay.board, 235, radius=12)
+        for i in range(len(self.seats)):
+            if i != seat:
+                shade(surface, lay.panels[i], 150, radius=8)
+        box = announcement_rect(lay)
+        colour = theme.PLAYER_COLOURS[who.colour]
+        draw_panel(surface, box, theme.PARCHMENT_LIGHT, colour, max(4, lay.margin // 2), 18)
+        figure_size = min(box.height // 3, box.width // 5)
+        picture = assets.image(theme.worker_image(who.colour), figure_size)
+        surface.blit(picture, picture.get_rect(midtop=(box.centerx, box.top + lay.margin * 2)))
+        title = pygame.Rect(box.left + lay.margin * 2, box.top + lay.margin * 3 + figure_size, box.width - lay.margin * 4, f.huge)
+        draw_text_fit(surface, _("{name}: your turn").format(name=who.name), title, f.huge, theme.CHARCOAL, True)
+        body = pygame.Rect(title.left, title.bottom + lay.margin, title.width, box.bottom - title.bottom - lay.margin * 2)
+        words = _("Pass the screen to {name} ({colour}). Click or press Enter to start your turn.").format(
+            name=who.name, colour=_(COLOUR_TITLES[who.colour]))
+        draw_wrapped(surface, words, body, f.title, theme.UMBER_DARK, centred=True)
+
     def _hint(self) -> tuple[str, bool]:
         if self.error:
             return self.error, True
+        if self.announcing is not None:
+            return _("The next player takes the screen."), False
+        hint = self.current_hint()
+        if hint is not None:
+            return hint.text(), False
+        if self.hint_asked is not None and self.hints.thinking(self.driver.state):
+            return _("The Hard bot is thinking about a hint…"), False
         if self.popup is not None:
             return self.popup.hint, False
         for control in self.controls:
@@ -360,12 +623,79 @@ class GameScene(Scene):
         return (self.log[-1] if self.log else ""), False
 
     def _tooltip(self) -> str:
-        """Words for the space, card, building or player board under the mouse."""
-        if self.popup is not None or any(getattr(c, "dragging", False) for c in self.controls):
+        """Words for the button, space, card, building or player board under the mouse; while
+        placing, a gathering space also shows what the carried figures can yield."""
+        for button in self._all_buttons():
+            if button.rect.collidepoint(self.mouse) and button.tooltip:
+                return button.tooltip
+        if self.announcing is not None:
             return ""
+        placing = self.controls[0] if self.controls and isinstance(self.controls[0], PlacementControl) else None
+        preview = self._preview(placing)
+        if self.popup is not None or (placing is not None and placing.dragging):
+            return preview
         if self.controls and not isinstance(self.controls[0], (PlacementControl, ResolveControl)):
             return ""
-        return tooltip_at(self.lay, self.shown, self.seats, self.mouse)
+        words = tooltip_at(self.lay, self.shown, self.seats, self.mouse)
+        return f"{preview}\n\n{words}" if preview and words else preview or words
+
+    def _preview(self, placing: PlacementControl | None) -> str:
+        if placing is None or not self.hints_enabled():
+            return ""
+        space = space_of(self.lay, self.mouse)
+        if space not in GATHER_SPACES:
+            return ""
+        return preview_text(placing.state, placing.seat, space, placing.count_for(space))
+
+    def _all_buttons(self) -> list[Button]:
+        """Every button on screen now (for tooltips)."""
+        found = [self.menu_button, self.log_button]
+        if not self.driver.replaying():
+            found += [self.undo_button, self.hint_button]
+        for control in ([self.popup] if self.popup else []) + self.controls:
+            found += control.all_buttons()
+        return found
+
+
+def status_button_rects(lay) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Where Undo, Hint and Log sit in the status bar."""
+    parts = lay.status
+    if hasattr(parts, "undo_button"):
+        return parts.undo_button, parts.hint_button, parts.log_button
+    menu = parts.menu_button  # until the layout names them: a row under the hint line
+    height = max(16, menu.height * 2 // 3)
+    log = pygame.Rect(0, 0, menu.width * 2 // 3, height)
+    log.topright = (parts.start_box.left - lay.margin, parts.rect.bottom - height - 2)
+    hint = log.move(-log.width - lay.margin, 0)
+    undo = pygame.Rect(0, log.top, menu.width * 3, height)
+    undo.right = hint.left - lay.margin
+    return undo, hint, log
+
+
+def announcement_rect(lay) -> pygame.Rect:
+    """The hotseat announcement box, centred over the board."""
+    rect = getattr(lay, "announce", None)
+    if rect is not None:
+        return rect
+    box = pygame.Rect(0, 0, lay.board.width * 11 // 20, lay.board.height * 11 // 20)
+    box.center = lay.board.center
+    return box
+
+
+def space_of(lay, pos: tuple[int, int]) -> int | None:
+    """The board space at ``pos``, if any."""
+    from .board_view import space_at
+
+    return space_at(lay, pos)
+
+
+def _digit(key: int) -> int | None:
+    """1-9 from the number row or the keypad."""
+    if pygame.K_1 <= key <= pygame.K_9:
+        return key - pygame.K_0
+    if pygame.K_KP1 <= key <= pygame.K_KP9:
+        return key - pygame.K_KP1 + 1
+    return None
 
 
 def _active_seat(state: GameState) -> int | None:

@@ -55,6 +55,16 @@ class Control:
         """Every action this control can emit."""
         return set()
 
+    def all_buttons(self) -> list[Button]:
+        """The buttons this control shows (for tooltips)."""
+        buttons = getattr(self, "buttons", None)
+        single = getattr(self, "button", None)
+        return list(buttons or []) + ([single] if single is not None else [])
+
+    def default_button(self) -> Button | None:
+        """What Enter presses: the first enabled primary button (None: Enter does nothing)."""
+        return next((b for b in getattr(self, "buttons", []) if b.primary and b.enabled), None)
+
 
 class PlacementControl(Control):
     """Drag-and-drop (or click) placement of the human seat's figures."""
@@ -217,16 +227,20 @@ class CountChooser(Control):
         x = row.left
         self.buttons = []
         for count in counts:
-            self.buttons.append(Button(Rect(x, row.top, cell, cell), str(count), lambda c=count: self._choose(c), size=size, primary=True, name=f"count_{count}"))
+            self.buttons.append(Button(Rect(x, row.top, cell, cell), str(count), lambda c=count: self.choose(c), size=size, primary=True, name=f"count_{count}"))
             x += cell + lay.margin // 2
         cancel = Rect(0, row.top, max(cell * 2, self.rect.right - lay.margin - x), cell)
         cancel.right = self.rect.right - lay.margin
         self.buttons.append(Button(cancel, _("Cancel"), self.close, size=size, name="cancel"))
         self.hint = _("How many figures on the {space}?").format(space=space_title(space).lower())
 
-    def _choose(self, count: int) -> None:
+    def choose(self, count: int) -> None:
+        """Place ``count`` figures on the space (also keys 1-9)."""
         self.closed = True
         self.act(Place(self.space, count))
+
+    def default_button(self) -> Button | None:
+        return None  # the number must be chosen (a click or keys 1-9)
 
     def close(self) -> None:
         """Leave without placing."""

@@ -12,7 +12,8 @@ from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 from .driver import GameDriver, Seat, Step, default_seats
 from .story import describe
 
-SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring", "settings", "rules", "pause")
+SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring", "settings", "rules", "pause",
+               "log", "hotseat", "preview")
 HUMAN = 0
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
 RECENT = 30  # steps kept for the log shown beside the table
@@ -93,8 +94,12 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         _seed, state, _step = find(seed, game_over, n=players)
         app.push(ScoringScene(app, seats, state, seed))
         return
+    if name == "hotseat":  # two people at one screen: the second is called to it
+        seats = [Seat(s.name, s.colour, "human" if i < 2 else "bot", s.level) for i, s in enumerate(seats)]
+        seats[1].name = "Ayla"
     stop, level = {
         "game": (placement, "normal"), "pause": (placement, "normal"), "drag": (placement, "normal"),
+        "log": (placement, "normal"), "hotseat": (placement, "normal"), "preview": (placement, "normal"),
         "resolution": (resolution_dialog, "normal"), "feeding": (feeding_dialog, "random"),
     }[name]
     try:
@@ -112,3 +117,10 @@ def build_scene(app, name: str, seed: int, players: int = 4):
     app.push(scene)
     if name == "pause":
         app.push(PauseMenu(app))
+    if name == "log":
+        from .log_view import LogScene
+
+        scene.update(0.0)  # the table under the log is drawn from its cached picture
+        app.push(LogScene(app, scene))
+    if name == "hotseat":
+        scene.announced = 1  # the other human played last: seat 0 is called to the screen

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from stoneage.i18n import _, ngettext
 from stoneage.rules import (
-    CHANCE, TERMINAL, Decline, DrawExtra, Feed, GameState, Pay, PickItem, Place, Resolve, RevealCard,
+    Action, CHANCE, TERMINAL, Decline, DrawExtra, Feed, GameState, Pay, PickItem, Place, Resolve, RevealCard,
     RevealTile, Roll, RollItems, Starve, TakeTwo, UseTools,
 )
 from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING, PAY_CARD, ROLL, TOOLS
@@ -35,11 +35,17 @@ def describe(step: Step, seats: list[Seat]) -> str:
         return _("{name} uses the {space}.").format(name=name, space=space_title(a.space).lower())
     if isinstance(a, Roll):
         seat = before.turn
-        return _("{name} rolled {total}: {gain}.").format(name=seats[seat].name, total=a.total, gain=_gain(step, seat))
+        space = space_title(before.pending[1]).lower() if before.pending and before.pending[0] == ROLL else ""
+        if step.after.pending is not None and step.after.pending[0] == TOOLS:
+            return _("{name} rolled {total} on the {space}.").format(name=seats[seat].name, total=a.total, space=space)
+        return _("{name} rolled {total} on the {space}: {gain}.").format(
+            name=seats[seat].name, total=a.total, space=space, gain=_gain(step, seat))
     if isinstance(a, UseTools):
+        total = before.pending[2] if before.pending and before.pending[0] == TOOLS else 0
         if not a.tiles and not a.cards:
-            return _("{name} adds no tools.").format(name=name)
-        return _("{name} adds tools worth {v}: {gain}.").format(name=name, v=sum(a.tiles) + sum(a.cards), gain=_gain(step, step.actor))
+            return _("{name} adds no tools to {total}: {gain}.").format(name=name, total=total, gain=_gain(step, step.actor))
+        return _("{name}: {total} + tools {v} → {gain}.").format(
+            name=name, total=total, v=sum(a.tiles) + sum(a.cards), gain=_gain(step, step.actor))
     if isinstance(a, Pay):
         what = _("a card") if before.pending[0] == PAY_CARD else _("a building")
         return _("{name} paid {cost} for {what}.").format(name=name, cost=amounts_text(a.resources), what=what)
@@ -111,3 +117,34 @@ def _doing(state: GameState) -> str:
         return ngettext("place figures ({n} left)", "place figures ({n} left)", left).format(n=left)
     return _("choose a space to use")
 
+
+
+def undo_phrase(step: Step) -> str:
+    """What taking back ``step`` undoes, short enough for a button ("place 3 figures on the forest")."""
+    return action_phrase(step.action)
+
+
+def action_phrase(a: Action) -> str:
+    """A decision in a few words, as an instruction ("place 2 figures on the forest")."""
+    if isinstance(a, Place):
+        return ngettext("place {n} figure on the {space}", "place {n} figures on the {space}", a.count).format(
+            n=a.count, space=space_title(a.space).lower())
+    if isinstance(a, Resolve):
+        return _("use the {space}").format(space=space_title(a.space).lower())
+    if isinstance(a, UseTools):
+        if not a.tiles and not a.cards:
+            return _("add no tools")
+        return _("add tools worth {v}").format(v=sum(a.tiles) + sum(a.cards))
+    if isinstance(a, Pay):
+        return _("pay {cost}").format(cost=amounts_text(a.resources))
+    if isinstance(a, Decline):
+        return _("do not buy")
+    if isinstance(a, PickItem):
+        return _("take {item}").format(item=_(ITEM_FACES[a.face]))
+    if isinstance(a, TakeTwo):
+        return _("take {a} and {b} with the two-resources card").format(a=resource_title(a.first), b=resource_title(a.second))
+    if isinstance(a, Feed):
+        return _("feed with {what}").format(what=amounts_text(a.resources))
+    if isinstance(a, Starve):
+        return _("go hungry (-10 points)")
+    return str(a)

@@ -47,6 +47,8 @@ def show(scene: GameScene, state) -> None:
     scene.driver.state = state
     scene.controls_state = None
     scene.update(0.0)
+    if scene.announcing is not None:  # hotseat: the next human takes the screen
+        scene.start_turn()
 
 
 @pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (4, 3)])
