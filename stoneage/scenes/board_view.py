@@ -12,14 +12,31 @@ from pygame import Rect
 from stoneage.i18n import _, ngettext
 from stoneage.rules import GameState, data
 from stoneage.ui import assets, theme
-from stoneage.ui.layout import CAPACITY, TableLayout, card_parts, space_parts, stack_parts
+from stoneage.ui.layout import CAPACITY, PILE, TableLayout, card_parts, space_parts, stack_parts
 from stoneage.ui.names import SPACE_ART, space_title, village_text, yield_text
-from stoneage.ui.widgets import blit_centred, draw_panel, draw_text, draw_text_fit, draw_wrapped, shade
+from stoneage.ui.widgets import (
+    blit_centred, draw_panel, draw_text, draw_text_block, draw_text_fit, draw_wrapped, needs_two_lines, shade,
+)
 
 from .driver import Seat
 from .pieces import building_face, card_back, card_face, figure, ring
 
 SPACE_FILL = theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5)
+
+
+def line_width(lay: TableLayout) -> int:
+    """The outline of a space: 2 px at 1280x720, thicker on big screens so it stays visible."""
+    return max(2, round(2 * lay.unit))
+
+
+def corner(lay: TableLayout) -> int:
+    """The corner radius of a space (the veils and highlights drawn over spaces use the same)."""
+    return 10
+
+
+def chip_pad(lay: TableLayout) -> int:
+    """Room between a label band's edge and its words."""
+    return max(4, round(6 * lay.unit))
 
 
 def occupants(state: GameState, space: int) -> list[int]:
@@ -80,12 +97,14 @@ def space_key(state: GameState, space: int) -> tuple:
 
 def _draw_place(surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, rect: Rect, colours: list[str]) -> None:
     f = lay.fonts
-    draw_panel(surface, rect, SPACE_FILL, theme.UMBER_DARK, 2, 10)
+    draw_panel(surface, rect, SPACE_FILL, theme.UMBER_DARK, line_width(lay), corner(lay))
+    info = yield_text(space) if space >= data.HUNT else village_text(space)
     parts = space_parts(rect, CAPACITY[space], lay.unit)
+    if needs_two_lines(info, f.body, parts.info.width, True):  # a narrow village space: wrap, do not shrink
+        parts = space_parts(rect, CAPACITY[space], lay.unit, info_lines=2)
     draw_text_fit(surface, space_title(space), parts.title, f.label, theme.CHARCOAL, True)
     blit_centred(surface, assets.image(SPACE_ART[space], parts.art.size), parts.art.center)
-    info = yield_text(space) if space >= data.HUNT else village_text(space)
-    draw_text_fit(surface, info, parts.info, f.body, theme.UMBER_DARK, True)
+    draw_text_block(surface, info, parts.info, f.body, theme.UMBER_DARK, True)
     standing = occupants(state, space)
     if parts.rings:
         for i, ring_rect in enumerate(parts.rings):
@@ -115,12 +134,12 @@ def _draw_card_slot(surface: pygame.Surface, lay: TableLayout, state: GameState,
     label = ngettext("costs {n} resource", "costs {n} resources", cost).format(n=cost)
     label_rect = Rect(parts.header.left, parts.header.top, parts.ring.left - parts.header.left - 2, parts.header.height)
     _chip(surface, parts.header)
-    draw_text_fit(surface, label, label_rect.inflate(-8, 0), lay.fonts.small, theme.PARCHMENT_LIGHT, True, "midleft")
+    draw_text_fit(surface, label, label_rect.inflate(-2 * chip_pad(lay), 0), lay.fonts.small, theme.PARCHMENT_LIGHT, True, "midleft")
     standing = occupants(state, space)
     ring(surface, parts.ring, colours[standing[0]] if standing else None)
     card_id = state.display[slot]
     if card_id is None:
-        pygame.draw.rect(surface, theme.mix(theme.UMBER, theme.CHARCOAL, 0.3), parts.card, 2, border_radius=8)
+        pygame.draw.rect(surface, theme.mix(theme.UMBER, theme.CHARCOAL, 0.3), parts.card, line_width(lay), border_radius=corner(lay))
         draw_text_fit(surface, _("empty"), parts.card, lay.fonts.small, theme.PARCHMENT)
         return
     card_face(surface, parts.card, parts.effect, parts.bottom, card_id, lay.fonts.small)
@@ -131,19 +150,19 @@ def _draw_stack(surface: pygame.Surface, lay: TableLayout, state: GameState, spa
     parts = stack_parts(rect, lay.unit)
     _chip(surface, parts.header)
     _chip(surface, parts.footer)
-    draw_text_fit(surface, _("Building"), Rect(parts.header.left + 6, parts.header.top, parts.ring.left - parts.header.left - 8, parts.header.height),
-                  lay.fonts.small, theme.PARCHMENT_LIGHT, True, "midleft")
+    pad = chip_pad(lay)
+    label = Rect(parts.header.left + pad, parts.header.top, parts.ring.left - parts.header.left - 2 * pad, parts.header.height)
+    draw_text_fit(surface, _("Building"), label, lay.fonts.small, theme.PARCHMENT_LIGHT, True, "midleft")
     standing = occupants(state, space)
     ring(surface, parts.ring, colours[standing[0]] if standing else None)
     left = state.stack_sizes[stack]
-    depth = max(2, parts.tile.width // 40)
-    for i in range(min(left, 4) - 1, 0, -1):  # the tiles underneath, as a visible pile
-        draw_panel(surface, parts.tile.move(i * depth, -i * depth), theme.STONE_DARK, theme.CHARCOAL, 1, 6)
+    for under in parts.pile(min(left, PILE + 1) - 1):  # the tiles underneath, as a visible pile
+        draw_panel(surface, under, theme.STONE_DARK, theme.CHARCOAL, 1, corner(lay) * 3 // 5)
     tile_id = state.tops[stack]
     if tile_id is not None:
         building_face(surface, parts.tile, tile_id, lay.fonts.small)
     else:
-        pygame.draw.rect(surface, theme.STONE_DARK, parts.tile, 2, border_radius=6)
+        pygame.draw.rect(surface, theme.STONE_DARK, parts.tile, line_width(lay), border_radius=corner(lay) * 3 // 5)
     text = ngettext("{n} tile left", "{n} tiles left", left).format(n=left)
     draw_text_fit(surface, text, parts.footer, lay.fonts.small, theme.PARCHMENT_LIGHT, True)
 

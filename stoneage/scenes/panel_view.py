@@ -103,17 +103,18 @@ def _header(surface: pygame.Surface, lay: TableLayout, state: GameState, seat: S
     figure(surface, seat.colour, Rect(area.left, area.centery - icon // 2, icon, icon))
     score = state.players[index].score
     star = assets.image("score", icon)
+    gap = max(2, round(4 * lay.unit))  # scaled, so a big screen keeps the same airy header
     score_rect = draw_text(surface, str(score), (area.right, area.centery), f.big, theme.CHARCOAL, True, "midright")
-    surface.blit(star, star.get_rect(midright=(score_rect.left - 2, area.centery)))
-    left = area.left + icon + 4
-    right = score_rect.left - icon - 6
+    surface.blit(star, star.get_rect(midright=(score_rect.left - gap, area.centery)))
+    left = area.left + icon + gap
+    right = score_rect.left - icon - 2 * gap
     if state.start == index:
         crown = assets.image("start_player", icon)
         right -= crown.get_width()
-        surface.blit(crown, crown.get_rect(midleft=(right + 2, area.centery)))
+        surface.blit(crown, crown.get_rect(midleft=(right + gap // 2, area.centery)))
     name_rect = Rect(left, area.top, (right - left) * 3 // 5, area.height)
     used = draw_text_fit(surface, seat.name, name_rect, f.title, theme.CHARCOAL, True, "midleft")
-    who = Rect(used.right + 6, area.top, right - used.right - 6, area.height)
+    who = Rect(used.right + 2 * gap, area.top, right - used.right - 2 * gap, area.height)
     label = seat_label(seat) + (" · " + _("turn") if active else "")
     draw_text_fit(surface, label, who, f.small, theme.UMBER_DARK, active, "midleft")
 

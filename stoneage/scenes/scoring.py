@@ -101,13 +101,13 @@ class ScoringScene(Scene):
             draw_text_fit(surface, self.note, Rect(banner.left, top.bottom, banner.width, banner.bottom - top.bottom).inflate(-2 * lay.margin, 0),
                           f.small, theme.text_on(winner_colour), True)
         self._draw_table(surface, lay.table)
-        draw_chart(surface, lay.chart, self.state, self.seats, f)
+        draw_chart(surface, lay.chart, self.state, self.seats, f, lay.margin)
         for button in self.buttons:
             button.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, area: Rect) -> None:
         f = self.lay.fonts
-        draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 2, 10)
+        draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(self.lay.margin))
         inner = area.inflate(-self.lay.margin * 2, -self.lay.margin)
         label_w = round(inner.width * 0.42)
         col_w = (inner.width - label_w) // len(self.seats)
@@ -131,9 +131,14 @@ class ScoringScene(Scene):
                 draw_text(surface, str(value), cell.center, f.big if total else f.label, colour, total, "center")
 
 
-def draw_chart(surface: pygame.Surface, area: Rect, state: GameState, seats: list[Seat], f) -> None:
+def frame_style(margin: int) -> tuple[int, int]:
+    """Outline width and corner radius of the table and chart panels, grown with the window."""
+    return max(2, margin // 5), max(10, margin)
+
+
+def draw_chart(surface: pygame.Surface, area: Rect, state: GameState, seats: list[Seat], f, margin: int = 10) -> None:
     """Each player's score after every round, ending with the final total."""
-    draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 2, 10)
+    draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(margin))
     draw_text(surface, _("Score over the rounds"), (area.left + f.body, area.top + f.body // 2), f.label, theme.CHARCOAL, True)
     plot = Rect(area.left + f.body * 3, area.top + f.label * 2 + 4, area.width - f.body * 4, area.height - f.label * 2 - f.body * 3)
     series = [[0] + [row[i] for row in state.score_log] + [state.final_scoring()[i]["total"]] for i in range(state.n)]

@@ -65,13 +65,27 @@ def _hint(surface: pygame.Surface, area: Rect, hint: str, is_error: bool, size: 
 
 
 def _start(surface: pygame.Surface, lay: TableLayout, seats: list[Seat], seat: int) -> None:
+    """The crown, with "Start player" over the name, in the row beside the banner."""
     start, f = lay.status.start_box, lay.fonts
-    crown = assets.image("start_player", start.height - 4)
+    crown = assets.image("start_player", start.height - 2)
     surface.blit(crown, crown.get_rect(midleft=(start.left, start.centery)))
-    label = Rect(start.left + crown.get_width() + 4, start.top, start.width - crown.get_width() - 4, start.height // 2)
-    draw_text_fit(surface, _("Start player"), label, f.small, theme.PARCHMENT, False, "bottomleft")
-    name = Rect(label.left, label.bottom, label.width, start.height // 2)
-    draw_text_fit(surface, seats[seat].name, name, f.label, theme.PLAYER_COLOURS[seats[seat].colour], True, "topleft")
+    gap = max(3, lay.margin // 2)
+    text = Rect(start.left + crown.get_width() + gap, start.top, start.width - crown.get_width() - gap, start.height)
+    label_size, name_size = _two_lines(text.height, f.small, f.body)
+    label = Rect(text.left, text.top, text.width, text.height * label_size // (label_size + name_size))
+    name = Rect(text.left, label.bottom, text.width, text.bottom - label.bottom)
+    draw_text_fit(surface, _("Start player"), label, label_size, theme.PARCHMENT, False, "midleft")
+    # Lightened: blue and red in full strength hardly read on the dark bar.
+    ink = theme.mix(theme.PLAYER_COLOURS[seats[seat].colour], theme.WHITE, 0.3)
+    draw_text_fit(surface, seats[seat].name, name, name_size, ink, True, "midleft")
+
+
+def _two_lines(height: int, small: int, big: int) -> tuple[int, int]:
+    """Font sizes for a small line over a bigger one in ``height`` pixels (shrunk together
+    until both lines fit)."""
+    while small > 9 and assets.font(small).get_linesize() + assets.font(big, True).get_linesize() > height + big // 4:
+        small, big = small - 1, big - 1
+    return small, big
 
 
 def _round_box(surface: pygame.Surface, lay: TableLayout, state: GameState) -> None:

@@ -3,6 +3,8 @@
 Scenes hold no coordinates of their own: they ask ``table_layout(size, seats)`` for the table
 and the ``*_parts`` functions for the inside of a space, a card, a building stack or a player
 panel. All proportions live here, expressed against a 1280x720 reference (``unit`` scales them).
+A window much wider or taller than the table's allowed shapes gets margins (``table_frame``):
+pictures keep their proportions and the table is never stretched.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ def unit_for(size: tuple[int, int]) -> float:
 
 @dataclass(frozen=True)
 class StatusParts:
-    """The bar across the top: round and phase, whose turn, the start player, the menu."""
+    """The bar across the top: round and phase, whose turn (with the hint line under it), the
+    start player, and the buttons Undo, Hint, Log and Menu (drawn by the game scene)."""
 
     rect: Rect
     round_box: Rect
@@ -53,6 +56,13 @@ class StatusParts:
     hint: Rect
     start_box: Rect
     menu_button: Rect
+    undo_button: Rect
+    hint_button: Rect
+    log_button: Rect
+
+    def buttons(self) -> list[Rect]:
+        """The four button rects, left to right."""
+        return [self.undo_button, self.hint_button, self.log_button, self.menu_button]
 
 
 @dataclass(frozen=True)
@@ -72,38 +82,85 @@ class TableLayout:
     dialog: Rect
     icon: int  # size of a resource icon in text lines
     figure: int  # size of a worker figure on the board
+    frame: Rect  # the part of the window the table uses (all of it unless very wide or tall)
+    log_overlay: Rect  # the whole game log, over the board
+    announce: Rect  # hotseat: "Ayla's turn", centred over the board
     extra: dict[str, Rect] = field(default_factory=dict)
+
+
+#: The shapes (width / height) the table keeps: a wider window gets margins left and right, a
+#: taller one above and below the table, so no picture or row is ever stretched.
+MIN_ASPECT, MAX_ASPECT = 1.45, 2.1
+BOARD_SHARE = 0.655  # of the table's width, the rest is the column of player panels
+
+
+def table_frame(size: tuple[int, int]) -> Rect:
+    """The part of the window the table fills, centred: the whole window within the allowed
+    shapes, else the widest (or tallest) allowed shape that fits."""
+    w, h = size
+    width = min(w, round(h * MAX_ASPECT))
+    height = min(h, round(width / MIN_ASPECT))
+    return Rect((w - width) // 2, (h - height) // 2, width, height)
 
 
 def table_layout(size: tuple[int, int], seats: int) -> TableLayout:
     """The whole game screen for a window of ``size`` and ``seats`` players."""
     w, h = size
-    unit = unit_for(size)
+    frame = table_frame(size)
+    unit = unit_for(frame.size)
     m = max(4, round(8 * unit))
-    status = _status_parts(Rect(0, 0, w, round(66 * unit)), unit, m)
-    top = status.rect.bottom + m
-    board = Rect(m, top, round(w * 0.655) - m, h - top - m)
-    column = Rect(board.right + m, top, w - board.right - 2 * m, board.height)
+    # The bar always spans the window's top (its surface shares the window's coordinates);
+    # only its contents keep to the frame.
+    status = _status_parts(Rect(0, 0, w, round(66 * unit)), frame.left, frame.right, unit, m)
+    room = Rect(frame.left, status.rect.bottom, frame.width, h - status.rect.bottom)
+    height = min(room.height, frame.height - status.rect.height)
+    top = room.top + (room.height - height) // 2 + m
+    board = Rect(frame.left + m, top, round(frame.width * BOARD_SHARE) - m, height - 2 * m)
+    column = Rect(board.right + m, top, frame.right - board.right - 2 * m, board.height)
     panels, log = _panels(column, seats, m, unit)
     spaces, deck = _board_spaces(board, seats, m)
-    dialog = Rect(0, 0, round(board.width * 0.78), round(board.height * 0.66))
-    dialog.center = board.center
     return TableLayout(
-        size, unit, m, fonts_for(unit), status, board, spaces, deck, panels, log, dialog,
-        icon=max(12, round(20 * unit)), figure=max(12, round(22 * unit)),
+        size, unit, m, fonts_for(unit), status, board, spaces, deck, panels, log,
+        dialog=_over_board(board, 0.78, 0.66), icon=max(12, round(20 * unit)), figure=max(12, round(22 * unit)),
+        frame=frame, log_overlay=_over_board(board, 0.72, 0.9), announce=_over_board(board, 0.46, 0.4),
     )
 
 
-def _status_parts(rect: Rect, unit: float, m: int) -> StatusParts:
-    round_box = Rect(rect.left + m, rect.top + m // 2, round(rect.width * 0.17), rect.height - m)
-    menu = Rect(0, 0, round(96 * unit), round(36 * unit))
-    menu.midright = (rect.right - m, rect.centery)
-    start_box = Rect(0, rect.top + m // 2, round(rect.width * 0.17), rect.height - m)
-    start_box.right = menu.left - m
-    banner_left = round_box.right + m
-    banner = Rect(banner_left, rect.top + m // 2, start_box.left - m - banner_left, round(rect.height * 0.56))
-    hint = Rect(banner.left, banner.bottom, banner.width, rect.bottom - banner.bottom - m // 4)
-    return StatusParts(rect, round_box, banner, hint, start_box, menu)
+def _over_board(board: Rect, width: float, height: float) -> Rect:
+    """A box of these fractions of the board, centred on it."""
+    rect = Rect(0, 0, round(board.width * width), round(board.height * height))
+    rect.center = board.center
+    return rect
+
+
+# Widths of the status bar's parts at the reference size (the banner takes what is left).
+ROUND_W, START_W, UNDO_W, SMALL_BUTTON_W, MENU_W, BUTTON_H = 140, 150, 270, 56, 84, 36
+
+
+def _status_parts(bar: Rect, left: int, right: int, unit: float, m: int) -> StatusParts:
+    """Round box | banner and start player over the hint line | Undo, Hint, Log, Menu.
+
+    The hint line runs under both the banner and the start player, so the longest hints (in
+    Japanese, about 40 characters) keep their full size even at 1024x640.
+    """
+    top, height = bar.top + m // 2, bar.height - m
+    round_box = Rect(left + m, top, round(ROUND_W * unit), height)
+    gap = max(3, m // 2)
+    button_h = round(BUTTON_H * unit)
+    menu = Rect(0, 0, round(MENU_W * unit), button_h)
+    menu.midright = (right - m, bar.centery)
+    log = Rect(0, 0, round(SMALL_BUTTON_W * unit), button_h)
+    log.midright = (menu.left - gap, bar.centery)
+    hint_button = log.move(-log.width - gap, 0)
+    undo = Rect(0, 0, round(UNDO_W * unit), button_h)
+    undo.midright = (hint_button.left - gap, bar.centery)
+    middle = Rect(round_box.right + m, top, undo.left - m - round_box.right - m, height)
+    row = round(bar.height * 0.56)
+    start_box = Rect(0, top, round(START_W * unit), row)
+    start_box.right = middle.right
+    banner = Rect(middle.left, top, start_box.left - m - middle.left, row)
+    hint = Rect(middle.left, banner.bottom, middle.width, bar.bottom - banner.bottom - m // 4)
+    return StatusParts(bar, round_box, banner, hint, start_box, menu, undo, hint_button, log)
 
 
 def _panels(column: Rect, seats: int, m: int, unit: float) -> tuple[list[Rect], Rect]:
@@ -126,12 +183,7 @@ def _board_spaces(board: Rect, seats: int, m: int) -> tuple[dict[int, Rect], Rec
     row_b = Rect(inner.left, row_a.bottom + m, inner.width, round(inner.height * 0.255))
     row_c = Rect(inner.left, row_b.bottom + m, inner.width, inner.bottom - row_b.bottom - m)
     spaces = dict(zip(GATHER_ROW, _row(row_a, len(GATHER_ROW), m)))
-    tiles = _row(row_b, 3 + 4, m)  # always room for 4 stacks, so the village keeps its size
-    spaces.update(zip(VILLAGE_ROW, tiles[:3]))
-    stacks = tiles[3:3 + seats]
-    shift = (len(tiles) - 3 - seats) * (tiles[0].width + m) // 2  # centre fewer stacks
-    for i, rect in enumerate(stacks):
-        spaces[BUILDING_SPACES[i]] = rect.move(shift + m, 0)
+    spaces.update(_village_and_stacks(row_b, seats, m))
     card_w = round((row_c.height - m) * 5 / 7)
     deck = Rect(row_c.left, row_c.top, round(card_w * 0.8), row_c.height)
     cards_left = deck.right + 2 * m
@@ -140,6 +192,19 @@ def _board_spaces(board: Rect, seats: int, m: int) -> tuple[dict[int, Rect], Rec
     for i, space in enumerate(reversed(CARD_SPACES)):
         spaces[space] = Rect(cards_left + i * (slot_w + m), row_c.top, slot_w, row_c.height)
     return spaces, deck
+
+
+def _village_and_stacks(row: Rect, seats: int, m: int) -> dict[int, Rect]:
+    """The three village spaces from the left, then (after a wider gap) the building stacks,
+    with room for four always, so the village keeps its size; fewer stacks are centred in it."""
+    tile = (row.width - 7 * m) // 7  # gaps: 2 in the village, 2m between, 3 among the stacks
+    spaces = {space: Rect(row.left + i * (tile + m), row.top, tile, row.height) for i, space in enumerate(VILLAGE_ROW)}
+    area_w = 4 * tile + 3 * m
+    used_w = seats * tile + (seats - 1) * m
+    left = row.right - area_w + (area_w - used_w) // 2
+    for i in range(seats):
+        spaces[BUILDING_SPACES[i]] = Rect(left + i * (tile + m), row.top, tile, row.height)
+    return spaces
 
 
 # --- the inside of things --------------------------------------------------------------------
@@ -154,13 +219,18 @@ class SpaceParts:
     crowd: Rect  # hunting grounds: where the groups of figures are listed
 
 
-def space_parts(rect: Rect, capacity: int, unit: float) -> SpaceParts:
-    """Parts of a board space; ``capacity`` 0 means no limit (the hunting grounds)."""
+def space_parts(rect: Rect, capacity: int, unit: float, info_lines: int = 1) -> SpaceParts:
+    """Parts of a board space; ``capacity`` 0 means no limit (the hunting grounds).
+
+    ``info_lines`` 2 makes room for what the space gives on two lines (a narrow village space
+    at a small window), taken from the picture, which stays square.
+    """
     pad = max(3, round(5 * unit))
     title = Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad, round(22 * unit))
-    ring_h = round(min(26 * unit, (rect.width - 2 * pad) / max(capacity, 4)))
+    ring_h = min(round(26 * unit), (rect.width - 2 * pad) // max(capacity, 4))
     rings_row = Rect(rect.left + pad, rect.bottom - pad - ring_h, rect.width - 2 * pad, ring_h)
-    info = Rect(rect.left + pad, rings_row.top - round(24 * unit), rect.width - 2 * pad, round(22 * unit))
+    info_h = round((22 + 17 * (info_lines - 1)) * unit)
+    info = Rect(rect.left + pad, rings_row.top - info_h - round(2 * unit), rect.width - 2 * pad, info_h)
     art_side = min(rect.width - 2 * pad, info.top - title.bottom - pad)
     art = Rect(0, 0, art_side, art_side)
     art.midtop = (rect.centerx, title.bottom + pad // 2)
@@ -168,7 +238,8 @@ def space_parts(rect: Rect, capacity: int, unit: float) -> SpaceParts:
     if capacity:
         step = rings_row.width / capacity if capacity > 3 else ring_h * 1.25
         start = rings_row.centerx - step * capacity / 2
-        rings = [Rect(round(start + i * step + (step - ring_h) / 2), rings_row.top, ring_h, ring_h) for i in range(capacity)]
+        # Rounded down, so neighbours never overlap by a pixel (ring_h is at most the step).
+        rings = [Rect(int(start + i * step + (step - ring_h) / 2), rings_row.top, ring_h, ring_h) for i in range(capacity)]
     return SpaceParts(title, art, info, rings, rings_row)
 
 
@@ -207,19 +278,32 @@ class StackParts:
     ring: Rect
     tile: Rect
     footer: Rect
+    depth: int = 2  # how far each tile under the top one shows, up and to the right
+
+    def pile(self, count: int) -> list[Rect]:
+        """The rects of ``count`` tiles under the top one, the lowest first."""
+        return [self.tile.move(i * self.depth, -i * self.depth) for i in range(count, 0, -1)]
+
+
+PILE = 3  # tiles drawn under the top one at most
 
 
 def stack_parts(rect: Rect, unit: float) -> StackParts:
-    """Parts of a building stack."""
+    """Parts of a building stack; the top tile and the pile under it keep inside ``rect``
+    between the header and the footer."""
     header_h, footer_h = round(26 * unit), round(22 * unit)
+    gap = max(2, round(3 * unit))
     header = Rect(rect.left, rect.top, rect.width, header_h)
     ring = Rect(0, 0, header_h - 2, header_h - 2)
     ring.midright = (header.right - 2, header.centery)
-    side = min(rect.width, rect.height - header_h - footer_h - 4)
-    tile = Rect(0, 0, side, side)
-    tile.midtop = (rect.centerx, header.bottom + 2)
     footer = Rect(rect.left, rect.bottom - footer_h, rect.width, footer_h)
-    return StackParts(header, ring, tile, footer)
+    room = Rect(rect.left, header.bottom + gap, rect.width, footer.top - header.bottom - 2 * gap)
+    depth = max(2, min(room.width, room.height) // 40)
+    side = max(1, min(room.width, room.height) - PILE * depth)
+    tile = Rect(0, 0, side, side)
+    # The pile rises to the upper right, so the whole of it (not the top tile) is centred.
+    tile.bottomleft = (room.centerx - (side + PILE * depth) // 2, room.centery + (side + PILE * depth) // 2)
+    return StackParts(header, ring, tile, footer, depth)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from .layout import Fonts, column, fonts_for, unit_for
+from .layout import Fonts, column, fonts_for, table_frame, unit_for
 
 
 @dataclass(frozen=True)
@@ -29,22 +29,27 @@ class MenuLayout:
 
 
 def menu_layout(size: tuple[int, int], button_count: int = 5) -> MenuLayout:
-    """The layout of a menu screen with ``button_count`` buttons in its column."""
-    w, h = size
-    unit = unit_for(size)
+    """The layout of a menu screen with ``button_count`` buttons in its column.
+
+    Everything keeps to ``table_frame``: a very wide (or tall) window centres the menu with
+    margins instead of stretching its buttons and panel.
+    """
+    frame = table_frame(size)
+    x, y, w, h = frame
+    unit = unit_for(frame.size)
     m = max(4, round(8 * unit))
-    title = Rect(0, round(h * 0.08), w, round(h * 0.16))
-    subtitle = Rect(0, title.bottom, w, round(h * 0.06))
+    title = Rect(x, y + round(h * 0.08), w, round(h * 0.16))
+    subtitle = Rect(x, title.bottom, w, round(h * 0.06))
     button_h, gap = round(h * 0.075), round(h * 0.022)
-    area = Rect(0, round(h * 0.36), w, h)
+    area = Rect(x, y + round(h * 0.36), w, h)
     buttons = column(area, button_count, button_h, gap, round(w * 0.26))
     panel = Rect(0, 0, round(w * 0.72), round(h * 0.8))
-    panel.center = (w // 2, h // 2)
+    panel.center = frame.center
     pad = 2 * m
     panel_title = Rect(panel.left + pad, panel.top + pad, panel.width - 2 * pad, round(44 * unit))
     panel_buttons = Rect(panel.left + pad, panel.bottom - pad - round(44 * unit), panel.width - 2 * pad, round(44 * unit))
     panel_body = Rect(panel.left + pad, panel_title.bottom + m, panel.width - 2 * pad, panel_buttons.top - panel_title.bottom - 2 * m)
-    footer = Rect(0, h - round(h * 0.05), w, round(h * 0.04))
+    footer = Rect(x, y + h - round(h * 0.05), w, round(h * 0.04))
     return MenuLayout(size, unit, m, fonts_for(unit), title, subtitle, buttons, panel, panel_title, panel_body, panel_buttons, footer)
 
 
@@ -93,14 +98,15 @@ class ScoringLayout:
 
 
 def scoring_layout(size: tuple[int, int]) -> ScoringLayout:
-    """Positions on the final scoring screen."""
-    w, h = size
-    unit = unit_for(size)
+    """Positions on the final scoring screen (kept to ``table_frame``, like the menus)."""
+    frame = table_frame(size)
+    x, y, w, h = frame
+    unit = unit_for(frame.size)
     m = max(4, round(10 * unit))
-    title = Rect(m, m, w - 2 * m, round(56 * unit))
-    verdict = Rect(m, title.bottom + m, w - 2 * m, round(56 * unit))
-    buttons = Rect(m, h - m - round(48 * unit), w - 2 * m, round(48 * unit))
+    title = Rect(x + m, y + m, w - 2 * m, round(56 * unit))
+    verdict = Rect(x + m, title.bottom + m, w - 2 * m, round(56 * unit))
+    buttons = Rect(x + m, y + h - m - round(48 * unit), w - 2 * m, round(48 * unit))
     body_top = verdict.bottom + m
-    table = Rect(m, body_top, round(w * 0.55), buttons.top - body_top - m)
-    chart = Rect(table.right + 2 * m, body_top, w - table.right - 3 * m, table.height)
+    table = Rect(x + m, body_top, round(w * 0.55), buttons.top - body_top - m)
+    chart = Rect(table.right + 2 * m, body_top, x + w - table.right - 3 * m, table.height)
     return ScoringLayout(fonts_for(unit), m, title, verdict, table, chart, buttons)

@@ -24,6 +24,11 @@ Overflow = tuple[str, pygame.Rect, pygame.Rect]  # the text, where it was drawn,
 overflow_hook: Callable[[str, pygame.Rect, pygame.Rect], None] | None = None
 
 
+#: Set to a callable (tests) to hear of every text ``draw_text_fit`` had to shrink:
+#: ``hook(message, asked_size, drawn_size)`` (a text shrunk too far is too small to read).
+shrink_hook: Callable[[str, int, int], None] | None = None
+
+
 def _report(message: str, drawn: pygame.Rect, box: pygame.Rect) -> None:
     if overflow_hook is not None:
         overflow_hook(message, pygame.Rect(drawn), pygame.Rect(box))
@@ -73,6 +78,8 @@ def draw_text_fit(
 ) -> pygame.Rect:
     """Draw ``message`` shrunk to fit ``rect``'s width, anchored on the same point of ``rect``."""
     fitted = fit_size(message, size, rect.width, bold)
+    if shrink_hook is not None and fitted < size:
+        shrink_hook(message, size, fitted)
     drawn = draw_text(surface, message, getattr(rect, anchor), fitted, colour, bold, anchor)
     if overflow_hook is not None and assets.text_width(message, fitted, bold) > rect.width:
         _report(message, drawn, rect)
@@ -180,6 +187,36 @@ def draw_wrapped(
             draw_text(surface, line, (rect.left, y), size, colour, bold)
         y += line_height
     return y - rect.top
+
+
+def needs_two_lines(message: str, size: int, width: int, bold: bool = False, keep: float = 0.85) -> bool:
+    """True when ``message`` on one line would have to shrink below ``keep`` of ``size``, so
+    it reads better wrapped (a narrow space at a small window)."""
+    shrunk = fit_size(message, size, width, bold) < size * keep
+    return shrunk and len(break_units(message.strip())) > 1  # a single word cannot be wrapped
+
+
+def draw_text_block(
+    surface: pygame.Surface, message: str, rect: pygame.Rect, size: int,
+    colour: Colour = theme.CHARCOAL, bold: bool = False, keep: float = 0.85,
+) -> None:
+    """``message`` centred in ``rect``: on one line (shrunk if need be) when that keeps at
+    least ``keep`` of ``size``, else wrapped over the lines ``rect`` holds, shrunk until it fits."""
+    if not needs_two_lines(message, size, rect.width, bold, keep):
+        draw_text_fit(surface, message, rect, size, colour, bold)
+        return
+    fitted = size
+    while fitted > 9:
+        lines = wrap_lines(message, fitted, rect.width, bold)
+        if len(lines) * assets.font(fitted, bold).get_linesize() <= rect.height + fitted // 3 and all(
+                assets.text_width(line, fitted, bold) <= rect.width for line in lines):
+            break
+        fitted -= 1
+    lines = wrap_lines(message, fitted, rect.width, bold)
+    line_h = assets.font(fitted, bold).get_linesize()
+    top = rect.centery - line_h * len(lines) // 2
+    block = pygame.Rect(rect.left, top, rect.width, line_h * len(lines))
+    draw_wrapped(surface, message, block, fitted, colour, bold, centred=True)
 
 
 def draw_panel(

@@ -1,5 +1,6 @@
-"""Every screen, headless at 1280x720 in each language, keeps its text inside its boxes; the
-language switches while playing; the system language is the default."""
+"""Every screen, headless at the smallest and the largest window size in each language (and at
+the sizes between in English), keeps its text inside its boxes; the language switches while
+playing; the system language is the default."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from stoneage.ui.storage import Settings
 from .conftest import LANGS
 
 SIZE = (1280, 720)
+#: (size, language): every language at the extremes, English at the common sizes between.
+SCREEN_CASES = [((1024, 640), lang) for lang in LANGS] + [((3840, 2160), lang) for lang in LANGS] + [
+    ((1280, 720), "en"), ((1920, 1080), "en")]
 
 
 @pytest.fixture
@@ -27,14 +31,31 @@ def overflows(monkeypatch):
     return seen
 
 
+#: Text may shrink to fit its box, but not below this share of its size (it would be too small to read).
+MIN_SHRINK = 0.6
+
+
+@pytest.fixture
+def shrunk(monkeypatch):
+    """Every text shrunk below ``MIN_SHRINK`` of its size to fit, as (text, asked, drawn)."""
+    seen: list = []
+
+    def hook(text: str, asked: int, drawn: int) -> None:
+        if drawn < asked * MIN_SHRINK:
+            seen.append((text, asked, drawn))
+
+    monkeypatch.setattr(widgets, "shrink_hook", hook)
+    return seen
+
+
 @pytest.fixture
 def make_app(locale_dir, monkeypatch):
     """Open an app in a language (catalogs from the freshly compiled locale folder)."""
     monkeypatch.setenv("STONEAGE_LOCALE_DIR", str(locale_dir))
     opened: list[App] = []
 
-    def make(lang: str) -> App:
-        app = App(SIZE, Settings(animation="instant", language=lang), seed=1)
+    def make(lang: str, size: tuple[int, int] = SIZE) -> App:
+        app = App(size, Settings(animation="instant", language=lang), seed=1)
         app.open_window(flags=0)
         opened.append(app)
         return app
@@ -53,9 +74,9 @@ def draw(app: App) -> None:
     app.draw(pygame.Surface(app.size))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_text_runs_outside_its_box_on_any_screen(lang, make_app, overflows):
-    app = make_app(lang)
+@pytest.mark.parametrize(("size", "lang"), SCREEN_CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in SCREEN_CASES])
+def test_no_text_runs_outside_its_box_on_any_screen(size, lang, make_app, overflows, shrunk):
+    app = make_app(lang, size)
     assert i18n.current_language() == lang
     for scene in SCENE_NAMES:
         app.stack.clear()
@@ -66,6 +87,20 @@ def test_no_text_runs_outside_its_box_on_any_screen(lang, make_app, overflows):
         app.push(RulesScene(app, page))
         draw(app)
     assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
+    assert sorted(set(shrunk)) == []
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("lang", LANGS)
+def test_fewer_players_fit_the_smallest_window(lang, players, make_app, overflows, shrunk):
+    """Two and three seats change the board (stacks, closed village spaces) and the panels."""
+    app = make_app(lang, (1024, 640))
+    for scene in ("game", "resolution", "scoring"):
+        app.stack.clear()
+        build_scene(app, scene, 1, players)
+        draw(app)
+    assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
+    assert sorted(set(shrunk)) == []
 
 
 def test_the_language_switches_while_playing(make_app):
