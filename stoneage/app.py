@@ -5,6 +5,10 @@ the last scene is gone or the window is closed. While nothing moves the loop onl
 events IDLE_RATE times a second and sleeps in between (``pygame.event.wait`` with a timeout
 polls every millisecond in pygame-ce, which costs about 3 % of a core), and it redraws only
 when an event was used, an update reported a change, or a scene is animating.
+
+The window is resizable between MIN_SIZE and MAX_SIZE; F11 (or the Settings screen) switches
+fullscreen. The window size and fullscreen are remembered in the settings once a resize has
+settled and when the program ends (a size given on the command line wins over them).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 
 import pygame
 
@@ -19,22 +24,39 @@ from stoneage import i18n
 from stoneage.i18n import _
 from stoneage.scenes.base import Scene
 from stoneage.ui import assets
-from stoneage.ui.storage import Settings, load_settings, save_settings
+from stoneage.ui.storage import Settings, load_settings_with_message, save_settings
 
 FRAME_RATE = 60  # while something moves
 GIL_SWITCH = 0.002  # seconds a thread may hold the interpreter while another waits (default 0.005)
 IDLE_RATE = 30  # looks for events a second while nothing moves (at most 33 ms to react)
 BUSY_AFTER_INPUT = 0.5  # seconds of full frame rate after any input (drags and hovers stay smooth)
 DEFAULT_SIZE = (1280, 720)
-MIN_SIZE = (960, 540)
+MIN_SIZE = (1024, 640)
+MAX_SIZE = (3840, 2160)
+RESIZE_SETTLE = 0.6  # seconds without a resize event before the new size is remembered
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` kept between MIN_SIZE and MAX_SIZE."""
+    return (max(MIN_SIZE[0], min(MAX_SIZE[0], int(size[0]))), max(MIN_SIZE[1], min(MAX_SIZE[1], int(size[1]))))
 
 
 class App:
     """Owns the window, the clock, the settings and the scene stack."""
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None, seed: int | None = None) -> None:
-        self.size = size
-        self.settings = settings if settings is not None else load_settings()
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None, seed: int | None = None) -> None:
+        """``size`` None opens the window as it was last left (size and fullscreen, from the
+        settings); a size given wins and opens a window of that size."""
+        self.settings_problem = ""  # told once by the title screen (untranslated; shown with _())
+        if settings is None:
+            settings, self.settings_problem = load_settings_with_message()
+        self.settings = settings
+        self.size = size if size is not None else clamp_size(settings.window)
+        self.windowed_size = self.size  # the size to come back to when leaving fullscreen
+        self.fullscreen = size is None and settings.fullscreen
+        self._size_given = size is not None
+        self._window_flags = pygame.RESIZABLE
+        self._resized_at: float | None = None  # a resize not yet remembered in the settings
         self.seed = seed  # fixed game seed from the command line (None: a new one each game)
         self.stack: list[Scene] = []
         self.screen: pygame.Surface | None = None
@@ -58,7 +80,12 @@ class App:
         i18n.install_language(self.settings.language)
         self.wake_event = pygame.event.custom_type()
         pygame.display.set_caption(_("Stone Age"))
-        self.screen = pygame.display.set_mode(self.size, flags)
+        self._window_flags = flags
+        if not self._size_given:
+            self.windowed_size = _fit_desktop(self.windowed_size)
+        self.screen = self._set_mode()
+        self.size = self.screen.get_size()
+        _limit_window_size(self.windowed_size)
         pygame.display.set_icon(assets.image("icon", 64))
         pygame.key.set_repeat(400, 40)
         self.clock = pygame.time.Clock()
@@ -68,6 +95,37 @@ class App:
         """Wake the loop from another thread (a bot finished thinking)."""
         if self.wake_event and pygame.display.get_init():
             pygame.event.post(pygame.event.Event(self.wake_event))
+
+    def _set_mode(self) -> pygame.Surface:
+        """The display surface: fullscreen at the desktop's size, or the window."""
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:  # no fullscreen here (some remote desktops): stay windowed
+                self.fullscreen = False
+        return pygame.display.set_mode(self.windowed_size, self._window_flags)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch fullscreen on or off (remembered at once); every scene is laid out again."""
+        self.settings.fullscreen = on
+        if self.fullscreen != on:
+            self.fullscreen = on
+            if self.screen is not None:
+                self.screen = self._set_mode()
+                self.resize(self.screen.get_size())
+        save_settings(self.settings)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on or off."""
+        self.set_fullscreen(not self.fullscreen)
+
+    def remember_window(self) -> None:
+        """Store the window's size in the settings (after a resize settled, and on quitting)."""
+        self._resized_at = None
+        size = list(self.windowed_size)
+        if list(self.settings.window) != size:
+            self.settings.window = (size[0], size[1])
+            save_settings(self.settings)
 
     def save_settings(self) -> None:
         """Store the settings and apply the language."""
@@ -138,6 +196,8 @@ class App:
         finally:
             while self.stack:
                 self.stack.pop().exit()
+            if self._resized_at is not None:
+                self.remember_window()
             pygame.display.quit()
 
     def step(self, block: bool = True) -> None:
@@ -158,6 +218,8 @@ class App:
             self.draw()
         else:
             self.draw_moving()
+        if self._resized_at is not None and time.monotonic() - self._resized_at > RESIZE_SETTLE:
+            self.remember_window()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: quitting and resizing here, everything else to the top scene."""
@@ -165,7 +227,10 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
-            self.resize((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)))
+            self.window_resized((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
             return
         if event.type == pygame.WINDOWEXPOSED:
             self.dirty = True
@@ -173,11 +238,22 @@ class App:
         if self.stack and self.stack[-1].handle(event):
             self.dirty = True
 
+    def window_resized(self, size: tuple[int, int]) -> None:
+        """The player resized the window: keep it within the limits, lay out again, and
+        remember the size once the resizing has settled."""
+        if self.fullscreen:
+            self.resize(size)
+            return
+        size = clamp_size(size)
+        self.windowed_size = size
+        self._resized_at = time.monotonic()
+        self.resize(size)
+
     def resize(self, size: tuple[int, int]) -> None:
         """Tell every scene about a new window size."""
         self.size = size
-        if self.screen is not None and self.screen.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.screen is not None and self.screen.get_size() != size and not self.fullscreen:
+            self.screen = pygame.display.set_mode(size, self._window_flags)
         for scene in self.stack:
             scene.resize(size)
         self.dirty = True
@@ -235,6 +311,31 @@ def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     break
         merged.append(rect)
     return merged
+
+
+def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """A remembered window size made to fit the screen it opens on now (a smaller monitor)."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    if size[0] <= desktop[0] and size[1] <= desktop[1]:
+        return size
+    return clamp_size((min(size[0], desktop[0] * 9 // 10), min(size[1], desktop[1] * 9 // 10)))
+
+
+def _limit_window_size(size: tuple[int, int]) -> None:
+    """Let the system itself keep the window between MIN_SIZE and MAX_SIZE while dragging
+    (pygame-ce's Window; without it the resize handler clamps). A size asked for on the command
+    line outside the limits widens them, so the window is not resized behind the player's back."""
+    try:
+        with warnings.catch_warnings():  # deprecated for drawing through Window; sizes are fine
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = (min(MIN_SIZE[0], size[0]), min(MIN_SIZE[1], size[1]))
+        window.maximum_size = (max(MAX_SIZE[0], size[0]), max(MAX_SIZE[1], size[1]))
+    except (AttributeError, pygame.error, ValueError):
+        pass
 
 
 def _prefer_plain_framebuffer() -> None:

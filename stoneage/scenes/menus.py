@@ -1,6 +1,13 @@
-"""The title screen, the pause menu, the settings and the rules reference."""
+"""The title screen, the pause menu, the settings and the rules reference.
+
+Every menu screen: Enter presses the primary button, Esc goes back, and the tooltip of the
+button under the mouse is shown.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -9,7 +16,9 @@ from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row, column
 from stoneage.ui.menu_layout import MenuLayout, menu_layout
 from stoneage.ui.names import SPEED_TITLES
-from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped, handle_buttons, shade, wrap_lines
+from stoneage.ui.widgets import (
+    Button, draw_panel, draw_text, draw_text_fit, draw_tooltip, draw_wrapped, handle_buttons, shade, wrap_lines,
+)
 
 from .base import Scene
 from .rules_text import RULES_PAGES, RulesPage
@@ -20,6 +29,23 @@ def draw_backdrop(surface: pygame.Surface, size: tuple[int, int]) -> None:
     surface.blit(assets.cover_image("board_bg", size), (0, 0))
 
 
+def draw_button_tip(surface: pygame.Surface, buttons: list[Button], mouse: tuple[int, int], size: int) -> None:
+    """The tooltip of the button under the mouse, if it has one."""
+    for button in buttons:
+        if button.hovered and button.tooltip and button.rect.collidepoint(mouse):
+            draw_tooltip(surface, button.tooltip, mouse, size)
+            return
+
+
+def press_primary(buttons: list[Button]) -> bool:
+    """Enter: press the first enabled primary button; True when there was one."""
+    button = next((b for b in buttons if b.primary and b.enabled and b.on_click), None)
+    if button is None:
+        return False
+    button.on_click()
+    return True
+
+
 class MenuScene(Scene):
     """A screen of buttons over the backdrop; subclasses make the buttons."""
 
@@ -28,6 +54,7 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
+        self.mouse = (0, 0)
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -45,9 +72,13 @@ class MenuScene(Scene):
         self.buttons = self.make_buttons()  # the language or a save may have changed
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return press_primary(self.buttons)
         return handle_buttons(self.buttons, event)
 
     def back(self) -> None:
@@ -58,24 +89,56 @@ class MenuScene(Scene):
         draw_backdrop(surface, self.lay.size)
         for button in self.buttons:
             button.draw(surface)
+        self.draw_tip(surface)
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        """The hovered button's tooltip (drawn last, over everything)."""
+        draw_button_tip(surface, self.buttons, self.mouse, self.lay.fonts.small)
 
 
 class TitleScene(MenuScene):
-    """New game, Continue (greyed out without a save), Settings, Rules, Quit."""
+    """New game, Continue (greyed out without a readable autosave), Load game, Settings, Rules,
+    Quit; a notice beside the buttons when the settings or the autosave were damaged."""
+
+    button_count = 6
+
+    def __init__(self, app) -> None:
+        # The settings problem is told once: on the first title screen after starting.
+        self.settings_notice = getattr(app, "settings_problem", "")
+        if self.settings_notice:
+            app.settings_problem = ""
+        super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
+        from .saves import autosave_status, summary
+
+        self.status = autosave_status()
         size = self.lay.fonts.title
         rects = self.lay.buttons
+        if self.status.game is not None:
+            continue_tip = _("Play on where you left off: {summary}.").format(summary=summary(self.status.game))
+        elif self.status.fallback is not None:
+            continue_tip = _("The newest autosave is damaged; the copy saved before it can be loaded.")
+        else:
+            continue_tip = self.status.problem() or _("There is no game in progress.")
         return [
-            Button(rects[0], _("New game"), self.new_game, size=size, primary=True, name="new_game"),
-            Button(rects[1], _("Continue"), self.continue_game, enabled=storage.has_autosave(), size=size, name="continue"),
-            Button(rects[2], _("Settings"), lambda: self.app.push(SettingsScene(self.app)), size=size, name="settings"),
-            Button(rects[3], _("Rules"), lambda: self.app.push(RulesScene(self.app)), size=size, name="rules"),
-            Button(rects[4], _("Quit"), self.app.quit, size=size, name="quit"),
+            Button(rects[0], _("New game"), self.new_game, size=size, primary=True,
+                   tooltip=_("Choose the players and start a new game."), name="new_game"),
+            Button(rects[1], _("Continue"), self.continue_game, enabled=self.status.can_continue, size=size,
+                   tooltip=continue_tip, name="continue"),
+            Button(rects[2], _("Load game"), self.load_game, size=size, tooltip=_("Open one of the games you saved."), name="load"),
+            Button(rects[3], _("Settings"), lambda: self.app.push(SettingsScene(self.app)), size=size,
+                   tooltip=_("Animation speed, language, hints and fullscreen."), name="settings"),
+            Button(rects[4], _("Rules"), lambda: self.app.push(RulesScene(self.app)), size=size,
+                   tooltip=_("How to play, page by page."), name="rules"),
+            Button(rects[5], _("Quit"), self.app.quit, size=size, tooltip=_("Close the game (a game in progress is kept)."), name="quit"),
         ]
 
     def back(self) -> None:
         self.app.quit()
+
+    def pause(self) -> None:
+        self.settings_notice = ""  # told once
 
     def new_game(self) -> None:
         """Open the setup screen (its defaults start with one click)."""
@@ -84,14 +147,24 @@ class TitleScene(MenuScene):
         self.app.push(SetupScene(self.app))
 
     def continue_game(self) -> None:
-        """Resume the autosaved game."""
-        from .setup import load_saved_game
+        """Resume the newest good autosave (asking first when only an older copy is good)."""
+        from .saves import continue_autosave
 
-        scene = load_saved_game(self.app)
-        if scene is not None:
-            self.app.push(scene)
-        else:
+        continue_autosave(self.app)
+        if self.app.top is self:
             self.buttons = self.make_buttons()
+
+    def load_game(self) -> None:
+        """The list of saved games."""
+        from .saves import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def notices(self) -> list[str]:
+        """What went wrong with the files, to tell the player (translated now)."""
+        found = [_(self.settings_notice)] if self.settings_notice else []
+        problem = self.status.problem()
+        return found + ([problem] if problem else [])
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.lay.size)
@@ -102,24 +175,69 @@ class TitleScene(MenuScene):
         draw_text(surface, _("Gather, build and grow your tribe — 2 to 4 players"), lay.subtitle.center, f.title, theme.CHARCOAL, False, "center")
         for button in self.buttons:
             button.draw(surface)
+        self.draw_notices(surface)
         draw_text(surface, _("A desktop edition of the board game Stone Age (Hans im Glück, 2008), with original art."), lay.footer.center, f.small, theme.UMBER_DARK, False, "center")
+        self.draw_tip(surface)
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """A small box beside the buttons telling what went wrong with the files."""
+        notices = self.notices()
+        if not notices:
+            return
+        lay, f, m = self.lay, self.lay.fonts, self.lay.margin
+        column = lay.buttons[0].union(lay.buttons[-1])
+        area = pygame.Rect(column.right + m * 4, column.top, lay.size[0] - column.right - m * 8, column.height)
+        pad = m * 2
+        line = assets.font(f.body).get_linesize()
+        heights = [len(wrap_lines(text, f.body, area.width - pad * 2)) * line for text in notices]
+        box = pygame.Rect(area.left, area.top, area.width, min(area.height, sum(heights) + pad * (len(notices) + 1)))
+        draw_panel(surface, box, theme.PARCHMENT_LIGHT, theme.ERROR, 2, 10)
+        y = box.top + pad
+        for text, height in zip(notices, heights):
+            y += draw_wrapped(surface, text, pygame.Rect(box.left + pad, y, box.width - pad * 2, min(height, box.bottom - y)), f.body, theme.CHARCOAL) + pad
 
 
 class PauseMenu(MenuScene):
-    """Over the table: resume, settings, rules, or leave (the game is kept for Continue)."""
+    """Over the table: resume, save, load, settings, rules, or leave (the game is kept for
+    Continue)."""
 
     opaque = False
-    button_count = 4
+    button_count = 6
+
+    def __init__(self, app) -> None:
+        self.notice = ""
+        super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
         size = self.lay.fonts.title
-        rects = column(self.lay.panel_body, 4, self.lay.buttons[0].height, self.lay.margin * 2, self.lay.buttons[0].width)
+        height = self.lay.buttons[0].height
+        rects = column(self.lay.panel_body, 6, height, self.lay.margin, self.lay.buttons[0].width)
         return [
-            Button(rects[0], _("Resume"), self.app.pop, size=size, primary=True, name="resume"),
-            Button(rects[1], _("Settings"), lambda: self.app.push(SettingsScene(self.app)), size=size, name="settings"),
-            Button(rects[2], _("Rules"), lambda: self.app.push(RulesScene(self.app)), size=size, name="rules"),
-            Button(rects[3], _("Save and leave to title"), self.leave, size=size, name="leave"),
+            Button(rects[0], _("Resume"), self.app.pop, size=size, primary=True, tooltip=_("Back to the table (Esc)."), name="resume"),
+            Button(rects[1], _("Save game"), self.save_game, size=size, tooltip=_("Keep this game under a name, to load it later."), name="save"),
+            Button(rects[2], _("Load game"), self.load_game, size=size, tooltip=_("Open one of the games you saved."), name="load"),
+            Button(rects[3], _("Settings"), lambda: self.app.push(SettingsScene(self.app)), size=size,
+                   tooltip=_("Animation speed, language, hints and fullscreen."), name="settings"),
+            Button(rects[4], _("Rules"), lambda: self.app.push(RulesScene(self.app)), size=size, tooltip=_("How to play, page by page."), name="rules"),
+            Button(rects[5], _("Save and leave to title"), self.leave, size=size,
+                   tooltip=_("The game is kept: Continue on the title screen plays on."), name="leave"),
         ]
+
+    def save_game(self) -> None:
+        """Type a name and save the game under it."""
+        from .saves import SaveNameScene
+
+        self.app.push(SaveNameScene(self.app, on_saved=self.saved))
+
+    def saved(self, name: str) -> None:
+        """Say where the game was saved."""
+        self.notice = _("Saved as “{name}”.").format(name=name)
+
+    def load_game(self) -> None:
+        """The list of saved games."""
+        from .saves import LoadScene
+
+        self.app.push(LoadScene(self.app))
 
     def leave(self) -> None:
         """Back to the title screen; the game exits and saves itself."""
@@ -132,6 +250,10 @@ class PauseMenu(MenuScene):
         draw_text(surface, _("Game paused"), self.lay.panel_title.center, self.lay.fonts.big, theme.CHARCOAL, True, "center")
         for button in self.buttons:
             button.draw(surface)
+        if self.notice:
+            below = pygame.Rect(box.left, self.buttons[-1].rect.bottom, box.width, box.bottom - self.buttons[-1].rect.bottom)
+            draw_text_fit(surface, self.notice, below.inflate(-self.lay.margin * 4, 0), self.lay.fonts.label, theme.MOSS_DARK, True)
+        self.draw_tip(surface)
 
 
 class _PanelScene(MenuScene):
@@ -149,35 +271,72 @@ class _PanelScene(MenuScene):
         self.draw_body(surface)
         for button in self.buttons:
             button.draw(surface)
+        self.draw_over(surface)
+        self.draw_tip(surface)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        """The panel's content."""
+        """The panel's content (under the buttons)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What is drawn over the buttons (under the tooltip)."""
 
     def back_button(self) -> Button:
         """The Back button, at the bottom right of the panel."""
         rect = button_row(self.lay.panel_buttons, 1, self.lay.panel_buttons.height, 0, round(self.lay.fonts.title * 8))[0]
         rect.right = self.lay.panel_buttons.right
-        return Button(rect, _("Back"), self.back, size=self.lay.fonts.label, primary=True, name="back")
+        return Button(rect, _("Back"), self.back, size=self.lay.fonts.label, primary=True, tooltip=_("Back to the previous screen (Esc)."), name="back")
+
+
+@dataclass(frozen=True)
+class SettingRow:
+    """One row of the settings screen: its label, a help line and its option buttons."""
+
+    label: str
+    help: str
+    rect: pygame.Rect  # where the option buttons are
+    help_rect: pygame.Rect
 
 
 class SettingsScene(_PanelScene):
-    """Animation speed and language (the language changes every screen at once)."""
+    """Animation speed, language, hints and fullscreen (each change is saved at once; the
+    language changes every screen at once)."""
 
     def make_buttons(self) -> list[Button]:
         self.heading = _("Settings")
-        body, f = self.lay.panel_body, self.lay.fonts
+        body, f, m = self.lay.panel_body, self.lay.fonts, self.lay.margin
         height = round(f.title * 2.2)
-        speed_row = pygame.Rect(body.left + body.width // 3, body.top + height, body.width * 2 // 3, height)
-        lang_row = pygame.Rect(speed_row.left, speed_row.bottom + height * 2, speed_row.width, height)
-        buttons = []
-        for rect, speed in zip(button_row(speed_row, 3, height, self.lay.margin), storage.ANIMATION_SPEEDS):
-            buttons.append(Button(rect, _(SPEED_TITLES[speed]), lambda s=speed: self.set_speed(s), size=f.label,
-                                  selected=self.app.settings.animation == speed, name=f"speed_{speed}"))
-        for rect, code in zip(button_row(lang_row, len(LANGUAGES), height, self.lay.margin), LANGUAGES):
-            buttons.append(Button(rect, LANGUAGES[code], lambda c=code: self.set_language(c), size=f.label,
-                                  selected=self.app.settings.language == code, name=f"lang_{code}"))
-        self.rows = (speed_row, lang_row)
+        help_h = assets.font(f.body).get_linesize() * 2
+        pitch = height + help_h + m * 2
+        top = body.top + max(0, (body.height - pitch * 4) // 3)
+        left = body.left + body.width // 3
+        width = (body.width * 2 // 3 - 2 * m) // 3  # every option button as wide as a third of the row
+        settings = self.app.settings
+        specs = [
+            (_("Animation speed"), _("How fast the bots' moves, the dice and the goods are shown."),
+             [(_(SPEED_TITLES[s]), lambda s=s: self.set_speed(s), settings.animation == s, f"speed_{s}", _("Animations at this speed."))
+              for s in storage.ANIMATION_SPEEDS]),
+            (_("Language"), _("The whole game switches at once, even in the middle of a game."),
+             [(LANGUAGES[c], lambda c=c: self.set_language(c), settings.language == c, f"lang_{c}", _("Show every screen in this language."))
+              for c in LANGUAGES]),
+            (_("Hints"), _("The Hint button suggests a move, and the table previews what a placement brings."),
+             self._on_off(settings.hints, self.set_hints, "hints", _("Offer hints and previews."), _("Play without hints and previews."))),
+            (_("Fullscreen"), _("F11 switches between fullscreen and a window at any time."),
+             self._on_off(getattr(self.app, "fullscreen", settings.fullscreen), self.set_fullscreen, "fullscreen", _("Fill the whole screen."), _("Play in a window you can resize."))),
+        ]
+        buttons, self.rows = [], []
+        for i, (label, help_text, options) in enumerate(specs):
+            row = pygame.Rect(left, top + i * pitch, body.right - left, height)
+            self.rows.append(SettingRow(label, help_text, row, pygame.Rect(row.left, row.bottom + m, row.width, help_h)))
+            for k, (text, action, selected, name, tip) in enumerate(options):
+                rect = pygame.Rect(row.left + k * (width + m), row.top, width, height)
+                buttons.append(Button(rect, text, action, size=f.label, selected=selected, tooltip=tip, name=name))
         return buttons + [self.back_button()]
+
+    @staticmethod
+    def _on_off(value: bool, setter: Callable[[bool], None], name: str, on_tip: str, off_tip: str) -> list[tuple]:
+        """The On and Off options of a yes/no setting."""
+        return [(_("On"), lambda: setter(True), value, f"{name}_on", on_tip),
+                (_("Off"), lambda: setter(False), not value, f"{name}_off", off_tip)]
 
     def set_speed(self, speed: str) -> None:
         """Instant, fast or normal animations."""
@@ -191,15 +350,28 @@ class SettingsScene(_PanelScene):
         self.app.save_settings()
         self.resize(self.app.size)
 
+    def set_hints(self, on: bool) -> None:
+        """Hints and previews on or off."""
+        self.app.settings.hints = on
+        self.app.save_settings()
+        self.buttons = self.make_buttons()
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen or a window (every scene is laid out again for the new size)."""
+        set_mode = getattr(self.app, "set_fullscreen", None)
+        if set_mode is not None:
+            set_mode(on)
+        else:
+            self.app.settings.fullscreen = on
+            self.app.save_settings()
+        self.buttons = self.make_buttons()
+
     def draw_body(self, surface: pygame.Surface) -> None:
         f, body = self.lay.fonts, self.lay.panel_body
-        speed_row, lang_row = self.rows
-        draw_text(surface, _("Animation speed"), (body.left, speed_row.centery), f.title, theme.CHARCOAL, True, "midleft")
-        draw_text(surface, _("Language"), (body.left, lang_row.centery), f.title, theme.CHARCOAL, True, "midleft")
-        note = pygame.Rect(lang_row.left, lang_row.bottom + self.lay.margin, lang_row.width, f.body * 3)
-        draw_wrapped(surface, _("The whole game switches at once, even in the middle of a game."), note, f.body, theme.UMBER_DARK)
-        help_rect = pygame.Rect(speed_row.left, speed_row.bottom + self.lay.margin, speed_row.width, f.body * 3)
-        draw_wrapped(surface, _("How fast the bots' moves, the dice and the goods are shown."), help_rect, f.body, theme.UMBER_DARK)
+        for row in self.rows:
+            label = pygame.Rect(body.left, row.rect.top, row.rect.left - body.left - self.lay.margin * 2, row.rect.height)
+            draw_text_fit(surface, row.label, label, f.title, theme.CHARCOAL, True, "midleft")
+            draw_wrapped(surface, row.help, row.help_rect, f.body, theme.UMBER_DARK)
 
 
 class RulesScene(_PanelScene):
@@ -221,15 +393,17 @@ class RulesScene(_PanelScene):
         self.tabs_area = pygame.Rect(body.left, body.top, round(body.width * 0.24), body.height)
         tab_h = min(round(f.label * 2.1), (body.height - len(RULES_PAGES) * 4) // len(RULES_PAGES))
         tabs = column(self.tabs_area, len(RULES_PAGES), tab_h, 4, self.tabs_area.width)
-        buttons = [Button(rect, _(page.title),
-                          lambda i=i: self.show(i), size=f.body, selected=i == self.page, name=f"page_{i}")
+        buttons = [Button(rect, _(page.title), lambda i=i: self.show(i), size=f.body, selected=i == self.page,
+                          tooltip=_("Show this page."), name=f"page_{i}")
                    for i, (rect, page) in enumerate(zip(tabs, RULES_PAGES))]
         back = self.back_button()
         prev_rect, next_rect = button_row(self.lay.panel_buttons, 2, back.rect.height, self.lay.margin, back.rect.width)
         prev_rect.left, next_rect.left = self.lay.panel_buttons.left, self.lay.panel_buttons.left + back.rect.width + self.lay.margin
-        buttons.append(Button(prev_rect, _("Previous"), lambda: self.show(self.page - 1), enabled=self.page > 0, size=f.label, name="previous"))
+        buttons.append(Button(prev_rect, _("Previous"), lambda: self.show(self.page - 1), enabled=self.page > 0, size=f.label,
+                              tooltip=_("The page before (Left arrow)."), name="previous"))
         buttons.append(Button(next_rect, _("Next"), lambda: self.show(self.page + 1),
-                              enabled=self.page < len(RULES_PAGES) - 1, size=f.label, name="next"))
+                              enabled=self.page < len(RULES_PAGES) - 1, size=f.label,
+                              tooltip=_("The next page (Right arrow)."), name="next"))
         self.content = pygame.Rect(self.tabs_area.right + self.lay.margin * 2, body.top,
                                    body.right - self.tabs_area.right - self.lay.margin * 2, body.height)
         self._picture: pygame.Surface | None = None

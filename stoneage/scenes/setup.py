@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from stoneage.i18n import _
-from stoneage.rules import GameState, SaveFormatError
+from stoneage.i18n import N_, _
 from stoneage.ui import storage, theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import setup_rows
@@ -23,6 +22,10 @@ from .menus import _PanelScene
 
 NAME_LIMIT = 16
 MIN_SEATS = 2
+LEVEL_TIPS = {
+    "random": N_("Plays any legal move."), "easy": N_("A beginner's judgement; slips now and then."),
+    "normal": N_("Plays a solid game."), "hard": N_("Also looks ahead at how the round may go."),
+}
 
 
 @dataclass
@@ -34,22 +37,15 @@ class SeatDraft:
 
 
 def load_saved_game(app) -> object | None:
-    """The game scene for the autosaved game, or None when it cannot be loaded."""
+    """The game scene for the newest good autosave, or None when there is none. (A damaged
+    autosave is never deleted here; the title screen tells the player and offers an older copy.)"""
     from .game import GameScene
+    from .saves import autosave_status
 
-    payload = storage.read_autosave()
-    if payload is None:
+    game = autosave_status().game
+    if game is None:
         return None
-    try:
-        seats = [Seat.from_dict(raw) for raw in payload["seats"]]
-        state = GameState.from_json(payload["game"])
-        seed = int(payload.get("seed", state.seed or 0))
-    except (SaveFormatError, KeyError, TypeError, ValueError):
-        storage.delete_autosave()
-        return None
-    if len(seats) != state.n:
-        return None
-    return GameScene(app, seats, seed, state)
+    return GameScene(app, game.fresh_seats(), game.seed, game.state)
 
 
 class SetupScene(_PanelScene):
@@ -77,25 +73,30 @@ class SetupScene(_PanelScene):
         for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
             buttons += self._row_buttons(i, row, draft)
         start, back = button_row(self.lay.panel_buttons, 2, self.lay.panel_buttons.height, self.lay.margin * 2, round(f.title * 9))
-        buttons.append(Button(start, _("Start"), self.start, size=f.title, primary=True, name="start"))
-        buttons.append(Button(back, _("Back"), self.back, size=f.label, name="back"))
+        buttons.append(Button(start, _("Start"), self.start, size=f.title, primary=True,
+                              tooltip=_("Begin the game with these players (Enter)."), name="start"))
+        buttons.append(Button(back, _("Back"), self.back, size=f.label, tooltip=_("Back to the title screen (Esc)."), name="back"))
         return buttons
 
     def _row_buttons(self, i: int, row, draft: SeatDraft) -> list[Button]:
         f = self.lay.fonts
         seat = draft.seat
         label = _("Playing") if draft.playing else _("Empty seat")
-        out = [Button(row.toggle, label, lambda: self.toggle(i), enabled=i >= MIN_SEATS, size=f.body, selected=draft.playing, name=f"seat_{i}")]
+        seat_tip = _("The first two seats always play.") if i < MIN_SEATS else _("Seat a player here, or leave the seat empty.")
+        out = [Button(row.toggle, label, lambda: self.toggle(i), enabled=i >= MIN_SEATS, size=f.body, selected=draft.playing,
+                      tooltip=seat_tip, name=f"seat_{i}")]
         if not draft.playing:
             return out
-        out.append(Button(row.colour, "", lambda: self.next_colour(i), size=f.body, name=f"colour_{i}"))
-        out.append(Button(row.name, "", lambda: self.edit(i), size=f.body, name=f"name_{i}"))
+        out.append(Button(row.colour, "", lambda: self.next_colour(i), size=f.body,
+                          tooltip=_("Click for the next colour nobody else has."), name=f"colour_{i}"))
+        out.append(Button(row.name, "", lambda: self.edit(i), size=f.body, tooltip=_("Click to type this player's name."), name=f"name_{i}"))
         kind = _("Human") if seat.is_human else _("Bot")
-        out.append(Button(row.kind, kind, lambda: self.toggle_kind(i), size=f.body, name=f"kind_{i}"))
+        out.append(Button(row.kind, kind, lambda: self.toggle_kind(i), size=f.body,
+                          tooltip=_("A person at this screen, or a bot."), name=f"kind_{i}"))
         if not seat.is_human:
             for rect, level in zip(row.levels, BOT_LEVELS):
                 out.append(Button(rect, _(LEVEL_TITLES[level]), lambda lv=level: self.set_level(i, lv), size=f.body,
-                                  selected=seat.level == level, name=f"level_{i}_{level}"))
+                                  selected=seat.level == level, tooltip=_(LEVEL_TIPS[level]), name=f"level_{i}_{level}"))
         return out
 
     # --- changes ----------------------------------------------------------------------------------
@@ -194,8 +195,8 @@ class SetupScene(_PanelScene):
                    "Normal plays a solid game. Hard also looks ahead at how the round may go (it thinks up to half a second a move).")
         draw_wrapped(surface, levels, below, f.body, theme.UMBER_DARK)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The colour swatches and the names, over their buttons."""
         f = self.lay.fonts
         for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
             if not draft.playing:

@@ -1,23 +1,93 @@
-"""Where the program keeps its settings and the autosaved game, and reading/writing them.
+"""Where the program keeps its settings and saved games, and writing them so none is ever lost.
 
-The folder is ``$STONEAGE_HOME`` when set (tests point it at a temporary folder), else the
-user's data folder from platformdirs. A damaged file is ignored, never trusted.
+Folders
+    Saved games (the autosave and ``saves/<name>.json``) live in the user's data folder, the
+    settings in the user's config folder (platformdirs). ``$STONEAGE_HOME``, when set, is used
+    for both (tests point it at a temporary folder). Settings written by older versions in the
+    data folder are still read when the config folder has none.
+
+Writing a file (``atomic_write``), in this order:
+    1. the new text goes to ``<name>.tmp`` in the same folder, is flushed and ``fsync``-ed;
+    2. if ``<name>`` exists and is complete, it becomes the previous copy: a hard link (a copy
+       where the file system has no links) is made as ``<stem>.prev.json.tmp`` and renamed
+       (``os.replace``) onto ``<stem>.prev.json``;
+    3. ``<name>.tmp`` is renamed onto ``<name>``;
+    4. the folder is ``fsync``-ed where the system allows it (POSIX), so the renames last.
+
+Why a kill at any instant loses nothing (``os.replace`` is atomic: the name points either to
+the old file or to the new one, never to a mix):
+    * during or after step 1: ``<name>`` and ``<stem>.prev.json`` are untouched; only a
+      half-written ``.tmp`` is left, which is never read and is overwritten next time;
+    * during step 2, before its rename: the same, plus a stray ``.prev.json.tmp`` link;
+    * after step 2, before step 3: the previous copy and ``<name>`` are the same complete
+      file (the newest complete save);
+    * after step 3: ``<name>`` is the new save and ``<stem>.prev.json`` the one before it.
+    So ``<name>`` is always a complete file (the newest or, if the kill came before step 3, the
+    one before it) and ``<stem>.prev.json`` a complete older one; the loader reads ``<name>``
+    first and falls back to the previous copy only when ``<name>`` is damaged by something else
+    (a failing disk, a hand edit). The data is on disk before a rename makes it visible (step
+    1's ``fsync``), so a power cut behaves like a kill.
+
+A file that is not complete JSON never becomes the previous copy (the older good copy stays).
+A damaged file is never deleted silently: it is renamed aside (``<stem>.damaged-<time>.json``)
+once the player has chosen what to do. Failing writes (a read-only folder, a full disk) are
+logged; the autosave and the settings then carry on without the file, and a named save reports
+the error to the player.
+
+Nothing here imports pygame, and nothing read from a file is ever executed: saves and settings
+are JSON, read with ``json.loads`` only.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-from dataclasses import asdict, dataclass
+import re
+import shutil
+import time
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
+
+from stoneage.i18n import N_
+
+log = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS = ("instant", "fast", "normal")
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
+SAVES_FOLDER = "saves"
+SAVE_FORMAT = "stoneage-save"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 5_000_000  # a whole game is about 15-40 kB; anything far larger is not a save
+MAX_SETTINGS_BYTES = 100_000
+NAME_LIMIT = 60  # characters of a save's name (its file name stays far below 255 bytes)
+DEFAULT_WINDOW = (1280, 720)
+WINDOW_LIMITS = ((320, 240), (16384, 16384))  # a stored size outside these is damage, not a choice
+PREVIOUS_MARK = ".prev"
+DAMAGED_MARK = ".damaged-"
+
+SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
+
+# Names Windows reserves for devices, with or without an extension.
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 
 
+class FileTooLarge(OSError):
+    """A file far larger than any save or settings the game writes (refused unread)."""
+
+
+# --- folders ------------------------------------------------------------------------------------
 def home() -> Path:
-    """The folder for settings and saves (created on first write)."""
+    """The folder for saved games (created on first write); ``$STONEAGE_HOME`` when set."""
+    return data_dir()
+
+
+def data_dir() -> Path:
+    """The user's data folder for the game: the autosave and the named saves."""
     override = os.environ.get("STONEAGE_HOME")
     if override:
         return Path(override)
@@ -26,12 +96,309 @@ def home() -> Path:
     return Path(user_data_dir("stoneage", appauthor=False))
 
 
+def config_dir() -> Path:
+    """The user's config folder for the game: the settings."""
+    override = os.environ.get("STONEAGE_HOME")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("stoneage", appauthor=False))
+
+
+def saves_dir() -> Path:
+    """Where the saves the player named are kept."""
+    return data_dir() / SAVES_FOLDER
+
+
+def previous_of(path: Path) -> Path:
+    """The previous good copy kept beside ``path`` (``autosave.json`` -> ``autosave.prev.json``)."""
+    return path.with_name(path.stem + PREVIOUS_MARK + path.suffix)
+
+
+# --- writing ------------------------------------------------------------------------------------
+def atomic_write(path: Path, content: str, keep_previous: bool = True) -> None:
+    """Write ``content`` to ``path`` so that a kill at any instant leaves a complete file (see
+    the module's docstring). Raises ``OSError`` when the file cannot be written; the files
+    already there are then unchanged."""
+    data = content.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        _write_synced(tmp, data)
+        if keep_previous and _is_complete(path):
+            _keep_previous(path)
+        os.replace(tmp, path)
+    except OSError:
+        _remove_quietly(tmp)
+        raise
+    _sync_folder(path.parent)
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    """``data`` in ``path``, on the disk before this returns."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _keep_previous(path: Path) -> None:
+    """Make the file now at ``path`` the previous copy, in one atomic rename."""
+    previous = previous_of(path)
+    staged = previous.with_name(previous.name + ".tmp")
+    _remove_quietly(staged)
+    try:
+        os.link(path, staged)  # the same file under a second name: nothing is copied
+    except OSError:  # FAT, some network shares: no hard links
+        shutil.copyfile(path, staged)
+        fd = os.open(staged, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    os.replace(staged, previous)
+
+
+def _is_complete(path: Path) -> bool:
+    """True when ``path`` holds a whole JSON object (worth keeping as the previous copy)."""
+    try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            return False
+        return isinstance(json.loads(path.read_bytes()), dict)
+    except (OSError, ValueError, RecursionError):
+        return False
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the renames in ``folder`` durable (POSIX only; Windows cannot open a folder)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def read_limited(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of ``path``; ``FileTooLarge`` above ``limit`` (never read whole), else ``OSError``."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(f"{path} is larger than {limit} bytes")
+    return data
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a damaged file out of the way (``<stem>.damaged-<time>.json``), keeping it for a
+    look later. Returns the new name, or None when it could not be renamed."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}{path.suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}-{number}{path.suffix}")
+    try:
+        os.replace(path, target)
+    except OSError as error:
+        log.warning("could not set the damaged file %s aside: %s", path, error)
+        return None
+    _sync_folder(path.parent)
+    return target
+
+
+# --- the payload of a save ----------------------------------------------------------------------------
+def now_iso() -> str:
+    """The current time as ISO-8601 with the UTC offset (the ``saved_at`` of a save)."""
+    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+def stamped(payload: dict) -> dict:
+    """``payload`` with the save format, version and time filled in where missing."""
+    out = {"format": SAVE_FORMAT, "version": SAVE_VERSION}
+    out.update(payload)
+    out.setdefault("saved_at", now_iso())
+    return out
+
+
+def _dump(payload: dict) -> str:
+    return json.dumps(stamped(payload), ensure_ascii=False, separators=(",", ":"))
+
+
+# --- the autosave ---------------------------------------------------------------------------------------
+def autosave_path() -> Path:
+    """The newest autosave."""
+    return data_dir() / AUTOSAVE_FILE
+
+
+def autosave_candidates() -> list[Path]:
+    """The autosave files that exist, newest first (the newest, then the previous copy)."""
+    newest = autosave_path()
+    return [p for p in (newest, previous_of(newest)) if p.is_file()]
+
+
+def write_autosave(payload: dict) -> bool:
+    """Store the game in progress; False (and a log line) when it could not be written."""
+    try:
+        atomic_write(autosave_path(), _dump(payload))
+    except (OSError, TypeError, ValueError) as error:
+        log.warning("could not write the autosave: %s", error)
+        return False
+    return True
+
+
+def read_autosave() -> dict | None:
+    """The newest autosave that is a complete JSON object with seats and a game, or None.
+    (Whether its game follows the rules is checked by ``stoneage.scenes.saves``.)"""
+    for path in autosave_candidates():
+        try:
+            payload = json.loads(read_limited(path))
+        except (OSError, ValueError, RecursionError):
+            continue
+        if isinstance(payload, dict) and "game" in payload and "seats" in payload:
+            return payload
+    return None
+
+
+def has_autosave() -> bool:
+    """True when an autosave file is there (it may still turn out damaged)."""
+    return bool(autosave_candidates())
+
+
+def delete_autosave() -> None:
+    """Forget the game in progress (it ended, or the player started anew).
+
+    The previous copy goes first, so a kill in between leaves only the newest (as if nothing
+    was deleted) and never an older game alone. A file that is not complete JSON is set aside,
+    not deleted: the player chose a new game, but the damaged file may still matter to them.
+    """
+    newest = autosave_path()
+    for path in (previous_of(newest), newest):
+        if not path.exists():
+            continue
+        if _is_complete(path):
+            _remove_quietly(path)
+        else:
+            set_aside(path)
+    _remove_quietly(newest.with_name(newest.name + ".tmp"))
+
+
+# --- named saves -------------------------------------------------------------------------------------------
+def sanitise_name(name: str) -> str:
+    """``name`` made safe as a file name on every system: letters of every script (CJK too)
+    stay; separators, control and reserved characters go; no ``..``, no reserved Windows
+    device names, at most ``NAME_LIMIT`` characters. '' when nothing usable is left."""
+    text = unicodedata.normalize("NFC", str(name))
+    text = _FORBIDDEN.sub(" ", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")  # format/private chars
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\.{2,}", ".", text)
+    text = text[:NAME_LIMIT].strip(" .")
+    lowered = text.lower()
+    if lowered.split(".")[0].strip() in _RESERVED:
+        text = "_" + text
+    if lowered.endswith(PREVIOUS_MARK) or DAMAGED_MARK in lowered:
+        text = text.replace(".", "_")  # would be taken for a kept copy, not a save
+    return text
+
+
+def named_save_path(name: str) -> Path:
+    """The file of the save called ``name`` (sanitised; ``ValueError`` when nothing is left)."""
+    clean = sanitise_name(name)
+    if not clean:
+        raise ValueError("empty save name")
+    return saves_dir() / f"{clean}.json"
+
+
+@dataclass(frozen=True)
+class SaveFile:
+    """A named save on disk: its name, file and when it was last written."""
+
+    name: str
+    path: Path
+    modified: float = field(compare=False)
+
+
+def list_named_saves() -> list[SaveFile]:
+    """Every named save, newest first (kept previous copies, set-aside damaged files and
+    half-written temporary files are not listed)."""
+    found: list[SaveFile] = []
+    try:
+        entries = list(os.scandir(saves_dir()))
+    except OSError:
+        return []
+    for entry in entries:
+        name = entry.name
+        if not name.endswith(".json") or name.endswith(PREVIOUS_MARK + ".json") or DAMAGED_MARK in name:
+            continue
+        try:
+            if not entry.is_file():
+                continue
+            modified = entry.stat().st_mtime
+        except OSError:
+            continue
+        found.append(SaveFile(name[: -len(".json")], Path(entry.path), modified))
+    return sorted(found, key=lambda s: (-s.modified, s.name))
+
+
+def named_save_exists(name: str) -> bool:
+    """True when a save called ``name`` (after sanitising) is there already."""
+    try:
+        return named_save_path(name).exists()
+    except ValueError:
+        return False
+
+
+def write_named_save(name: str, payload: dict) -> Path:
+    """Store ``payload`` as the save called ``name`` (an existing one is replaced, its last
+    version kept as the previous copy). Raises ``OSError`` (or ``ValueError`` for an empty
+    name) with the files unchanged when it cannot be written."""
+    path = named_save_path(name)
+    atomic_write(path, _dump(payload))
+    return path
+
+
+def delete_named_save(path: Path) -> bool:
+    """Delete a named save and its previous copy; False when it could not be deleted."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        log.warning("could not delete %s: %s", path, error)
+        return False
+    _remove_quietly(previous_of(path))
+    _sync_folder(path.parent)
+    return True
+
+
+# --- settings ---------------------------------------------------------------------------------------------
 @dataclass
 class Settings:
-    """What the player can set: animation speed and language."""
+    """What the player can set: animation speed, language, window size, fullscreen, hints."""
 
     animation: str = "normal"
     language: str = "en"
+    window: tuple[int, int] = DEFAULT_WINDOW
+    fullscreen: bool = False
+    hints: bool = True
 
     def speed_factor(self) -> float:
         """How long animations last relative to normal (0 = instant)."""
@@ -44,58 +411,80 @@ def load_settings() -> Settings:
     Without a saved (known) language, the first of the system's preferred languages the game
     has is used, else English.
     """
+    return load_settings_with_message()[0]
+
+
+def load_settings_with_message() -> tuple[Settings, str]:
+    """The saved settings and a problem to tell the player once ('' when all was well).
+
+    A damaged file (not JSON, not an object, a field of the wrong type or an unknown value)
+    falls back to the defaults field by field; the message then is ``SETTINGS_DAMAGED``
+    (untranslated: it is read before a language is installed; show it with ``_()``).
+    """
+    raw, damaged = _read_settings_file()
+    settings, bad_field = settings_from(raw)
+    return settings, SETTINGS_DAMAGED if damaged or bad_field else ""
+
+
+def _read_settings_file() -> tuple[dict, bool]:
+    """The stored settings object and whether the file was damaged ({} when there is none)."""
+    for folder in (config_dir(), data_dir()):  # older versions kept it with the saves
+        path = folder / SETTINGS_FILE
+        if not path.exists():
+            continue
+        try:
+            raw = json.loads(read_limited(path, MAX_SETTINGS_BYTES))
+        except (OSError, ValueError, RecursionError) as error:
+            log.warning("settings file %s is damaged: %s", path, error)
+            return {}, True
+        return (raw, False) if isinstance(raw, dict) else ({}, True)
+    return {}, False
+
+
+def settings_from(raw: dict) -> tuple[Settings, bool]:
+    """Settings read field by field from ``raw``; True when some field had a bad value."""
     from stoneage.i18n import LANGUAGES, detect_language
 
-    try:
-        raw = json.loads((home() / SETTINGS_FILE).read_text(encoding="utf-8"))
-        settings = Settings(str(raw.get("animation", "normal")), str(raw.get("language", "")))
-    except (OSError, ValueError, AttributeError):
-        settings = Settings(language="")
-    if settings.animation not in ANIMATION_SPEEDS:
-        settings.animation = "normal"
-    if settings.language not in LANGUAGES:
+    settings, bad = Settings(), False
+    animation = raw.get("animation", settings.animation)
+    if animation in ANIMATION_SPEEDS:
+        settings.animation = animation
+    else:
+        bad = True
+    language = raw.get("language")
+    if language in LANGUAGES:
+        settings.language = language
+    else:  # none saved yet (or a damaged one): the system's
         settings.language = detect_language()
-    return settings
+        bad = bad or language not in (None, "")
+    window = raw.get("window", list(settings.window))
+    if _is_window(window):
+        settings.window = (window[0], window[1])
+    else:
+        bad = True
+    for name in ("fullscreen", "hints"):
+        value = raw.get(name, getattr(settings, name))
+        if isinstance(value, bool):
+            setattr(settings, name, value)
+        else:
+            bad = True
+    return settings, bad
 
 
-def save_settings(settings: Settings) -> None:
-    """Write the settings (silently skipped when the folder is not writable)."""
-    _write(SETTINGS_FILE, json.dumps(asdict(settings), indent=1))
+def _is_window(value: object) -> bool:
+    (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
+    return (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(type(v) is int for v in value)
+            and low_w <= value[0] <= high_w and low_h <= value[1] <= high_h)
 
 
-def write_autosave(payload: dict) -> None:
-    """Store the game in progress (seats and the rules engine's JSON save)."""
-    _write(AUTOSAVE_FILE, json.dumps(payload))
-
-
-def read_autosave() -> dict | None:
-    """The autosaved game, or None when there is none or it is unreadable."""
+def save_settings(settings: Settings) -> bool:
+    """Write the settings; False (and a log line) when the folder is not writable."""
+    raw = asdict(settings)
+    raw["window"] = list(settings.window)
     try:
-        payload = json.loads((home() / AUTOSAVE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return payload if isinstance(payload, dict) and "game" in payload and "seats" in payload else None
-
-
-def has_autosave() -> bool:
-    """True when a game in progress can be continued."""
-    return read_autosave() is not None
-
-
-def delete_autosave() -> None:
-    """Forget the game in progress (it ended, or the player started anew)."""
-    try:
-        (home() / AUTOSAVE_FILE).unlink()
-    except OSError:
-        pass
-
-
-def _write(name: str, content: str) -> None:
-    folder = home()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / (name + ".tmp")
-        tmp.write_text(content, encoding="utf-8")
-        tmp.replace(folder / name)  # atomic: a crash never leaves half a file
-    except OSError:
-        pass
+        atomic_write(config_dir() / SETTINGS_FILE, json.dumps(raw, indent=1, ensure_ascii=False))
+    except OSError as error:
+        log.warning("could not write the settings: %s", error)
+        return False
+    return True

@@ -1,0 +1,364 @@
+"""Saves and settings on disk: a write killed at any instant leaves a complete save (the newest
+or the one before), damaged files give clear messages and never run anything, settings fall
+back to defaults field by field, named saves are safe file names."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from stoneage.rules import TERMINAL
+from stoneage.scenes import saves
+from stoneage.scenes.driver import GameDriver, Seat
+from stoneage.scenes.saves import SaveError, autosave_status, load_game_file, parse_save
+from stoneage.ui import storage
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    """Saves and settings go to a temporary folder, never the user's."""
+    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
+    saves._status_cache = None
+    return tmp_path
+
+
+SEATS = [Seat("Ann", "red", "human"), Seat("Bob", "blue", "bot", "easy"), Seat("Cyd", "green", "bot", "random")]
+
+
+def game_payload(plies: int, seed: int = 4) -> dict:
+    """A save payload of a 3-player game after ``plies`` actions (random bots)."""
+    seats = [Seat(s.name, s.colour, "bot", "random") for s in SEATS]
+    driver = GameDriver(seats, seed, threaded=False)
+    while driver.state.ply < plies and driver.actor() != TERMINAL:
+        driver.apply(driver.automatic_action())
+    payload = driver.save_payload()
+    payload["seats"] = [s.to_dict() for s in SEATS]
+    driver.close()
+    return payload
+
+
+@pytest.fixture(scope="module")
+def older() -> dict:
+    return game_payload(12)
+
+
+@pytest.fixture(scope="module")
+def newer() -> dict:
+    return game_payload(40)
+
+
+def write(path: Path, content: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    return path
+
+
+def message_of(content: str | bytes, tmp_path: Path) -> str:
+    with pytest.raises(SaveError) as caught:
+        load_game_file(write(tmp_path / "some.json", content))
+    return caught.value.message
+
+
+# --- writing: the previous copy and kills -------------------------------------------------------------
+def test_an_atomic_write_keeps_the_previous_copy(older, newer):
+    assert storage.write_autosave(older)
+    assert storage.write_autosave(newer)
+    newest = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
+    previous = json.loads(storage.previous_of(storage.autosave_path()).read_text(encoding="utf-8"))
+    assert newest["game"] == newer["game"] and previous["game"] == older["game"]
+    assert newest["format"] == "stoneage-save" and newest["version"] == 1 and newest["saved_at"]
+    assert sorted(p.name for p in storage.data_dir().iterdir()) == ["autosave.json", "autosave.prev.json"]
+
+
+class Killed(BaseException):
+    """The process dies here: nothing after this runs (not even ``except OSError`` clean-ups)."""
+
+
+WRITE_STEPS = ("write", "fsync", "link", "replace")
+
+
+def kill_at(monkeypatch, step: int, half_write: bool) -> list[str]:
+    """Make the ``step``-th file-system call of a write kill the process; returns the calls seen.
+    With ``half_write`` a killed ``os.write`` first writes half of its bytes."""
+    seen: list[str] = []
+    for name in WRITE_STEPS:
+        real = getattr(os, name)
+
+        def fake(*args, _real=real, _name=name, **kwargs):
+            seen.append(_name)
+            if len(seen) - 1 == step:
+                if _name == "write" and half_write:
+                    _real(args[0], bytes(args[1])[: len(args[1]) // 2])
+                raise Killed(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(os, name, fake)
+    return seen
+
+
+@pytest.mark.parametrize("half_write", [False, True])
+def test_a_kill_at_any_step_of_a_write_leaves_the_newest_or_the_previous_save(monkeypatch, older, newer, half_write):
+    step = 0
+    while True:
+        storage.delete_autosave()
+        assert storage.write_autosave(older)
+        saves._status_cache = None
+        with monkeypatch.context() as patch:
+            seen = kill_at(patch, step, half_write)
+            try:
+                storage.write_autosave(newer)
+                finished = True
+            except Killed:
+                finished = False
+        status = autosave_status()  # the next start of the program
+        assert status.game is not None, f"nothing to continue after a kill at {seen[-1]} (step {step})"
+        expected = newer if finished else None
+        found = status.game.state.to_json()
+        assert found in (older["game"], newer["game"]) if expected is None else found == newer["game"]
+        assert status.fallback is None and status.error is None
+        if finished:
+            assert step >= len(seen)
+            break
+        step += 1
+    assert step >= 5  # write, fsync, link, replace (previous), replace (newest) were all tried
+
+
+def test_a_write_to_an_unwritable_folder_is_logged_and_changes_nothing(monkeypatch, older, newer, caplog):
+    assert storage.write_autosave(older)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    assert not storage.write_autosave(newer)
+    assert "could not write the autosave" in caplog.text
+    assert json.loads(storage.autosave_path().read_text(encoding="utf-8"))["game"] == older["game"]
+    assert not list(storage.data_dir().glob("*.tmp"))
+    settings = storage.Settings(animation="fast")
+    assert not storage.save_settings(settings)  # the game carries on without the file
+
+
+def test_a_damaged_file_never_becomes_the_previous_copy(older, newer):
+    storage.write_autosave(older)
+    storage.write_autosave(older)
+    write(storage.autosave_path(), '{"seats": [')
+    storage.write_autosave(newer)
+    previous = json.loads(storage.previous_of(storage.autosave_path()).read_text(encoding="utf-8"))
+    assert previous["game"] == older["game"]
+
+
+# --- reading the autosave ---------------------------------------------------------------------------------
+def test_a_damaged_newest_autosave_offers_the_previous_copy(older, newer):
+    storage.write_autosave(older)
+    storage.write_autosave(newer)
+    text = storage.autosave_path().read_text(encoding="utf-8")
+    write(storage.autosave_path(), text[: len(text) // 2])
+    status = autosave_status()
+    assert status.game is None and status.can_continue
+    assert status.fallback.state.to_json() == older["game"]
+    assert status.error.message == "The save is cut off (incomplete)."
+    assert status.damaged == storage.autosave_path()
+    assert storage.autosave_path().exists()  # nothing is deleted before the player chooses
+
+
+def test_without_a_readable_autosave_continue_stays_off_with_a_reason(older):
+    write(storage.autosave_path(), b"\x00\x01\x02junk")
+    status = autosave_status()
+    assert not status.can_continue
+    assert status.problem() == "The autosaved game cannot be continued: The file is not a Stone Age save."
+    storage.delete_autosave()  # a new game: the damaged file is set aside, not deleted
+    assert not storage.autosave_path().exists()
+    assert [p.name.startswith("autosave.damaged-") for p in storage.data_dir().iterdir()] == [True]
+    assert autosave_status().error is None and not autosave_status().can_continue
+
+
+def test_only_the_previous_copy_is_continued_at_once(older):
+    storage.write_autosave(older)
+    os.replace(storage.autosave_path(), storage.previous_of(storage.autosave_path()))
+    status = autosave_status()
+    assert status.game.state.to_json() == older["game"] and status.error is None
+
+
+def test_an_older_autosave_without_format_is_still_read(older):
+    legacy = {"seats": older["seats"], "seed": older["seed"], "game": older["game"]}
+    write(storage.autosave_path(), json.dumps(legacy))
+    game = autosave_status().game
+    assert game.state.to_json() == older["game"] and [s.name for s in game.seats] == ["Ann", "Bob", "Cyd"]
+    assert game.saved_at == ""
+
+
+# --- damaged and hostile files -------------------------------------------------------------------------------
+def test_a_good_save_loads_equal(tmp_path, newer):
+    game = load_game_file(write(tmp_path / "g.json", json.dumps(storage.stamped(newer))))
+    assert game.state.to_json() == newer["game"] and game.seed == newer["seed"]
+    assert [s.to_dict() for s in game.seats] == newer["seats"]
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("", "The save is empty."),
+    ("   \n", "The save is empty."),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "The file is not a Stone Age save."),
+    (b"\xff\xfe{\x00}", "The file is not a Stone Age save."),
+    ("[" * 100_000 + "]" * 100_000, "The file is not a Stone Age save."),
+    ('{"a":' * 100_000 + "1" + "}" * 100_000, "The file is not a Stone Age save."),
+    ("[1, 2, 3]", "The file is not a Stone Age save."),
+    ('{"format": "something-else", "version": 1}', "The file is not a Stone Age save."),
+    ('{"hello": "world"}', "The file is not a Stone Age save."),
+    ('{"format": "stoneage-save", "version": 9}', "The save was made by a newer version of the game."),
+    ('{"format": "stoneage-save", "version": "1"}', "The save has a wrong value for 'version'."),
+    ('{"format": "stoneage-save", "version": 1, "seats": [], "ga', "The save is cut off (incomplete)."),
+    ('{"format": "stoneage-save", "version": 1, "seats": [{"name": "A"}', "The save is cut off (incomplete)."),
+    ('{"format": "stoneage-save", "version": 1,, "seats": []}', "The save is damaged (it is not valid JSON)."),
+    ('{"seed": ' + "9" * 5000 + "}", "The file is not a Stone Age save."),
+])
+def test_damaged_files_give_a_clear_message(tmp_path, content, message):
+    assert message_of(content, tmp_path) == message
+
+
+def test_hostile_yaml_is_never_executed(tmp_path):
+    target = tmp_path / "pwned"
+    hostile = f'!!python/object/apply:os.system ["touch {target}"]\n'
+    assert message_of(hostile, tmp_path) == "The file is not a Stone Age save."
+    assert message_of(f"seats: !!python/object/apply:os.system ['touch {target}']\ngame: x\n", tmp_path) == "The file is not a Stone Age save."
+    assert not target.exists()
+
+
+def test_a_huge_file_is_refused_unread(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as handle:
+        handle.seek(storage.MAX_SAVE_BYTES + 10)
+        handle.write(b"}")
+    with pytest.raises(SaveError) as caught:
+        load_game_file(path)
+    assert caught.value.message == "The file is too large to be a Stone Age save."
+    with pytest.raises(SaveError):
+        load_game_file(tmp_path / "missing.json")
+
+
+def broken(payload: dict, **changes) -> str:
+    return json.dumps({**storage.stamped(payload), **changes})
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"seats": "Ann, Bob"}, "seats"),
+    ({"seats": None}, "seats"),
+    ({"seats": [{"name": "A", "colour": "red", "kind": "human", "level": "normal"}]}, "seats"),
+    ({"seats": [{"name": str(i), "colour": c, "kind": "bot", "level": "easy"} for i, c in enumerate(["red", "blue", "green", "yellow", "red"])]}, "seats"),
+    ({"seats": [{"name": 7, "colour": "red", "kind": "human"}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
+    ({"seats": [{"name": "A", "colour": "pink", "kind": "human"}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
+    ({"seats": [{"name": "A", "colour": "red", "kind": "robot"}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
+    ({"seats": [{"name": "A", "colour": "red", "kind": "bot", "level": ["hard"]}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
+    ({"seats": [{"name": "A", "colour": "red", "kind": "bot"}, {"name": "B", "colour": "red", "kind": "bot"}]}, "seats"),
+    ({"seats": ["Ann", "Bob", "Cyd"]}, "seats"),
+    ({"seed": "12"}, "seed"),
+    ({"seed": 1.5}, "seed"),
+    ({"seed": True}, "seed"),
+    ({"seed": 10**40}, "seed"),
+    ({"game": {"players": 3}}, "game"),
+    ({"game": None}, "game"),
+    ({"saved_at": 12}, "saved_at"),
+])
+def test_wrong_types_name_the_field(tmp_path, older, changes, field):
+    assert message_of(broken(older, **changes), tmp_path) == f"The save has a wrong value for '{field}'."
+
+
+def test_a_game_that_breaks_the_rules_names_the_move(tmp_path, older):
+    game = json.loads(older["game"])
+    game["actions"][5] = "place 0 hut 2"
+    message = message_of(broken(older, game=json.dumps(game)), tmp_path)
+    assert message.startswith("The game in the save does not follow the rules (move 6: ")
+    assert message_of(broken(older, game="not json"), tmp_path) == "The game in the save is damaged."
+    assert message_of(broken(older, game=older["game"][:40]), tmp_path) == "The game in the save is damaged."
+    two = [{"name": "A", "colour": "red", "kind": "human"}, {"name": "B", "colour": "blue", "kind": "bot"}]
+    assert message_of(broken(older, seats=two), tmp_path) == "The number of players in the save does not match its game."
+
+
+def test_parse_save_never_raises_anything_but_save_error(older):
+    text = json.dumps(storage.stamped(older))
+    for cut in range(0, len(text), 97):
+        with pytest.raises(SaveError):
+            parse_save(text[:cut])
+
+
+# --- settings ---------------------------------------------------------------------------------------------------
+def test_settings_round_trip_with_the_new_fields():
+    settings = storage.Settings(animation="fast", language="ja", window=(1600, 900), fullscreen=True, hints=False)
+    assert storage.save_settings(settings)
+    loaded, problem = storage.load_settings_with_message()
+    assert loaded == settings and problem == ""
+    assert storage.load_settings() == settings
+
+
+@pytest.mark.parametrize("content", ["{not json", "[1, 2]", "", '"text"', "[" * 50_000])
+def test_a_damaged_settings_file_gives_the_defaults_and_a_message(content):
+    write(storage.config_dir() / storage.SETTINGS_FILE, content)
+    settings, problem = storage.load_settings_with_message()
+    assert problem == "Your settings file was damaged; the defaults are used."
+    assert (settings.animation, settings.window, settings.fullscreen, settings.hints) == ("normal", (1280, 720), False, True)
+
+
+def test_damaged_settings_fields_fall_back_one_by_one():
+    raw = {"animation": "fast", "language": "klingon", "window": [1600, "900"], "fullscreen": "yes", "hints": False}
+    write(storage.config_dir() / storage.SETTINGS_FILE, json.dumps(raw))
+    settings, problem = storage.load_settings_with_message()
+    assert problem == storage.SETTINGS_DAMAGED
+    assert (settings.animation, settings.window, settings.fullscreen, settings.hints) == ("fast", (1280, 720), False, False)
+    assert settings.language in ("en", "zh", "ja")
+
+
+def test_older_settings_without_the_new_fields_are_fine():
+    write(storage.config_dir() / storage.SETTINGS_FILE, json.dumps({"animation": "instant", "language": "zh"}))
+    settings, problem = storage.load_settings_with_message()
+    assert problem == "" and settings.animation == "instant" and settings.language == "zh" and settings.hints
+
+
+# --- named saves --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "clean"), [
+    ("My game", "My game"),
+    ("  spaced   out  ", "spaced out"),
+    ("../../etc/passwd", "etc passwd"),
+    ("a/b\\c:d*e?f\"g<h>i|j", "a b c d e f g h i j"),
+    ("..", ""),
+    ("...hidden", "hidden"),
+    ("CON", "_CON"),
+    ("lpt1.txt", "_lpt1.txt"),
+    ("第三局 古代の村", "第三局 古代の村"),
+    ("tab\there\nnew", "tab here new"),
+    ("x" * 300, "x" * storage.NAME_LIMIT),
+    ("trailing dot.", "trailing dot"),
+    ("mine.prev", "mine_prev"),
+    ("\u202ereversed", "reversed"),
+])
+def test_save_names_are_safe_file_names(name, clean):
+    assert storage.sanitise_name(name) == clean
+
+
+def test_named_saves_list_newest_first_overwrite_and_delete(older, newer):
+    first = storage.write_named_save("First", older)
+    second = storage.write_named_save("第二", newer)
+    os.utime(first, (1_000_000_000, 1_000_000_000))
+    assert [s.name for s in storage.list_named_saves()] == ["第二", "First"]
+    assert storage.named_save_exists("First") and not storage.named_save_exists("Third")
+    storage.write_named_save("First", newer)  # overwrite (the screen asks first); the old one is kept
+    assert load_game_file(first).state.to_json() == newer["game"]
+    assert load_game_file(storage.previous_of(first)).state.to_json() == older["game"]
+    assert [s.name for s in storage.list_named_saves()] == ["First", "第二"]  # no .prev listed
+    assert storage.delete_named_save(first)
+    assert not first.exists() and not storage.previous_of(first).exists()
+    assert [s.name for s in storage.list_named_saves()] == ["第二"]
+    assert second.exists()
+    with pytest.raises(ValueError):
+        storage.write_named_save("..", older)
+
+
+def test_the_listing_of_a_damaged_save_keeps_it_and_offers_its_older_copy(older, newer):
+    path = storage.write_named_save("Game", older)
+    storage.write_named_save("Game", newer)
+    write(path, '{"format": "stoneage-save", "version": 1, "seats": [')
+    entry = next(e for e in saves.read_entries() if e.file.name == "Game")
+    assert entry.game is None and entry.loadable
+    assert entry.error.message == "The save is cut off (incomplete)."
+    assert entry.fallback.state.to_json() == older["game"]
