@@ -3,9 +3,10 @@
 Options: ``--size 1600x900`` (window size), ``--seed N`` (fixed game seed),
 ``--screenshot out.png --scene game`` (render one screen to a PNG without a window and exit;
 scenes: title, setup, game, drag, resolution, feeding, scoring, settings,
-rules, pause), ``--smoke out.png`` (open the
+rules, pause, log, hotseat, preview, save, load, continue_damaged), ``--smoke out.png`` (open the
 real window, draw the title screen once, save it and exit 0: the packaging check),
-``--lang ja`` (language for this run, not saved).
+``--lang ja`` (language for this run, not saved), ``--replay FILE`` (play back a replay or save
+file; with ``--screenshot`` headless to its end, printing the final scores).
 """
 
 from __future__ import annotations
@@ -31,10 +32,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     parser.add_argument("--seed", type=int, default=None, help="fixed seed for the game's dice and cards")
     parser.add_argument("--screenshot", metavar="PNG", help="render a screen to this file and exit")
-    parser.add_argument("--scene", default="game", help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring, settings, rules, pause")
+    parser.add_argument("--scene", default="game", help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats in the game for --screenshot")
     parser.add_argument("--lang", default=None, help="language for this run: en, zh or ja (default: the saved setting)")
     parser.add_argument("--smoke", metavar="PNG", help="open the window, draw the title screen once, save it to PNG and exit")
+    parser.add_argument("--replay", metavar="FILE", help="play back a replay (or save) file; with --screenshot, replay it "
+                        "headless to its end, save the last screen and print the final scores")
     return parser.parse_args(argv)
 
 
@@ -42,6 +45,10 @@ def screenshot(args: argparse.Namespace) -> int:
     """Render ``args.scene`` at ``args.size`` to ``args.screenshot`` (headless)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not os.environ.get("STONEAGE_HOME"):  # a screenshot never touches the player's saves
+        import tempfile
+
+        os.environ["STONEAGE_HOME"] = tempfile.mkdtemp(prefix="stoneage-shot-")
     import pygame
 
     from stoneage.app import App
@@ -54,6 +61,8 @@ def screenshot(args: argparse.Namespace) -> int:
     if args.scene == "drag":
         _start_drag(app)
     app.top.update(0.0)
+    if args.scene == "preview":
+        _hover_with_hint(app)
     surface = pygame.Surface(app.size)
     app.draw(surface)
     pygame.image.save(surface, args.screenshot)
@@ -103,9 +112,87 @@ def _start_drag(app) -> None:
         scene.handle(event)
 
 
+def replay(args: argparse.Namespace) -> int:
+    """Play back the game in ``args.replay``: in the window, or headless with --screenshot."""
+    headless = bool(args.screenshot)
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from pathlib import Path
+
+    from stoneage.scenes.saves import SaveError, load_game_file
+
+    try:
+        loaded = load_game_file(Path(args.replay))
+    except SaveError as error:
+        print(f"stoneage: {args.replay}: {error}", file=sys.stderr)
+        return 2
+    if headless:
+        return _replay_headless(args, loaded)
+    from stoneage.app import App
+    from stoneage.resources import setup_logging
+    from stoneage.scenes.game import GameScene
+    from stoneage.scenes.menus import TitleScene
+
+    setup_logging()
+    app = App(args.size or (1280, 720))
+    if args.lang:
+        app.settings.language = args.lang
+    app.open_window()
+    app.push(TitleScene(app))
+    app.push(GameScene(app, loaded.seats, loaded.seed, loaded.state, replay=True))
+    app.run()
+    return 0
+
+
+def _replay_headless(args: argparse.Namespace, loaded) -> int:
+    """Replay to the end without a window; save the last screen; print the final scores."""
+    import pygame
+
+    from stoneage.app import App
+    from stoneage.scenes.game import GameScene
+    from stoneage.ui.storage import Settings
+
+    app = App(args.size or (1280, 720), Settings(animation="instant", language=args.lang or "en"))
+    app.open_window(flags=0)
+    scene = GameScene(app, loaded.seats, loaded.seed, loaded.state, threaded=False, replay=True)
+    app.push(scene)
+    for _ in range(100_000):
+        if scene.driver.replay_finished() and (app.top is not scene or not scene.driver.is_over()):
+            break
+        app.step(block=False)
+    final = scene.driver.state
+    surface = pygame.Surface(app.size)
+    app.draw(surface)
+    pygame.image.save(surface, args.screenshot)
+    same = final == loaded.state
+    totals = [row["total"] for row in final.final_scoring()] if final.is_terminal() else final.scores()
+    for seat, total in zip(loaded.seats, totals):
+        print(f"{seat.name}: {total}")
+    print(f"replayed {len(scene.driver.steps)} actions: {'the same game' if same else 'A DIFFERENT GAME'} -> {args.screenshot}")
+    while app.stack:
+        app.pop()
+    pygame.display.quit()  # not pygame.quit: the cached fonts stay valid for a later window
+    return 0 if same else 1
+
+
+def _hover_with_hint(app) -> None:
+    """Carry three figures, hover the forest and show the Hard bot's hint."""
+    import pygame
+
+    scene = app.top
+    scene.controls[0].set_carry(3)
+    forest = scene.lay.spaces[4].center
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.ask_hint()
+    scene.update(0.0)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Open the window on the title screen (or take a screenshot) and run until quit."""
     args = parse_args(argv)
+    if args.replay:
+        return replay(args)
     if args.screenshot:
         return screenshot(args)
     if args.smoke:
@@ -115,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     from stoneage.scenes.menus import TitleScene
 
     setup_logging()
-    app = App(args.size or (1280, 720), seed=args.seed)
+    app = App(args.size, seed=args.seed)  # None: the size (or fullscreen) the window was left at
     if args.lang:
         app.settings.language = args.lang
     app.open_window()

@@ -88,8 +88,10 @@ class ToolsDialog(Dialog):
         list_area = Rect(body.left, body.top + preview_h, body.width, body.height - preview_h)
         for rect, option in zip(grid(list_area, len(self.options), columns, cell_h, gap), self.options):
             label = _("{tools}: {amount}").format(tools=tools_label(option), amount=self._yield_text(option))
+            tip = (_("Add no tools: they stay unused for another roll this round.") if not (option.tiles or option.cards)
+                   else _("Add {tools} to the roll. Used tool tiles come back next round; one-use cards are discarded.").format(tools=tools_label(option)))
             self.buttons.append(Button(rect, label, lambda o=option: act(o), size=lay.fonts.label,
-                                       primary=bool(option.tiles or option.cards), name=str(option)))
+                                       primary=bool(option.tiles or option.cards), name=str(option), tooltip=tip))
 
     def offered(self) -> set[Action]:
         return set(self.options)
@@ -146,7 +148,8 @@ class ItemsDialog(Dialog):
         self.options = [PickItem(face) for face in sorted(set(self.faces))] if mine else []
         if mine:  # every die is a button; dice showing the same face are the same choice
             for rect, face in self.cells:
-                self.buttons.append(Button(rect, "", lambda f=face: act(PickItem(f)), name=f"pick_{face}"))
+                self.buttons.append(Button(rect, "", lambda f=face: act(PickItem(f)), name=f"pick_{face}",
+                                           tooltip=_("Take this die: {item}").format(item=_(ITEM_FACES[face]))))
 
     def offered(self) -> set[Action]:
         return set(self.options)
@@ -178,10 +181,12 @@ class TakeTwoDialog(Control):
         area = Rect(self.rect.left + lay.margin, self.rect.top + size * 2, self.rect.width - 2 * lay.margin, 0)
         cells = grid(area, len(self.options) + 1, 2, cell_h, lay.margin // 2)
         self.buttons = [
-            Button(rect, f"{resource_title(o.first)} + {resource_title(o.second)}", lambda o=o: self._take(act, o), size=size, name=str(o))
+            Button(rect, f"{resource_title(o.first)} + {resource_title(o.second)}", lambda o=o: self._take(act, o), size=size, name=str(o),
+                   tooltip=_("Take {a} and {b} now; the card is used up.").format(a=resource_title(o.first), b=resource_title(o.second)))
             for rect, o in zip(cells, self.options)
         ]
-        self.buttons.append(Button(cells[-1], _("Keep the card"), close, size=size, name="cancel"))
+        self.buttons.append(Button(cells[-1], _("Keep the card"), close, size=size, name="cancel",
+                                   tooltip=_("Close and keep the card for later (Esc)")))
         self.hint = _("Take any two resources with your card (once per game).")
 
     def _take(self, act: Act, option: TakeTwo) -> None:
@@ -214,7 +219,8 @@ class TakeTwoButton(Control):
                  open_popup: Callable[[Control], None], close_popup: Callable[[], None]) -> None:
         self.lay, self.state, self.act = lay, state, act
         self.open_popup, self.close_popup = open_popup, close_popup
-        self.button = Button(rect, _("Use card"), self._open, size=lay.fonts.small, primary=True, name="taketwo")
+        self.button = Button(rect, _("Use card"), self._open, size=lay.fonts.small, primary=True, name="taketwo",
+                             tooltip=_("Use your two-resources card: take any two resources, once."))
 
     def _open(self) -> None:
         self.open_popup(TakeTwoDialog(self.lay, self.button.rect, self.state, self.act, self.close_popup))

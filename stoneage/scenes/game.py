@@ -39,7 +39,7 @@ from .hints import tooltip_at
 from .placing import CountChooser, Control, PlacementControl, ResolveControl
 from .status_view import StatusBar
 from .table_view import TableRenderer
-from .story import banner, describe, undo_phrase
+from .story import banner, describe, undo_label, undo_phrase
 
 INSTANT_BATCH = 200  # automatic actions applied per update at instant speed
 FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something moves
@@ -115,13 +115,13 @@ class GameScene(Scene):
         menu = self.lay.status.menu_button
         self.menu_button = Button(menu, _("Menu"), self.open_menu, size=self.lay.fonts.label, name="menu",
                                   tooltip=_("Pause: save, load, settings, rules (Esc)"))
-        undo_rect, hint_rect, log_rect = status_button_rects(self.lay)
+        parts = self.lay.status
         size = self.lay.fonts.body
-        self.undo_button = Button(undo_rect, _("Undo"), self.undo, enabled=False, size=size, name="undo")
-        self.hint_button = Button(hint_rect, _("Hint"), self.ask_hint, enabled=False, size=size, name="hint",
+        self.undo_button = Button(parts.undo_button, _("Undo"), self.undo, enabled=False, size=size, name="undo")
+        self.hint_button = Button(parts.hint_button, _("Hint"), self.ask_hint, enabled=False, size=size, name="hint",
                                   tooltip=_("Ask the Hard bot for its best move here (H). Its value estimates your lead over "
                                             "the best rival at the end of the round, in points."))
-        self.log_button = Button(log_rect, _("Log"), self.open_log, size=size, name="log",
+        self.log_button = Button(parts.log_button, _("Log"), self.open_log, size=size, name="log",
                                  tooltip=_("Every move of the game in words; export a replay (L)"))
         self._button_keys: dict[str, tuple] = {}
         self.controls_state = None
@@ -323,7 +323,7 @@ class GameScene(Scene):
         """Undo says what it undoes; Hint is offered while a human decides (hints on)."""
         target = self.undo_target()
         if target is not None:
-            self.undo_button.label = _("Undo: {what}").format(what=undo_phrase(target))
+            self.undo_button.label = undo_label(target)
             self.undo_button.tooltip = _("Take back your last decision (Ctrl+Z): {what}").format(what=undo_phrase(target))
         else:
             self.undo_button.label = _("Undo")
@@ -589,7 +589,7 @@ class GameScene(Scene):
         for i in range(len(self.seats)):
             if i != seat:
                 shade(surface, lay.panels[i], 150, radius=8)
-        box = announcement_rect(lay)
+        box = lay.announce
         colour = theme.PLAYER_COLOURS[who.colour]
         draw_panel(surface, box, theme.PARCHMENT_LIGHT, colour, max(4, lay.margin // 2), 18)
         figure_size = min(box.height // 3, box.width // 5)
@@ -655,31 +655,6 @@ class GameScene(Scene):
         for control in ([self.popup] if self.popup else []) + self.controls:
             found += control.all_buttons()
         return found
-
-
-def status_button_rects(lay) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """Where Undo, Hint and Log sit in the status bar."""
-    parts = lay.status
-    if hasattr(parts, "undo_button"):
-        return parts.undo_button, parts.hint_button, parts.log_button
-    menu = parts.menu_button  # until the layout names them: a row under the hint line
-    height = max(16, menu.height * 2 // 3)
-    log = pygame.Rect(0, 0, menu.width * 2 // 3, height)
-    log.topright = (parts.start_box.left - lay.margin, parts.rect.bottom - height - 2)
-    hint = log.move(-log.width - lay.margin, 0)
-    undo = pygame.Rect(0, log.top, menu.width * 3, height)
-    undo.right = hint.left - lay.margin
-    return undo, hint, log
-
-
-def announcement_rect(lay) -> pygame.Rect:
-    """The hotseat announcement box, centred over the board."""
-    rect = getattr(lay, "announce", None)
-    if rect is not None:
-        return rect
-    box = pygame.Rect(0, 0, lay.board.width * 11 // 20, lay.board.height * 11 // 20)
-    box.center = lay.board.center
-    return box
 
 
 def space_of(lay, pos: tuple[int, int]) -> int | None:

@@ -53,14 +53,12 @@ def replay_document(seats: list[Seat], seed: int, steps: list[Step], final) -> d
 
 def export_replay(seats: list[Seat], seed: int, steps: list[Step], final) -> Path:
     """Write the replay file into the data folder's replays folder; its path."""
-    folder = storage.home() / REPLAY_FOLDER
+    folder = storage.data_dir() / REPLAY_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"stoneage-{seed}-{stamp}.json"
     text = json.dumps(replay_document(seats, seed, steps, final), ensure_ascii=False, indent=1)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    storage.atomic_write(path, text, keep_previous=False)
     return path
 
 

@@ -18,7 +18,7 @@ from stoneage.rules import Action, Decline, Feed, GameState, Pay, Starve, data
 from stoneage.rules.nodes import PAY_CARD
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout, button_row, split_columns, stepper_rows
-from stoneage.ui.names import RESOURCE_ART, amounts_text, building_cost_text
+from stoneage.ui.names import RESOURCE_ART, amounts_text, building_cost_text, resource_title
 from stoneage.ui.widgets import Button, draw_text, draw_text_fit, draw_wrapped, handle_buttons
 
 from .dialogs import Dialog
@@ -41,8 +41,10 @@ class Composer:
         self.rows = stepper_rows(area, 4, height, lay.margin // 2)
         self.buttons: list[Button] = []
         for i, (_label, minus, _value, plus) in enumerate(self.rows):
-            self.buttons.append(Button(minus, "–", lambda i=i: self.change(i, -1), size=lay.fonts.label, name=f"minus_{i}"))
-            self.buttons.append(Button(plus, "+", lambda i=i: self.change(i, +1), size=lay.fonts.label, name=f"plus_{i}"))
+            self.buttons.append(Button(minus, "–", lambda i=i: self.change(i, -1), size=lay.fonts.label, name=f"minus_{i}",
+                                       tooltip=_("One {resource} fewer").format(resource=resource_title(i))))
+            self.buttons.append(Button(plus, "+", lambda i=i: self.change(i, +1), size=lay.fonts.label, name=f"plus_{i}",
+                                       tooltip=_("One {resource} more").format(resource=resource_title(i))))
         self._refresh()
 
     @property
@@ -97,6 +99,9 @@ class _ComposerDialog(Dialog):
     def handle(self, event: pygame.event.Event) -> bool:
         return handle_buttons(self.composer.buttons, event) or super().handle(event)
 
+    def all_buttons(self) -> list[Button]:
+        return self.composer.buttons + self.buttons
+
     def draw_body(self, surface: pygame.Surface, body: Rect) -> None:
         self.composer.draw(surface)
         self.draw_picture(surface, self.picture_area)
@@ -144,8 +149,10 @@ class PayDialog(_ComposerDialog):
         self.hint = _("Choose how to pay, or decline (your figure comes back either way).")
         self._build(state, seat, legal, start)
         pay, decline = button_row(self.parts.buttons, 2, self.parts.buttons.height, lay.margin * 2, round(lay.fonts.label * 11))
-        self.pay_button = Button(pay, _("Pay"), lambda: act(Pay(self.composer.value)), size=lay.fonts.label, primary=True, name="pay")
-        self.buttons = [self.pay_button, Button(decline, _("Decline"), lambda: act(Decline()), size=lay.fonts.label, name="decline")]
+        self.pay_button = Button(pay, _("Pay"), lambda: act(Pay(self.composer.value)), size=lay.fonts.label, primary=True, name="pay",
+                                 tooltip=_("Pay the resources chosen above (Enter)"))
+        self.buttons = [self.pay_button, Button(decline, _("Decline"), lambda: act(Decline()), size=lay.fonts.label, name="decline",
+                                                tooltip=_("Do not buy: you keep your resources and your figure comes back"))]
         self._changed()
 
     def offered(self) -> set[Action]:
@@ -197,8 +204,10 @@ class FeedDialog(_ComposerDialog):
         self.people, self.score = player.people, player.score
         self._build(state, seat, legal, start)
         feed, starve = button_row(self.parts.buttons, 2, self.parts.buttons.height, lay.margin * 2, round(lay.fonts.label * 13))
-        self.pay_button = Button(feed, _("Feed them"), lambda: act(Feed(self.composer.value)), size=lay.fonts.label, primary=True, name="feed")
-        self.buttons = [self.pay_button, Button(starve, _("Go hungry: -10 points"), lambda: act(Starve()), size=lay.fonts.label, name="starve")]
+        self.pay_button = Button(feed, _("Feed them"), lambda: act(Feed(self.composer.value)), size=lay.fonts.label, primary=True, name="feed",
+                                 tooltip=_("Pay the missing food with the resources chosen above (Enter)"))
+        self.buttons = [self.pay_button, Button(starve, _("Go hungry: -10 points"), lambda: act(Starve()), size=lay.fonts.label, name="starve",
+                                                tooltip=_("Keep your resources and lose 10 points"))]
         self._changed()
 
     def offered(self) -> set[Action]:

@@ -87,8 +87,10 @@ class PlacementControl(Control):
         minus, self.value_rect, plus = carry_parts(parts.carry)
         size = lay.fonts.label
         self.buttons = [
-            Button(minus, "–", lambda: self.set_carry(self.carry - 1), size=size, name="carry_minus"),
-            Button(plus, "+", lambda: self.set_carry(self.carry + 1), size=size, name="carry_plus"),
+            Button(minus, "–", lambda: self.set_carry(self.carry - 1), size=size, name="carry_minus",
+                   tooltip=_("Carry one figure fewer (or keys 1-9, or the mouse wheel while dragging)")),
+            Button(plus, "+", lambda: self.set_carry(self.carry + 1), size=size, name="carry_plus",
+                   tooltip=_("Carry one figure more (or keys 1-9, or the mouse wheel while dragging)")),
         ]
         self.set_carry(1)
         self.hint = _("Drag figures from your board onto a lit space, or click a space.")
@@ -227,11 +229,12 @@ class CountChooser(Control):
         x = row.left
         self.buttons = []
         for count in counts:
-            self.buttons.append(Button(Rect(x, row.top, cell, cell), str(count), lambda c=count: self.choose(c), size=size, primary=True, name=f"count_{count}"))
+            self.buttons.append(Button(Rect(x, row.top, cell, cell), str(count), lambda c=count: self.choose(c), size=size, primary=True,
+                                       name=f"count_{count}", tooltip=ngettext("Place {n} figure (key {n})", "Place {n} figures (key {n})", count).format(n=count)))
             x += cell + lay.margin // 2
         cancel = Rect(0, row.top, max(cell * 2, self.rect.right - lay.margin - x), cell)
         cancel.right = self.rect.right - lay.margin
-        self.buttons.append(Button(cancel, _("Cancel"), self.close, size=size, name="cancel"))
+        self.buttons.append(Button(cancel, _("Cancel"), self.close, size=size, name="cancel", tooltip=_("Place nothing here (Esc)")))
         self.hint = _("How many figures on the {space}?").format(space=space_title(space).lower())
 
     def choose(self, count: int) -> None:

@@ -13,7 +13,7 @@ from .driver import GameDriver, Seat, Step, default_seats
 from .story import describe
 
 SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring", "settings", "rules", "pause",
-               "log", "hotseat", "preview")
+               "log", "hotseat", "preview", "save", "load", "continue_damaged")
 HUMAN = 0
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
 RECENT = 30  # steps kept for the log shown beside the table
@@ -90,6 +90,15 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         app.push(SettingsScene(app) if name == "settings" else RulesScene(app))
         return
     seats = default_seats()[:players]
+    if name in ("load", "continue_damaged"):
+        from .saves import CUT_OFF, LoadedGame, LoadScene, SaveError, example_entries, older_copy_dialog
+
+        found_seed, state, _steps = find(seed, placement, "normal", players)
+        if name == "load":
+            app.push(LoadScene(app, example_entries(seats, found_seed, state)))
+        else:
+            app.push(older_copy_dialog(app, SaveError(CUT_OFF).message, LoadedGame(seats, found_seed, state), None))
+        return
     if name == "scoring":
         _seed, state, _step = find(seed, game_over, n=players)
         app.push(ScoringScene(app, seats, state, seed))
@@ -100,6 +109,7 @@ def build_scene(app, name: str, seed: int, players: int = 4):
     stop, level = {
         "game": (placement, "normal"), "pause": (placement, "normal"), "drag": (placement, "normal"),
         "log": (placement, "normal"), "hotseat": (placement, "normal"), "preview": (placement, "normal"),
+        "save": (placement, "normal"),
         "resolution": (resolution_dialog, "normal"), "feeding": (feeding_dialog, "random"),
     }[name]
     try:
@@ -115,8 +125,13 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         if line:
             scene.add_to_log(recent, line)
     app.push(scene)
-    if name == "pause":
+    if name in ("pause", "save"):
+        scene.update(0.0)  # the table under the menu is drawn from its cached picture
         app.push(PauseMenu(app))
+    if name == "save":
+        from .saves import SaveNameScene
+
+        app.push(SaveNameScene(app))
     if name == "log":
         from .log_view import LogScene
 

@@ -120,8 +120,28 @@ def _doing(state: GameState) -> str:
 
 
 def undo_phrase(step: Step) -> str:
-    """What taking back ``step`` undoes, short enough for a button ("place 3 figures on the forest")."""
+    """What taking back ``step`` undoes, in full ("place 3 figures on the forest")."""
     return action_phrase(step.action)
+
+
+def undo_label(step: Step) -> str:
+    """The Undo button's words for ``step``: short enough for the button ("Undo: 3 on the forest")."""
+    a = step.action
+    if isinstance(a, Place):
+        return _("Undo: {n} on the {space}").format(n=a.count, space=space_title(a.space).lower())
+    if isinstance(a, Resolve):
+        return _("Undo: use the {space}").format(space=space_title(a.space).lower())
+    if isinstance(a, UseTools):
+        return _("Undo: tools")
+    if isinstance(a, (Pay, Decline)):
+        return _("Undo: payment")
+    if isinstance(a, PickItem):
+        return _("Undo: die taken")
+    if isinstance(a, TakeTwo):
+        return _("Undo: two resources")
+    if isinstance(a, (Feed, Starve)):
+        return _("Undo: feeding")
+    return _("Undo")
 
 
 def action_phrase(a: Action) -> str:

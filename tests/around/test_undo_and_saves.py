@@ -13,6 +13,8 @@ from stoneage.scenes.driver import GameDriver, Seat
 from stoneage.scenes.game import GameScene
 from stoneage.ui import storage
 
+SPACE_NAMES = {0: "tool maker", 1: "hut", 2: "field", 3: "hunting grounds", 4: "forest", 5: "clay pit", 6: "quarry",
+               7: "river", 8: "card (cost 1)", 9: "card (cost 2)", 10: "card (cost 3)", 11: "card (cost 4)"}
 SEATS = [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy"), Seat("Cy", "green", "human"), Seat("Di", "yellow", "bot", "random")]
 
 
@@ -75,7 +77,8 @@ def test_undo_button_names_the_decision_and_ctrl_z_takes_it_back(app):
     assert scene.act(place)
     scene.update(0.0)
     assert scene.undo_button.enabled
-    assert scene.undo_button.label.startswith("Undo: place")
+    assert scene.undo_button.label == f"Undo: {place.count} on the {SPACE_NAMES[place.space]}"
+    assert "Take back your last decision" in scene.undo_button.tooltip
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z", scancode=0))
     assert scene.driver.state is before
     scene.update(0.0)
