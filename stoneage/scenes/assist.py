@@ -71,6 +71,8 @@ class HintService:
 
     def _analyse(self, state: GameState, seat: int) -> Hint | None:
         try:
+            if hasattr(self.bot, "spent"):
+                self.bot.spent = 0.0  # every hint gets the full thinking time, however many came before
             ranked = self.bot.analyse(state.view(seat))
         except Exception:  # a hint is a courtesy; the game goes on without one
             log.exception("the hint failed")

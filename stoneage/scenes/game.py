@@ -327,7 +327,7 @@ class GameScene(Scene):
             self.undo_button.tooltip = _("Take back your last decision (Ctrl+Z): {what}").format(what=undo_phrase(target))
         else:
             self.undo_button.label = _("Undo")
-            self.undo_button.tooltip = _("Nothing to undo: dice were rolled or a card was turned up since your last decision (Ctrl+Z)")
+            self.undo_button.tooltip = _("Nothing to undo now. Undo takes back your own decisions since the last roll of the dice or card turned up (Ctrl+Z).")
         self.undo_button.enabled = target is not None
         deciding = self.driver.human_to_act() is not None and self.announcing is None
         self.hint_button.enabled = deciding and self.hints_enabled()
@@ -427,6 +427,10 @@ class GameScene(Scene):
             return False  # a bot is ready: update applies its move and reports what changed
         if hasattr(event, "pos"):
             self.mouse = event.pos
+        if self.announcing is not None and self._handle_announcement(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and self._handle_key(event):
+            return True  # keys reach the table also while a chooser is open (Esc closes it)
         popup = self.popup
         if popup is not None:
             used = popup.handle(event)
@@ -434,8 +438,6 @@ class GameScene(Scene):
                 self.popup = None
             if used or popup.modal:
                 return True
-        if self.announcing is not None and self._handle_announcement(event):
-            return True
         for button in (self.menu_button, self.undo_button, self.hint_button, self.log_button):
             if button.handle(event):
                 return True
