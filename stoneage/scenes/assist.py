@@ -42,7 +42,11 @@ class Hint:
         best, value = self.ranked[0]
         if value is None:
             return _("Hint: {what}.").format(what=action_phrase(best))
-        return _("Hint: {what} (value {value:+.1f})").format(what=action_phrase(best), value=value)
+        runner_up = next((v for _a, v in self.ranked[1:] if v is not None), None)
+        if runner_up is None:
+            return _("Hint: {what} (expected lead {value:+.1f})").format(what=action_phrase(best), value=value)
+        return _("Hint: {what} (expected lead {value:+.1f}; next best {next:+.1f})").format(
+            what=action_phrase(best), value=value, next=runner_up)
 
 
 class HintService:

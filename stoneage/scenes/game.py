@@ -119,8 +119,8 @@ class GameScene(Scene):
         size = self.lay.fonts.body
         self.undo_button = Button(parts.undo_button, _("Undo"), self.undo, enabled=False, size=size, name="undo")
         self.hint_button = Button(parts.hint_button, _("Hint"), self.ask_hint, enabled=False, size=size, name="hint",
-                                  tooltip=_("Ask the Hard bot for its best move here (H). Its value estimates your lead over "
-                                            "the best rival at the end of the round, in points."))
+                                  tooltip=_("Ask the Hard bot for its best move here (H). The expected lead is its estimate of "
+                                            "your points minus the best rival's at the end of the round."))
         self.log_button = Button(parts.log_button, _("Log"), self.open_log, size=size, name="log",
                                  tooltip=_("Every move of the game in words; export a replay (L)"))
         self._button_keys: dict[str, tuple] = {}
