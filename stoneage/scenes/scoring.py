@@ -21,7 +21,7 @@ from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, ha
 
 from .base import Scene
 from .driver import Seat
-from .menus import draw_backdrop
+from .menus import draw_backdrop, draw_button_tip
 
 
 def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
@@ -63,11 +63,30 @@ class ScoringScene(Scene):
         self.head, self.note = verdict(self.state, self.seats)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
-        again, title = button_row(self.lay.buttons, 2, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 10))
+        again, export, title = button_row(self.lay.buttons, 3, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9))
         self.buttons = [
-            Button(again, _("Play again"), self.play_again, size=f.title, primary=True, name="play_again"),
-            Button(title, _("Back to title"), self.to_title, size=f.label, name="title"),
+            Button(again, _("Play again"), self.play_again, size=f.title, primary=True, name="play_again",
+                   tooltip=_("A new game with the same players (Enter)")),
+            Button(export, _("Export replay"), self.export, size=f.label, name="export",
+                   tooltip=_("Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back.")),
+            Button(title, _("Back to title"), self.to_title, size=f.label, name="title", tooltip=_("Back to the title screen (Esc)")),
         ]
+        self.mouse = (0, 0)
+
+    def export(self) -> None:
+        """Write the finished game as a replay file and say where it went."""
+        from .driver import replay_steps
+        from .log_view import export_replay
+
+        button = self.buttons[1]
+        try:
+            path = export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
+        except OSError as error:
+            button.label = _("Not saved")
+            button.tooltip = _("The replay could not be written: {reason}").format(reason=error.strerror or str(error))
+            return
+        button.label = _("Replay saved")
+        button.tooltip = _("Replay saved to {path}").format(path=str(path))
 
     def play_again(self) -> None:
         """A new game with the same seats."""
@@ -83,8 +102,13 @@ class ScoringScene(Scene):
         self.app.reset(TitleScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_title()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_again()
             return True
         return handle_buttons(self.buttons, event)
 
@@ -104,6 +128,7 @@ class ScoringScene(Scene):
         draw_chart(surface, lay.chart, self.state, self.seats, f, lay.margin)
         for button in self.buttons:
             button.draw(surface)
+        draw_button_tip(surface, self.buttons, self.mouse, f.small)
 
     def _draw_table(self, surface: pygame.Surface, area: Rect) -> None:
         f = self.lay.fonts

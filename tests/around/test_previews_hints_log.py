@@ -115,3 +115,17 @@ def test_the_log_scene_scrolls_and_exports(app):
     assert "Replay saved to" in log.message
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     assert app.top is scene
+
+
+def test_the_scoring_screen_exports_the_finished_game(app):
+    from stoneage.scenes.saves import load_game_file
+    from stoneage.scenes.scoring import ScoringScene
+    from stoneage.ui import storage
+
+    driver = finished_driver(7)
+    scene = ScoringScene(app, BOTS, driver.state, 7)
+    app.push(scene)
+    scene.export()
+    assert scene.buttons[1].label == "Replay saved"
+    files = list((storage.data_dir() / "replays").glob("*.json"))
+    assert len(files) == 1 and load_game_file(files[0]).state == driver.state
