@@ -23,7 +23,7 @@ from stoneage.i18n import N_, _
 from stoneage.rules import GameState, IllegalActionError, SaveFormatError, new_game
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row
-from stoneage.ui.names import engine_reason
+from stoneage.ui.names import engine_reason, join_list
 from stoneage.ui.storage import FileTooLarge, SaveFile
 from stoneage.ui.theme import COLOUR_ORDER
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped, shade, wrap_lines
@@ -257,7 +257,7 @@ def format_time(saved_at: str, fallback: float | None = None) -> str:
 
 def summary(game: LoadedGame, modified: float | None = None) -> str:
     """One line about a saved game: the players, the round and when it was saved."""
-    players = ", ".join(seat.name for seat in game.seats)
+    players = join_list([seat.name for seat in game.seats])
     when = format_time(game.saved_at, modified)
     finished = game.state.is_terminal()
     if not when:  # a save from before the time was stored

@@ -44,7 +44,7 @@ def describe(step: Step, seats: list[Seat]) -> str:
         total = before.pending[2] if before.pending and before.pending[0] == TOOLS else 0
         if not a.tiles and not a.cards:
             return _("{name} adds no tools to {total}: {gain}.").format(name=name, total=total, gain=_gain(step, step.actor))
-        return _("{name}: {total} + tools {v} → {gain}.").format(
+        return _("{name}: {total} + tools {v} -> {gain}.").format(
             name=name, total=total, v=sum(a.tiles) + sum(a.cards), gain=_gain(step, step.actor))
     if isinstance(a, Pay):
         what = _("a card") if before.pending[0] == PAY_CARD else _("a building")
