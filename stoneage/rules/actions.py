@@ -185,6 +185,9 @@ def resolve_actions(spaces: list[int]) -> list[Action]:
 
 
 DECLINE, STARVE = Decline(), Starve()
+# The two-resources card's choices, offered after the other legal actions of any decision.
+TAKE_TWO_ACTIONS = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
+PICK_ACTIONS = tuple(PickItem(face) for face in range(7))
 
 
 @cache
@@ -193,9 +196,3 @@ def reveal_table(kind: type) -> dict[str, Action]:
     from .data import building_ids, card_ids
 
     return {item: kind(item) for item in (building_ids() if kind is RevealTile else card_ids())}
-
-
-@cache
-def payment_actions(kind: type, payments: tuple[Resources, ...], last: Action) -> tuple[Action, ...]:
-    """``Pay`` or ``Feed`` actions for the given payments, followed by ``last``."""
-    return tuple(kind(x) for x in payments) + (last,)

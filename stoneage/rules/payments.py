@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from . import data
+from .actions import DECLINE, STARVE, Action, Feed, Pay
 from .data import RESOURCE_VALUES, Building
 
 Resources = tuple[int, int, int, int]
@@ -33,7 +35,8 @@ def exact_payments(holdings: Resources, count: int) -> tuple[Resources, ...]:
 
 def capped(holdings: Resources, cap: int) -> Resources:
     """Holdings with each amount capped at ``cap`` (the cache key of the enumerations)."""
-    return (min(holdings[0], cap), min(holdings[1], cap), min(holdings[2], cap), min(holdings[3], cap))
+    w, b, s, g = holdings  # conditional expressions: a third of the cost of four min() calls
+    return (w if w < cap else cap, b if b < cap else cap, s if s < cap else cap, g if g < cap else cap)
 
 
 def kinds_of(payment: Resources) -> int:
@@ -54,10 +57,12 @@ def building_payments(tile: Building, holdings: Resources) -> tuple[Resources, .
         affordable = all(h >= c for h, c in zip(holdings, cost))
         return (cost,) if affordable else ()
     if tile.kind == "variable":
-        return tuple(p for p in exact_payments(holdings, tile.count) if kinds_of(p) == tile.kinds)
+        found = exact_payments(capped(holdings, tile.count), tile.count)
+        return tuple(p for p in found if kinds_of(p) == tile.kinds)
     found: list[Resources] = []
     for count in range(tile.max_count, tile.min_count - 1, -1):
-        found.extend(exact_payments(holdings, count))
+        # Capped at the count, the few small counts hit the cache whatever the holdings.
+        found.extend(exact_payments(capped(holdings, count), count))
     return tuple(found)
 
 
@@ -71,3 +76,74 @@ def payment_cap(tile: Building) -> int:
     if tile.kind == "fixed":
         return max(tile.cost)
     return tile.count if tile.kind == "variable" else tile.max_count
+
+
+# --- cached per (what is paid for, capped holdings) ----------------------------------------------
+# The engine asks these on every purchase and feeding shortfall; a dict keyed by small tuples
+# is much cheaper than re-deriving the cap and hashing a ``Building`` each time.
+_BUILDING_FOUND: dict[tuple, tuple[Resources, ...]] = {}
+_ACTIONS_FOUND: dict[tuple, tuple] = {}
+
+
+@cache
+def _tile_and_cap(tile_id: str) -> tuple[Building, int]:
+    tile = data.buildings()[tile_id]
+    return tile, payment_cap(tile)
+
+
+def building_payments_for(tile_id: str, holdings: Resources) -> tuple[Resources, ...]:
+    """Every legal payment for the building tile ``tile_id`` out of ``holdings``."""
+    tile, cap = _tile_and_cap(tile_id)
+    if tile.kind == "fixed":  # one payment or none: cheaper to see than to look up
+        cost = tile.cost
+        w, b, s, g = holdings
+        return (cost,) if w >= cost[0] and b >= cost[1] and s >= cost[2] and g >= cost[3] else ()
+    key = (tile_id, capped(holdings, cap))
+    found = _BUILDING_FOUND.get(key)
+    if found is None:
+        found = _BUILDING_FOUND[key] = building_payments(tile, key[1])
+    return found
+
+
+def card_payment_actions(holdings: Resources, cost: int) -> tuple:
+    """``Pay`` actions for a card costing ``cost`` resources, then ``Decline``."""
+    key = ("card", capped(holdings, cost), cost)
+    found = _ACTIONS_FOUND.get(key)
+    if found is None:
+        found = _ACTIONS_FOUND[key] = _interned(Pay, exact_payments(key[1], cost), DECLINE)
+    return found
+
+
+def building_payment_actions(tile_id: str, holdings: Resources) -> tuple:
+    """``Pay`` actions for the building tile ``tile_id``, then ``Decline``."""
+    payments = building_payments_for(tile_id, holdings)
+    key = ("building", tile_id, payments)
+    found = _ACTIONS_FOUND.get(key)
+    if found is None:
+        found = _ACTIONS_FOUND[key] = _interned(Pay, payments, DECLINE)
+    return found
+
+
+def feed_actions(holdings: Resources, short: int) -> tuple:
+    """``Feed`` actions paying a shortfall of ``short`` food with resources, then ``Starve``."""
+    key = ("feed", capped(holdings, short), short)
+    found = _ACTIONS_FOUND.get(key)
+    if found is None:
+        found = _ACTIONS_FOUND[key] = _interned(Feed, exact_payments(key[1], short), STARVE)
+    return found
+
+
+_INTERNED: dict[tuple[type, Resources], Action] = {}
+
+
+def _interned(kind: type, payments: tuple[Resources, ...], last: Action) -> tuple[Action, ...]:
+    """``Pay`` or ``Feed`` actions for the payments, followed by ``last``; the same payment
+    gives the same action object everywhere (cheaper to build, and compared by identity)."""
+    found = []
+    for payment in payments:
+        action = _INTERNED.get((kind, payment))
+        if action is None:
+            action = _INTERNED[kind, payment] = kind(payment)
+        found.append(action)
+    found.append(last)
+    return tuple(found)

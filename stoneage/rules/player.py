@@ -50,12 +50,22 @@ class Player:
 
     def copy(self) -> Player:
         """A shallow copy (every field is immutable)."""
-        # Spelled out rather than looped over the fields: this runs on most actions.
-        p = Player.__new__(Player)
-        p.people, p.food, p.track, p.res = self.people, self.food, self.track, self.res
-        p.tools_free, p.tools_used, p.one_use = self.tools_free, self.tools_used, self.one_use
-        p.two_res, p.cards, p.extras, p.buildings = self.two_res, self.cards, self.extras, self.buildings
-        p.building_points, p.card_points = self.building_points, self.card_points
+        # Spelled out rather than looped over the fields, one target per line (a multiple
+        # assignment would build and unpack a tuple): this runs on most actions.
+        p = _new_player(Player)
+        p.people = self.people
+        p.food = self.food
+        p.track = self.track
+        p.res = self.res
+        p.tools_free = self.tools_free
+        p.tools_used = self.tools_used
+        p.one_use = self.one_use
+        p.two_res = self.two_res
+        p.cards = self.cards
+        p.extras = self.extras
+        p.buildings = self.buildings
+        p.building_points = self.building_points
+        p.card_points = self.card_points
         p.penalties = self.penalties
         return p
 
@@ -149,6 +159,9 @@ class Player:
         if self.tools_used:
             self.tools_free = tuple(sorted(self.tools_free + self.tools_used, reverse=True))
             self.tools_used = ()
+
+
+_new_player = object.__new__
 
 
 def _replace_one(values: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:

@@ -10,47 +10,35 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import compress
 from fractions import Fraction
+from itertools import compress
 
 from . import chance, data
 from .actions import (
-    DECLINE, PLACE_ACTIONS, STARVE, Action, DrawExtra, Feed, Pay, PickItem, RevealCard,
-    RevealTile, Roll, RollItems, TakeTwo, payment_actions, resolve_actions, reveal_table,
+    PICK_ACTIONS, TAKE_TWO_ACTIONS, Action, DrawExtra, RevealCard, RevealTile, Roll,
+    RollItems, reveal_table,
 )
-from .data import (
-    BUILDING_SPACES, CARD_SPACES, FIELD, HUNT, HUT, NUM_SPACES, RESOURCE_SPACE_CAPACITY,
-    RESOURCE_SPACES, TOOL_MAKER,
-)
+from .data import NUM_SPACES
 from .errors import N_, IllegalActionError
+from .explain import explain_illegal
 from .nodes import (
-    CHANCE, CHANCE_KINDS, EXTRA, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING,
+    CHANCE, CHANCE_KINDS, EXTRA, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING,
     PAY_CARD, PLACE, REFILL, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
 )
-from .explain import explain_illegal
-from .payments import building_payments, capped, exact_payments, payment_cap
+from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
 from .scoring import final_scoring, winners
 from .serial import from_json, to_json
-from .textform import parse_action
 from .table import Table, table_property
+from .textform import parse_action
 from .tools import tool_options
-from .transitions import HANDLERS as _HANDLERS, Transitions
-
-# Interned actions: the engine hands out the same objects, so comparisons hit identity first.
-_PLACE = PLACE_ACTIONS
-_PLACE_TOOL_MAKER, _PLACE_HUT, _PLACE_FIELD = _PLACE[TOOL_MAKER][1], _PLACE[HUT][2], _PLACE[FIELD][1]
-_UP_TO = tuple(tuple(_PLACE[space][1:k + 1] for k in range(11)) for space in range(NUM_SPACES))
-_CARD_PLACES = tuple(_PLACE[space][1] for space in CARD_SPACES)
-_BUILDING_PLACES = tuple(_PLACE[space][1] for space in BUILDING_SPACES)
-_TAKE_TWO = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
-_PICK = tuple(PickItem(face) for face in range(7))
+from .transitions import HANDLERS as _HANDLERS, Board, Transitions, resolve_choices
 
 _SLOTS = (
-    "n", "phase", "turn", "_actor", "players", "placed", "occupants", "occupant_mask",
-    "pending", "ply", "history", "_table", "_legal", "_owned", "_open_village", "_open_singles",
+    "n", "phase", "turn", "_actor", "players", "placed", "pending", "ply", "history", "_table",
+    "_legal", "_owned", "_board",
 )
-
+_EMPTY_ROW = (0,) * NUM_SPACES
 
 
 class GameState(Transitions):
@@ -78,24 +66,31 @@ class GameState(Transitions):
     stack_sizes = table_property("stack_sizes")
     tile_pool = table_property("tile_pool")
 
+    # The placement board (see ``transitions``): figures per space this round, and who stands
+    # on each resource space; kept until the next placement phase begins.
+    @property
+    def occupants(self) -> tuple[int, ...]:
+        """Figures standing on each space (all seats together)."""
+        return self._board[0]
+
+    @property
+    def occupant_mask(self) -> tuple[int, ...]:
+        """Per resource space, a bit per seat standing there (kept with 2-3 players only)."""
+        return self._board[1]
+
     n: int
     phase: str
     turn: int
-    _actor: int  # current_player(), found once per state by _find_actor
+    _actor: int  # current_player(), set by the handler that finished the state
     players: tuple[Player, ...]
     placed: tuple[tuple[int, ...], ...]
-    occupants: tuple[int, ...]
-    occupant_mask: tuple[int, ...]
     pending: tuple | None
     ply: int
-    history: tuple | None
+    history: tuple | None  # (previous history, action) nested; None in a seat's view
     _table: Table
-    _legal: tuple[Action, ...] | None
-    _owned: int
-    # Placement caches (derived, kept because placement is the hottest path): the village
-    # spaces and the card/building spaces that are still open this placement phase.
-    _open_village: tuple[Action, ...]
-    _open_singles: tuple[Action, ...]
+    _legal: tuple[Action, ...] | list[Action] | None  # found on demand or while finishing
+    _owned: int  # within an apply: the players (bits 0-3) and the table already copied
+    _board: Board
 
     # --- construction ------------------------------------------------------------------------
     @classmethod
@@ -109,29 +104,25 @@ class GameState(Transitions):
         t.tile_pool = data.building_ids()
         s.n, s.phase, s.turn, s._actor, s._table = num_players, REFILL, 0, CHANCE, t
         s.players = tuple(Player.new() for _ in range(num_players))
-        s.placed = ((0,) * NUM_SPACES,) * num_players
-        s.occupants = s.occupant_mask = (0,) * NUM_SPACES
+        s.placed = (_EMPTY_ROW,) * num_players
+        s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), (0,) * num_players)
         s.pending, s.ply, s.history = None, 0, ()
-        s._legal, s._owned, s._open_village, s._open_singles = None, 0, (), ()
+        s._legal, s._owned = None, 0
         s._settle()
-        s._actor = s._find_actor()
         return s
 
     def _clone(self, action: Action | None = None) -> GameState:
         """A copy sharing every part; with ``action``, the copy is the state after it (to be
         changed by the caller) and records it in the history."""
-        # Spelled out rather than looped over __slots__: this runs once per action.
         s = object.__new__(GameState)
         s.n, s.phase, s.turn, s._actor = self.n, self.phase, self.turn, self._actor
-        s.players, s.placed, s.occupants = self.players, self.placed, self.occupants
-        s.occupant_mask, s.pending = self.occupant_mask, self.pending
+        s.players, s.placed, s.pending = self.players, self.placed, self.pending
         if action is None:
             s.ply, s.history = self.ply, self.history
         else:
             s.ply = self.ply + 1
             s.history = None if self.history is None else (self.history, action)
-        s._table, s._legal, s._owned = self._table, None, 0
-        s._open_village, s._open_singles = self._open_village, self._open_singles
+        s._table, s._legal, s._owned, s._board = self._table, None, 0, self._board
         return s
 
     # --- the interface -------------------------------------------------------------------------
@@ -139,30 +130,20 @@ class GameState(Transitions):
         """The seat to decide (0..n-1), ``CHANCE`` or ``TERMINAL``."""
         return self._actor
 
-    def _find_actor(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        pending = self.pending
-        if pending is not None:
-            if pending[0] in CHANCE_KINDS:
-                return CHANCE
-            if pending[0] == ITEMS_PICK:
-                return pending[2]
-        return self.turn
-
     def is_terminal(self) -> bool:
         """True once the game has ended (final scoring is then available)."""
-        return self.phase == OVER
+        return self._actor == TERMINAL
 
     def is_chance_node(self) -> bool:
         """True where the dice or a reveal decide the next step."""
-        return self.current_player() == CHANCE
+        return self._actor == CHANCE
 
     def legal_actions(self) -> list[Action]:
         """The legal actions here, in a fixed order; at a chance node, the possible outcomes."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
@@ -178,21 +159,38 @@ class GameState(Transitions):
         """
         if action.__class__ is str:
             action = parse_action(self, action)
-        if seat is not None and seat != self.current_player():
+        if seat is not None and seat != self._actor:
             raise IllegalActionError(
                 action, seat, N_("it is not this seat's turn (seat {actor} decides now)"),
-                actor=self.current_player(),
+                actor=self._actor,
             )
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise explain_illegal(self, action)
-        s = self._clone(action)
-        _HANDLERS[action[-1]](s, action)  # the last field of every action is its tag
-        if s.pending is None:
-            s._settle()
-        s._actor = s._find_actor()
+        # Legality: a look-up in the legal actions, or at a chance node a quick check (which
+        # says True only where the outcome is certainly among them).
+        if self._actor != CHANCE or not _is_outcome(self, action):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            if action not in legal:
+                raise explain_illegal(self, action)
+        # The copy the handler changes (``_clone``, spelled out: this runs once per action, and
+        # one target per line, as a multiple assignment would build and unpack a tuple).
+        s = _new_state(GameState)
+        s.n = self.n
+        s.phase = self.phase
+        s.turn = self.turn
+        s._actor = self._actor
+        s.players = self.players
+        s.placed = self.placed
+        s.pending = self.pending
+        s.ply = self.ply + 1
+        history = self.history
+        s.history = None if history is None else (history, action)
+        s._table = self._table
+        s._legal = None
+        s._owned = 0
+        s._board = self._board
+        # The handler (chosen by the last field of the action, its tag) finishes the copy.
+        _HANDLERS[action[-1]](s, action)
         return s
 
     def scores(self) -> list[int]:
@@ -278,80 +276,36 @@ class GameState(Transitions):
 
     # --- legality ------------------------------------------------------------------------------
     def _compute_legal(self) -> tuple[Action, ...]:
-        actor = self.current_player()
+        actor = self._actor
         if actor == TERMINAL:
             return ()
         if actor == CHANCE:
             return self._chance_weights()[0]
         pending = self.pending
         if pending is None:
-            acts = self._placements(actor) if self.phase == PLACE else resolve_actions(self.own_spaces(actor))
+            if self.phase == PLACE:
+                acts = tuple(self._placements(actor))
+            else:
+                acts = resolve_choices(self.placed[actor])[0]
         else:
-            acts = self._decision_options(pending)
+            acts = self._decision_options(pending, self.players[actor])
         if self.players[actor].two_res:
-            acts = acts + list(_TAKE_TWO)
-        return tuple(acts)
-
-    def _decision_options(self, pending: tuple) -> list[Action]:
-        kind = pending[0]
-        p = self.players[self.current_player()]
-        if kind == TOOLS:
-            return list(tool_options(p, pending[1], pending[2]))
-        if kind == PAY_CARD:
-            cost = pending[1] + 1
-            return list(payment_actions(Pay, exact_payments(capped(p.res, cost), cost), DECLINE))
-        if kind == PAY_BUILDING:
-            tile = data.buildings()[self.tops[pending[1]]]  # type: ignore[index]
-            found = building_payments(tile, capped(p.res, payment_cap(tile)))
-            return list(payment_actions(Pay, found, DECLINE))
-        if kind == ITEMS_PICK:
-            return [_PICK[face] for face in sorted(set(pending[1]))]
-        if kind == FEED_SHORT:
-            short = pending[1]
-            return list(payment_actions(Feed, exact_payments(capped(p.res, short), short), STARVE))
-        raise AssertionError(f"unknown pending step {pending!r}")
-
-    def _placements(self, seat: int) -> list[Action]:
-        # The hottest function of random play: written for speed, in board order.
-        row = self.placed[seat]
-        avail = self.players[seat].people - sum(row)
-        if avail <= 0:
-            return []
-        acts = list(self._open_village)
-        if avail < 2 and _PLACE_HUT in acts:
-            acts.remove(_PLACE_HUT)
-        if not row[HUNT]:
-            acts += _UP_TO[HUNT][avail]
-        occ, mask, n = self.occupants, self.occupant_mask, self.n
-        for space in RESOURCE_SPACES:
-            if row[space]:
-                continue
-            room = RESOURCE_SPACE_CAPACITY - occ[space]
-            if room <= 0 or (n < 4 and mask[space] and (n == 2 or mask[space].bit_count() >= 2)):
-                continue
-            acts += _UP_TO[space][avail if avail < room else room]
-        acts += self._open_singles
+            acts += TAKE_TWO_ACTIONS
         return acts
 
-    def _open_village_spaces(self) -> tuple[Action, ...]:
-        """Open village spaces; with 2 or 3 players only 2 of the 3 may be used a round."""
-        occ = self.occupants
-        if self.n < 4 and (occ[TOOL_MAKER] > 0) + (occ[HUT] > 0) + (occ[FIELD] > 0) >= 2:
-            return ()
-        return tuple(a for a in (_PLACE_TOOL_MAKER, _PLACE_HUT, _PLACE_FIELD) if not occ[a[0]])
-
-    def _open_single_spaces(self) -> tuple[Action, ...]:
-        """Open card slots (with a card) and building stacks (with a top tile)."""
-        occ = self.occupants
-        cards = [a for a, card in zip(_CARD_PLACES, self.display) if card is not None and not occ[a[0]]]
-        tiles = [a for a, top in zip(_BUILDING_PLACES, self.tops) if top is not None and not occ[a[0]]]
-        return tuple(cards + tiles)
-
-    def _offer(self, acts: list[Action] | tuple[Action, ...], seat: int) -> None:
-        """Record the legal actions found while settling, adding the two-resources card."""
-        if self.players[seat].two_res:
-            acts = tuple(acts) + _TAKE_TWO
-        self._legal = acts if acts.__class__ is tuple else tuple(acts)
+    def _decision_options(self, pending: tuple, p: Player) -> tuple[Action, ...]:
+        kind = pending[0]
+        if kind == TOOLS:
+            return tool_options(p, pending[1], pending[2])
+        if kind == PAY_CARD:
+            return card_payment_actions(p.res, pending[1] + 1)
+        if kind == PAY_BUILDING:
+            return building_payment_actions(self.tops[pending[1]], p.res)
+        if kind == ITEMS_PICK:
+            return tuple(PICK_ACTIONS[face] for face in sorted(set(pending[1])))
+        if kind == FEED_SHORT:
+            return feed_actions(p.res, pending[1])
+        raise AssertionError(f"unknown pending step {pending!r}")
 
     def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         pending = self.pending
@@ -359,9 +313,9 @@ class GameState(Transitions):
             return (), ()
         kind = pending[0]
         if kind == ROLL:
-            return _roll_outcomes(pending[2])
+            return _roll_outcomes(pending[2])[:2]
         if kind == ITEMS_ROLL:
-            return _items_outcomes(self.n)
+            return _items_outcomes(self.n)[:2]
         if kind == REVEAL_TILE:
             return _uniform(RevealTile, self.tile_pool)
         return _uniform(RevealCard if kind == REVEAL_CARD else DrawExtra, self.deck)
@@ -373,25 +327,47 @@ def _uniform(kind: type, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tupl
 
 
 _ONES = tuple((1,) * k for k in range(40))
+_new_state = object.__new__
+_REVEAL_KINDS = {REVEAL_CARD: RevealCard, EXTRA: DrawExtra, REVEAL_TILE: RevealTile}
+_ROLL_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_ITEMS_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
 
 
-_UNIFORM_KINDS = frozenset({REVEAL_CARD, REVEAL_TILE, EXTRA})
-_ROLL_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
-_ITEMS_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
-
-
-def _roll_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-    if k not in _ROLL_CACHE:
+def _roll_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]:
+    """The sums of ``k`` dice as ``Roll`` outcomes, their weights and running totals."""
+    found = _ROLL_CACHE.get(k)
+    if found is None:
         sums, weights = chance.dice_sum_weights(k)
-        _ROLL_CACHE[k] = tuple(Roll(s) for s in sums), weights
-    return _ROLL_CACHE[k]
+        found = _ROLL_CACHE[k] = tuple(Roll(s) for s in sums), weights, chance.dice_sum_cumulative(k)
+    return found
 
 
-def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-    if k not in _ITEMS_CACHE:
+def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]:
+    """The faces of ``k`` dice-for-items dice as outcomes, their weights and running totals."""
+    found = _ITEMS_CACHE.get(k)
+    if found is None:
         faces, weights = chance.dice_multiset_weights(k)
-        _ITEMS_CACHE[k] = tuple(RollItems(f) for f in faces), weights
-    return _ITEMS_CACHE[k]
+        found = _ITEMS_CACHE[k] = tuple(RollItems(f) for f in faces), weights, chance.dice_multiset_cumulative(k)
+    return found
+
+
+# --- quick legality checks -------------------------------------------------------------------------
+# At a chance node ``apply`` checks the outcome here instead of building every outcome and
+# looking it up among them (a look-up compares tuples one by one). Each check returns True only
+# where the outcome is certainly legal; on False, ``apply`` looks it up after all, so an illegal
+# action is still refused (and explained) in one place.
+def _is_outcome(state: GameState, action: Action) -> bool:
+    kind = state.pending[0]
+    if kind == ROLL:
+        dice, total = state.pending[2], action[0]
+        return (
+            action.__class__ is Roll and action[1] == "roll" and total.__class__ is int
+            and dice <= total <= 6 * dice
+        )
+    reveal = _REVEAL_KINDS.get(kind)
+    if reveal is None or action.__class__ is not reveal or action[1] != reveal._field_defaults["tag"]:
+        return False
+    return action[0] in (state.tile_pool if kind == REVEAL_TILE else state.deck)
 
 
 def new_game(num_players: int, seed: int | None = None) -> GameState:
@@ -410,16 +386,19 @@ def new_game(num_players: int, seed: int | None = None) -> GameState:
 
 def sample_chance(state: GameState, rng: random.Random) -> Action:
     """One outcome of the chance node ``state``, drawn with its exact probability."""
-    outcomes, weights = state._chance_weights()
-    if not outcomes:
-        raise IllegalActionError("sample_chance", state.current_player(), "this is not a chance node")
-    kind = state.pending[0]
-    if kind in _UNIFORM_KINDS:  # a reveal: every unseen card or tile equally likely
-        return outcomes[rng.randrange(len(outcomes))]
+    pending = state.pending
+    if state._actor != CHANCE or pending is None:
+        raise IllegalActionError("sample_chance", state._actor, "this is not a chance node")
+    kind = pending[0]
     if kind == ROLL:
-        cumulative = chance.dice_sum_cumulative(state.pending[2])
-    else:
-        cumulative = chance.dice_multiset_cumulative(state.n)
+        outcomes, _, cumulative = _roll_outcomes(pending[2])
+    elif kind == ITEMS_ROLL:
+        outcomes, _, cumulative = _items_outcomes(state.n)
+    else:  # a reveal: every unseen card or tile equally likely
+        ids = state.tile_pool if kind == REVEAL_TILE else state.deck
+        if not ids:
+            raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
+        return reveal_table(_REVEAL_KINDS[kind])[ids[rng.randrange(len(ids))]]
     return outcomes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
 

@@ -8,6 +8,8 @@ when one of them changes (the same copy-on-write as a ``Player``).
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 _FIELDS = (
     "seed", "viewer", "round", "start", "score_log", "display", "deck", "deck_size", "tops",
     "stack_sizes", "tile_pool",
@@ -33,11 +35,20 @@ class Table:
 
     def copy(self) -> Table:
         """A shallow copy (every field is immutable)."""
-        # Spelled out rather than looped over the fields: this runs at every reveal and purchase.
+        # Spelled out rather than looped over the fields (one target per line: a multiple
+        # assignment would build and unpack a tuple): this runs at every reveal and purchase.
         t = Table.__new__(Table)
-        t.seed, t.viewer, t.round, t.start = self.seed, self.viewer, self.round, self.start
-        t.score_log, t.display, t.deck, t.deck_size = self.score_log, self.display, self.deck, self.deck_size
-        t.tops, t.stack_sizes, t.tile_pool = self.tops, self.stack_sizes, self.tile_pool
+        t.seed = self.seed
+        t.viewer = self.viewer
+        t.round = self.round
+        t.start = self.start
+        t.score_log = self.score_log
+        t.display = self.display
+        t.deck = self.deck
+        t.deck_size = self.deck_size
+        t.tops = self.tops
+        t.stack_sizes = self.stack_sizes
+        t.tile_pool = self.tile_pool
         return t
 
     def key(self) -> tuple:
@@ -47,11 +58,8 @@ class Table:
 
 def table_property(name: str) -> property:
     """A read-only ``GameState`` attribute that reads the field ``name`` of its table."""
-
-    def read(state: object) -> object:
-        return getattr(state._table, name)  # type: ignore[attr-defined]
-
-    return property(read, doc=f"The {name.replace('_', ' ')} (read-only; see ``Table``).")
+    # attrgetter reads the field in C: no Python frame per read on the engine's hot paths.
+    return property(attrgetter("_table." + name), doc=f"The {name.replace('_', ' ')} (read-only; see ``Table``).")
 
 
 # The bit of ``GameState._owned`` that says the state's table is already its own copy

@@ -1,9 +1,16 @@
 """How each action changes a fresh copy of the state, and the forced steps that follow.
 
-``Transitions`` is a mixin of ``GameState``: a handler in ``HANDLERS`` applies one action to a
-copy that ``apply`` has just made, and ``_settle`` then takes every forced step (the next seat to place, an only
-space left to resolve, feeding with enough food, the end of the round, setup and refill) until
-the state waits for a real decision, a chance outcome or has ended.
+``Transitions`` is a mixin of ``GameState``. ``apply`` copies the state and hands the copy to
+the action's handler in ``HANDLERS``; the handler changes the copy and leaves it *finished*:
+every forced step taken (the next seat to place, an only space left to resolve, feeding with
+enough food, the end of the round, refill) and ``_actor`` set, so that the state waits for a
+real decision, a chance outcome or has ended. The generic way to finish is ``_settle``; the
+hottest handlers (placing, rolling, resolving) finish by hand where the next step is known.
+
+Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
+written to by the handler alone, players and the table are copied on their first change only
+(``_player``, ``_edit_table``), and the placement phase keeps a ``Board`` of what is still
+open, so that a seat's placements are a few tuple concatenations.
 """
 
 from __future__ import annotations
@@ -12,28 +19,117 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from . import data
-from .actions import resolve_actions
+from .actions import PLACE_ACTIONS, RESOLVE_ACTIONS, TAKE_TWO_ACTIONS as _TAKE_TWO, Action
 from .data import (
     BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, HUNT, HUT, ITEM_FIELD_FACE,
-    ITEM_TOOL_FACE, NUM_CARD_SLOTS, NUM_SPACES, TOOL_MAKER, gather_divisor,
+    ITEM_TOOL_FACE, MAX_FOOD_TRACK, MAX_PEOPLE, NUM_CARD_SLOTS, NUM_SPACES,
+    RESOURCE_SPACE_CAPACITY, RESOURCE_SPACES, TOOL_MAKER, gather_divisor,
 )
 from .nodes import (
-    EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING, PAY_CARD, PLACE,
-    REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TOOLS,
+    CHANCE, CHANCE_KINDS, EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING,
+    PAY_CARD, PLACE, REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
 )
-from .payments import building_payments, building_points, capped, payment_cap
+from .payments import building_payments_for, building_points
 from .table import TABLE_BIT as _TABLE_BIT, Table
-from .tools import tools_could_help
 
 if TYPE_CHECKING:
-    from .actions import Action
     from .player import Player
 
 _EMPTY_ROW = (0,) * NUM_SPACES
-
+_CARD_SPACE_0, _BUILDING_SPACE_0 = CARD_SPACES[0], BUILDING_SPACES[0]
 _GATHER_SET = frozenset(GATHER_SPACES)
 _SPACE_INDICES = range(NUM_SPACES)
 _DIVISORS = tuple(gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES))
+
+
+# --- the placement board -----------------------------------------------------------------------
+# ``GameState._board`` holds what the placement phase has filled so far and what is still open
+# to every seat, as a plain tuple (building a named tuple costs three times as much, and this is
+# rebuilt on every placement):
+#   occupants      figures per space
+#   mask           per resource space, a bit per seat standing there (2-3 players only)
+#   village        the open village spaces' placements
+#   village_small  the same without the hut, for a seat with one figure left
+#   resources      per resource space open to a seat not yet standing there: (space, placements
+#                  by figures available), see ``_BY_AVAIL``
+#   singles        the placements on open card slots and building stacks
+#   standing       per seat, the figures placed so far this round
+# All but the first two and the last are derived (with the display and tops) once per
+# placement, because every seat's legal placements are read off them.
+Board = tuple
+
+# _UP_TO[space][k]: placing 1..k figures on ``space``, in order.
+_UP_TO = tuple(tuple(PLACE_ACTIONS[space][1:k + 1] for k in range(11)) for space in range(NUM_SPACES))
+_HUNT_UP_TO = _UP_TO[HUNT]
+# _RESOURCE_ENTRY[space][room]: the ``resources`` entry of a resource space with that room,
+# whose second item gives the placements by figures available (at most the room).
+_RESOURCE_ENTRY = tuple(
+    tuple((space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11))) for room in range(8))
+    if space in RESOURCE_SPACES else () for space in range(NUM_SPACES)
+)
+_CARD_PLACES = tuple(PLACE_ACTIONS[space][1] for space in CARD_SPACES)
+_BUILDING_PLACES = tuple(PLACE_ACTIONS[space][1] for space in BUILDING_SPACES)
+_SINGLE_PLACE = {a[0]: a for a in _CARD_PLACES + _BUILDING_PLACES}
+
+
+def _village_table() -> dict[tuple[bool, int], tuple[tuple[Action, ...], tuple[Action, ...]]]:
+    """Open village spaces (with and without the hut) per (fewer than 4 players, occupied bits)."""
+    table = {}
+    places = (PLACE_ACTIONS[TOOL_MAKER][1], PLACE_ACTIONS[HUT][2], PLACE_ACTIONS[FIELD][1])
+    for few in (False, True):
+        for bits in range(8):
+            # With 2 or 3 players only 2 of the 3 village spaces may be used a round.
+            if few and bits.bit_count() >= 2:
+                open_ = ()
+            else:
+                open_ = tuple(a for i, a in enumerate(places) if not bits >> i & 1)
+            table[few, bits] = open_, tuple(a for a in open_ if a[0] != HUT)
+    return table
+
+
+_VILLAGE = _village_table()
+
+
+def _open_resources(occupants: tuple[int, ...], mask: tuple[int, ...], n: int) -> tuple[tuple, ...]:
+    """The ``resources`` entry of every resource space a seat not yet standing there may still
+    use: room left, and with 2 players nobody else there, with 3 at most one other seat there."""
+    found = []
+    for space in RESOURCE_SPACES:
+        room = RESOURCE_SPACE_CAPACITY - occupants[space]
+        bits = mask[space]
+        if room > 0 and not (n < 4 and bits and (n == 2 or bits.bit_count() >= 2)):
+            found.append(_RESOURCE_ENTRY[space][room])
+    return tuple(found)
+
+
+def new_board(state: Transitions) -> Board:
+    """The board at the start of a placement phase (nothing placed yet)."""
+    n = state.n
+    village, village_small = _VILLAGE[n < 4, 0]
+    cards = [a for a, card in zip(_CARD_PLACES, state.display) if card is not None]
+    tiles = [a for a, top in zip(_BUILDING_PLACES, state.tops) if top is not None]
+    resources = _open_resources(_EMPTY_ROW, _EMPTY_ROW, n)
+    return (_EMPTY_ROW, _EMPTY_ROW, village, village_small, resources, tuple(cards + tiles), (0,) * n)
+
+
+_RESOLVE_CHOICES: dict[tuple[int, ...], tuple[tuple[Action, ...], bool]] = {}
+
+
+def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Action, ...], bool]:
+    """For a seat's row of figures: the ``Resolve`` actions of its spaces in board order, and
+    whether every one of them is a roll (the hunt or a resource space).
+
+    Cached by row: hashing the row costs a quarter of finding the spaces again.
+    """
+    found = _RESOLVE_CHOICES.get(row)
+    if found is None:
+        if len(_RESOLVE_CHOICES) > 50_000:  # a bound on memory; rows recur within a game
+            _RESOLVE_CHOICES.clear()
+        spaces = list(compress(_SPACE_INDICES, row))
+        found = _RESOLVE_CHOICES[row] = (
+            tuple(RESOLVE_ACTIONS[space] for space in spaces), _GATHER_SET.issuperset(spaces),
+        )
+    return found
 
 
 class Transitions:
@@ -46,9 +142,8 @@ class Transitions:
         """The seat's player, copied on first change within this ``apply``."""
         if self._owned >> seat & 1:
             return self.players[seat]
-        fresh = self.players[seat].copy()
         players = list(self.players)
-        players[seat] = fresh
+        fresh = players[seat] = players[seat].copy()
         self.players = tuple(players)
         self._owned |= 1 << seat
         return fresh
@@ -61,164 +156,195 @@ class Transitions:
         return self._table
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
-        row = list(self.placed[seat])
+        placed = list(self.placed)
+        row = list(placed[seat])
         row[space] = count
-        self.placed = self.placed[:seat] + (tuple(row),) + self.placed[seat + 1:]
+        placed[seat] = tuple(row)
+        self.placed = tuple(placed)
 
-    # --- actions -------------------------------------------------------------------------------
+    # --- placement -----------------------------------------------------------------------------
+    def _placements(self, seat: int) -> list[Action]:
+        """The seat's legal placements in board order (empty once all its figures stand).
+
+        The hottest function of random play: the seat-independent part comes from the board.
+        """
+        board = self._board
+        avail = self.players[seat].people - board[6][seat]
+        if avail <= 0:
+            return []
+        row = self.placed[seat]
+        acts = list(board[2] if avail > 1 else board[3])
+        if not row[HUNT]:
+            acts += _HUNT_UP_TO[avail]
+        for space, by_avail in board[4]:
+            if not row[space]:
+                acts += by_avail[avail]
+        acts += board[5]
+        return acts
+
     def _do_place(self, action: Action) -> None:
-        seat, space, count = self.turn, action[0], action[1]
-        self._set_placed(seat, space, count)
-        occupants = list(self.occupants)
-        occupants[space] += count
-        self.occupants = tuple(occupants)
-        if space < HUNT:
-            self._open_village = self._open_village_spaces()
-        elif space >= CARD_SPACES[0]:
-            singles = list(self._open_singles)
-            singles.remove(action)
-            self._open_singles = tuple(singles)
-        elif self.n < 4 and space != HUNT:  # who stands on a resource space matters with 2-3 players
-            mask = list(self.occupant_mask)
-            mask[space] |= 1 << seat
-            self.occupant_mask = tuple(mask)
-        self.turn = self._next_placer(seat)
-
-    def _do_resolve(self, action: Action) -> None:
-        self._resolve_space(self.turn, action.space)
-
-    def _do_roll(self, action: Action) -> None:
-        space, total = self.pending[1], action[0]
-        p = self.players[self.turn]
-        if (p.tools_free or p.one_use) and tools_could_help(p, space, total):
-            self.pending = (TOOLS, space, total)
-        else:
-            self.pending = None
-            self._gather(self.turn, space, total)
-
-    def _do_tools(self, action: Action) -> None:
-        _, space, total = self.pending
-        p = self._player(self.turn)
-        p.use_tools(action.tiles, action.cards)
-        self.pending = None
-        self._gather(self.turn, space, total + sum(action.tiles) + sum(action.cards))
-
-    def _do_pay(self, action: Action) -> None:
-        kind, index = self.pending[0], self.pending[1]
         seat = self.turn
-        p = self._player(seat)
-        p.add_resources(action.resources, -1)
-        self.pending = None
-        if kind == PAY_CARD:
-            table = self._edit_table()
-            card_id = table.display[index]
-            table.display = table.display[:index] + (None,) + table.display[index + 1:]
-            p.cards = p.cards + (card_id,)
-            self._card_effect(seat, data.cards()[card_id])
-        else:
-            table = self._edit_table()
-            tile_id = table.tops[index]
-            tile = data.buildings()[tile_id]
-            p.buildings = p.buildings + (tile_id,)
-            p.building_points += building_points(tile, action.resources)
-            table.tops = table.tops[:index] + (None,) + table.tops[index + 1:]
-            sizes = list(table.stack_sizes)
-            sizes[index] -= 1
-            table.stack_sizes = tuple(sizes)
-            if sizes[index] > 0:
-                self.pending = (REVEAL_TILE, index)
+        space = action[0]
+        count = action[1]
+        placed = list(self.placed)
+        row = list(placed[seat])
+        row[space] = count
+        placed[seat] = tuple(row)
+        self.placed = tuple(placed)
+        occupants, mask, village, village_small, resources, singles, standing = self._board
+        occupants = list(occupants)
+        occupants[space] += count
+        occupants = tuple(occupants)
+        standing = list(standing)
+        standing[seat] += count
+        standing = tuple(standing)
+        if space < HUNT:
+            bits = (occupants[TOOL_MAKER] > 0) | (occupants[HUT] > 0) << 1 | (occupants[FIELD] > 0) << 2
+            village, village_small = _VILLAGE[self.n < 4, bits]
+        elif space >= _CARD_SPACE_0:
+            singles = list(singles)
+            singles.remove(_SINGLE_PLACE[space])
+            singles = tuple(singles)
+        elif space != HUNT:
+            n = self.n
+            room = RESOURCE_SPACE_CAPACITY - occupants[space]
+            if n < 4:  # who stands on a resource space matters with 2-3 players
+                mask = list(mask)
+                bits = mask[space] = mask[space] | 1 << seat
+                mask = tuple(mask)
+                if n == 2 or bits.bit_count() >= 2:
+                    room = 0  # closed to every other seat
+            # Only this space's entry changes (a new room, or gone when closed).
+            entries = []
+            for entry in resources:
+                if entry[0] != space:
+                    entries.append(entry)
+                elif room > 0:
+                    entries.append(_RESOURCE_ENTRY[space][room])
+            resources = tuple(entries)
+        self._board = (occupants, mask, village, village_small, resources, singles, standing)
+        # The next seat clockwise that can still place decides; its choices are known now.
+        n = self.n
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            acts = self._placements(candidate)
+            if acts:
+                self.turn = candidate
+                self._actor = candidate
+                if self.players[candidate].two_res:
+                    acts += _TAKE_TWO
+                self._legal = acts
+                return
+        self.phase = RESOLVE
+        self.turn = self.start
+        self._settle()
 
-    def _do_decline(self, action: Action) -> None:
-        self.pending = None
+    def _offer(self, acts: list[Action] | tuple[Action, ...], seat: int) -> None:
+        """Record the legal actions found while finishing, adding the two-resources card."""
+        if self.players[seat].two_res:
+            acts = tuple(acts) + _TAKE_TWO
+        self._legal = acts
 
-    def _do_items_roll(self, action: Action) -> None:
-        buyer = self.pending[1]
-        self.pending = (ITEMS_PICK, action.faces, buyer, buyer)
-        self._auto_pick()
+    # --- resolution ----------------------------------------------------------------------------
+    def _do_resolve(self, action: Action) -> None:
+        self._resolve_space(self.turn, action[0])
+        self._finish()
 
-    def _do_pick(self, action: Action) -> None:
-        _, faces, picker, buyer = self.pending
-        self._take_item(picker, action.face)
-        rest = list(faces)
-        rest.remove(action.face)
-        self.pending = (ITEMS_PICK, tuple(rest), (picker + 1) % self.n, buyer) if rest else None
-        self._auto_pick()
-
-    def _do_take_two(self, action: Action) -> None:
-        p = self._player(self.current_player())
-        p.two_res -= 1
-        p.add_resource(action.first, 1)
-        p.add_resource(action.second, 1)
-
-    def _do_feed(self, action: Action) -> None:
-        self._player(self.turn).add_resources(action.resources, -1)
-        self.pending = None
-        self._fed(self.turn)
-
-    def _do_starve(self, action: Action) -> None:
-        self._player(self.turn).penalties += 1
-        self.pending = None
-        self._fed(self.turn)
-
-    def _do_reveal_card(self, action: Action) -> None:
-        slot = self.pending[1]
-        table = self._edit_table()
-        table.display = table.display[:slot] + (action.card,) + table.display[slot + 1:]
-        self._remove_from_deck(action.card)
-        self.pending = None
-
-    def _do_reveal_tile(self, action: Action) -> None:
-        stack = self.pending[1]
-        table = self._edit_table()
-        table.tops = table.tops[:stack] + (action.tile,) + table.tops[stack + 1:]
-        pool = list(table.tile_pool)
-        pool.remove(action.tile)
-        table.tile_pool = tuple(pool)
-        self.pending = None
-
-    def _do_extra(self, action: Action) -> None:
-        owner = self.pending[1]
-        p = self._player(owner)
-        p.extras = p.extras + (action.card,)
-        self._remove_from_deck(action.card)
-        self.pending = None
-
-    def _remove_from_deck(self, card_id: str) -> None:
-        table = self._edit_table()
-        deck = list(table.deck)
-        deck.remove(card_id)
-        table.deck = tuple(deck)
-        table.deck_size -= 1
-
-    # --- effects -------------------------------------------------------------------------------
     def _resolve_space(self, seat: int, space: int) -> None:
-        count = self.placed[seat][space]
-        self._set_placed(seat, space, 0)
+        placed = list(self.placed)
+        row = list(placed[seat])
+        count = row[space]
+        row[space] = 0
+        placed[seat] = tuple(row)
+        self.placed = tuple(placed)
         if space == TOOL_MAKER:
             self._player(seat).gain_tool()
         elif space == HUT:
-            self._player(seat).gain_person()
+            p = self._player(seat)
+            p.people = min(MAX_PEOPLE, p.people + 1)
         elif space == FIELD:
-            self._player(seat).gain_track()
-        elif space in GATHER_SPACES:
+            p = self._player(seat)
+            p.track = min(MAX_FOOD_TRACK, p.track + 1)
+        elif space < _CARD_SPACE_0:  # the hunt or a resource space
             self.pending = (ROLL, space, count)
-        elif space in CARD_SPACES:
-            slot = space - CARD_SPACES[0]
-            if self._could_pay_card(seat, slot):
+        elif space < _BUILDING_SPACE_0:
+            slot = space - _CARD_SPACE_0
+            p = self.players[seat]
+            if p.two_res > 0 or sum(p.res) >= slot + 1:
                 self.pending = (PAY_CARD, slot)
         else:
-            stack = space - BUILDING_SPACES[0]
-            if self._could_pay_building(seat, stack):
+            stack = space - _BUILDING_SPACE_0
+            p = self.players[seat]
+            if p.two_res > 0 or building_payments_for(self.tops[stack], p.res):
                 self.pending = (PAY_BUILDING, stack)
 
-    def _could_pay_card(self, seat: int, slot: int) -> bool:
-        p = self.players[seat]
-        return p.two_res > 0 or sum(p.res) >= slot + 1
+    def _resolve_step(self) -> bool:
+        """One forced step of the resolution phase; False when the seat must choose."""
+        seat = self.turn
+        row = self.placed[seat]
+        # Hut and field commute with every other space (nothing in this phase reads people or
+        # the food track), so they are used at once and the seat chooses only where order counts.
+        if row[HUT] or row[FIELD]:
+            self._resolve_space(seat, HUT if row[HUT] else FIELD)
+            return True
+        if any(row):
+            acts, only_rolls = resolve_choices(row)
+            if len(acts) == 1 or only_rolls and self._no_tools(seat):
+                self._resolve_space(seat, acts[0][0])
+                return True
+            self._offer(acts, seat)
+            return False
+        nxt = (seat + 1) % self.n
+        if nxt == self.start:
+            self.phase = FEED
+        self.turn = nxt
+        return True
 
-    def _could_pay_building(self, seat: int, stack: int) -> bool:
+    def _no_tools(self, seat: int) -> bool:
+        """Rolls with no tool to add involve no decision, so their order cannot matter."""
         p = self.players[seat]
-        tile = data.buildings()[self.tops[stack]]
-        return p.two_res > 0 or bool(building_payments(tile, capped(p.res, payment_cap(tile))))
+        return not p.tools_free and not p.one_use
+
+    # --- rolls and tools -----------------------------------------------------------------------
+    def _do_roll(self, action: Action) -> None:
+        _, space, _ = self.pending
+        total, seat = action[0], self.turn
+        p = self.players[seat]
+        if p.tools_free or p.one_use:
+            div = _DIVISORS[space]
+            if (total + sum(p.tools_free) + sum(p.one_use)) // div > total // div:
+                # Adding tools could raise the yield: the seat decides which (if any).
+                self.pending = (TOOLS, space, total)
+                self._actor = seat
+                return
+        self.pending = None
+        amount = total // _DIVISORS[space]
+        if amount:  # the gathering, as in ``_gather`` (spelled out: rolls are frequent)
+            if self._owned >> seat & 1:
+                p = self.players[seat]
+            else:
+                players = list(self.players)
+                p = players[seat] = p.copy()
+                self.players = tuple(players)
+                self._owned |= 1 << seat
+            if space == HUNT:
+                p.food += amount
+            else:
+                res = list(p.res)
+                res[space - FOREST] += amount
+                p.res = tuple(res)  # type: ignore[assignment]
+        self._settle()
+
+    def _do_tools(self, action: Action) -> None:
+        _, space, total = self.pending
+        seat = self.turn
+        tiles, cards = action[0], action[1]
+        if tiles or cards:
+            self._player(seat).use_tools(tiles, cards)
+            total += sum(tiles) + sum(cards)
+        self.pending = None
+        self._gather(seat, space, total)
+        self._settle()
 
     def _gather(self, seat: int, space: int, pips: int) -> None:
         amount = pips // _DIVISORS[space]
@@ -227,7 +353,38 @@ class Transitions:
             if space == HUNT:
                 p.food += amount
             else:
-                p.add_resource(space - FOREST, amount)
+                res = list(p.res)
+                res[space - FOREST] += amount
+                p.res = tuple(res)  # type: ignore[assignment]
+
+    # --- buying --------------------------------------------------------------------------------
+    def _do_pay(self, action: Action) -> None:
+        kind, index = self.pending[0], self.pending[1]
+        seat = self.turn
+        p = self._player(seat)
+        p.add_resources(action[0], -1)
+        self.pending = None
+        table = self._edit_table()
+        if kind == PAY_CARD:
+            card_id = table.display[index]
+            table.display = table.display[:index] + (None,) + table.display[index + 1:]
+            p.cards = p.cards + (card_id,)
+            self._card_effect(seat, data.cards()[card_id])
+        else:
+            tile_id = table.tops[index]
+            p.buildings = p.buildings + (tile_id,)
+            p.building_points += building_points(data.buildings()[tile_id], action[0])
+            table.tops = table.tops[:index] + (None,) + table.tops[index + 1:]
+            sizes = list(table.stack_sizes)
+            sizes[index] -= 1
+            table.stack_sizes = tuple(sizes)
+            if sizes[index] > 0:
+                self.pending = (REVEAL_TILE, index)
+        self._finish()
+
+    def _do_decline(self, action: Action) -> None:
+        self.pending = None
+        self._settle()
 
     def _card_effect(self, seat: int, card: data.Card) -> None:
         effect = card.effect
@@ -256,6 +413,23 @@ class Transitions:
         else:
             raise AssertionError(f"unknown card effect {effect!r}")
 
+    # --- dice for items ------------------------------------------------------------------------
+    def _do_items_roll(self, action: Action) -> None:
+        buyer = self.pending[1]
+        self.pending = (ITEMS_PICK, action[0], buyer, buyer)
+        self._auto_pick()
+        self._finish()
+
+    def _do_pick(self, action: Action) -> None:
+        _, faces, picker, buyer = self.pending
+        face = action[0]
+        self._take_item(picker, face)
+        rest = list(faces)
+        rest.remove(face)
+        self.pending = (ITEMS_PICK, tuple(rest), (picker + 1) % self.n, buyer) if rest else None
+        self._auto_pick()
+        self._finish()
+
     def _take_item(self, seat: int, face: int) -> None:
         p = self._player(seat)
         if face == ITEM_TOOL_FACE:
@@ -273,72 +447,40 @@ class Transitions:
             rest = faces[1:]
             self.pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer) if rest else None
 
-    # --- forced steps --------------------------------------------------------------------------
-    def _settle(self) -> None:
-        """Take forced steps until a decision, a chance node or the end of the game."""
-        while self.pending is None and self.phase != OVER:
-            phase = self.phase
-            if phase == PLACE:
-                if self.turn is not None:
-                    return
-                self.phase, self.turn = RESOLVE, self.start
-            elif phase == RESOLVE:
-                if not self._resolve_step():
-                    return
-            elif phase == FEED:
-                self._feed_step()
-            else:
-                self._refill_step()
+    # --- the two-resources card ------------------------------------------------------------------
+    def _do_take_two(self, action: Action) -> None:
+        p = self._player(self._actor)
+        p.two_res -= 1
+        p.add_resource(action[0], 1)
+        p.add_resource(action[1], 1)
+        # Nothing else changes: the same seat decides the same step, and the choices it had
+        # (other than the card) are found again from the state when asked for.
+        if self.pending is None and self.phase == RESOLVE:
+            self._settle()
 
-    def _next_placer(self, seat: int, first: int = 1) -> int | None:
-        """The next seat clockwise (from ``seat + first``) that can place, its choices
-        recorded as the legal actions; None when nobody can place any more."""
-        n = self.n
-        for step in range(first, first + n):
-            candidate = (seat + step) % n
-            acts = self._placements(candidate)
-            if acts:
-                self._offer(acts, candidate)
-                return candidate
-        return None
+    # --- feeding ---------------------------------------------------------------------------------
+    def _do_feed(self, action: Action) -> None:
+        self._player(self.turn).add_resources(action[0], -1)
+        self.pending = None
+        self._fed(self.turn)
+        self._finish()
 
-    def _resolve_step(self) -> bool:
-        """One forced step of the resolution phase; False when the seat must choose."""
-        seat = self.turn
-        row = self.placed[seat]
-        # Hut and field commute with every other space (nothing in this phase reads people or
-        # the food track), so they are used at once and the seat chooses only where order counts.
-        if row[HUT] or row[FIELD]:
-            self._resolve_space(seat, HUT if row[HUT] else FIELD)
-            return True
-        if row.count(0) < NUM_SPACES:
-            spaces = list(compress(_SPACE_INDICES, row))
-            if len(spaces) == 1 or self._order_is_irrelevant(seat, spaces):
-                self._resolve_space(seat, spaces[0])
-                return True
-            self._offer(resolve_actions(spaces), seat)
-            return False
-        nxt = (seat + 1) % self.n
-        if nxt == self.start:
-            self.phase = FEED
-        self.turn = nxt
-        return True
-
-    def _order_is_irrelevant(self, seat: int, spaces: list[int]) -> bool:
-        """Rolls with no tool to add involve no decision, so their order cannot matter."""
-        p = self.players[seat]
-        return not p.tools_free and not p.one_use and _GATHER_SET.issuperset(spaces)
+    def _do_starve(self, action: Action) -> None:
+        self._player(self.turn).penalties += 1
+        self.pending = None
+        self._fed(self.turn)
+        self._finish()
 
     def _feed_step(self) -> None:
         """Feed the seat in ``turn`` (from the start player on); ask only on a shortfall."""
         seat = self.turn
         p = self._player(seat)
-        p.food += p.track
-        if p.food >= p.people:
-            p.food -= p.people
+        food = p.food + p.track
+        if food >= p.people:
+            p.food = food - p.people
             self._fed(seat)
             return
-        short = p.people - p.food
+        short = p.people - food
         p.food = 0
         if sum(p.res) + 2 * p.two_res >= short:
             self.pending = (FEED_SHORT, short)
@@ -354,14 +496,87 @@ class Transitions:
         else:
             self.turn = following
 
+    # --- chance outcomes -------------------------------------------------------------------------
+    def _do_reveal_card(self, action: Action) -> None:
+        slot = self.pending[1]
+        table = self._edit_table()
+        table.display = table.display[:slot] + (action[0],) + table.display[slot + 1:]
+        self._remove_from_deck(action[0])
+        self.pending = None
+        self._settle()
+
+    def _do_reveal_tile(self, action: Action) -> None:
+        stack = self.pending[1]
+        table = self._edit_table()
+        table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1:]
+        pool = list(table.tile_pool)
+        pool.remove(action[0])
+        table.tile_pool = tuple(pool)
+        self.pending = None
+        self._settle()
+
+    def _do_extra(self, action: Action) -> None:
+        p = self._player(self.pending[1])
+        p.extras = p.extras + (action[0],)
+        self._remove_from_deck(action[0])
+        self.pending = None
+        self._settle()
+
+    def _remove_from_deck(self, card_id: str) -> None:
+        table = self._edit_table()
+        deck = list(table.deck)
+        deck.remove(card_id)
+        table.deck = tuple(deck)
+        table.deck_size -= 1
+
+    # --- forced steps ----------------------------------------------------------------------------
+    def _finish(self) -> None:
+        """Take the forced steps after a handler if nothing is pending, and find the actor."""
+        if self.pending is None:
+            self._settle()
+        else:
+            self._actor = self._find_actor()
+
+    def _settle(self) -> None:
+        """Take forced steps until a decision, a chance node or the end of the game; then
+        record who acts."""
+        while self.pending is None:
+            phase = self.phase
+            if phase == RESOLVE:
+                if not self._resolve_step():
+                    self._actor = self.turn
+                    return
+            elif phase == PLACE:
+                if self.turn is not None:
+                    break
+                self.phase, self.turn = RESOLVE, self.start
+            elif phase == FEED:
+                self._feed_step()
+            elif phase == REFILL:
+                self._refill_step()
+            else:
+                break
+        self._actor = self._find_actor()
+
+    def _find_actor(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        pending = self.pending
+        if pending is not None:
+            if pending[0] in CHANCE_KINDS:
+                return CHANCE
+            if pending[0] == ITEMS_PICK:
+                return pending[2]
+        return self.turn
+
     def _end_round(self) -> None:
         table = self._edit_table()
         table.score_log = table.score_log + (tuple(p.score for p in self.players),)
-        if 0 in self.stack_sizes:
+        if 0 in table.stack_sizes:
             self.phase = OVER
             return
-        cards = [c for c in self.display if c is not None]
-        if self.deck_size < NUM_CARD_SLOTS - len(cards):
+        cards = [c for c in table.display if c is not None]
+        if table.deck_size < NUM_CARD_SLOTS - len(cards):
             self.phase = OVER  # the display cannot be refilled: no new round begins
             return
         for seat, p in enumerate(self.players):
@@ -384,10 +599,20 @@ class Transitions:
                 return
         self.phase = PLACE
         self.placed = (_EMPTY_ROW,) * self.n
-        self.occupants = self.occupant_mask = _EMPTY_ROW
-        self._open_village = self._open_village_spaces()
-        self._open_singles = self._open_single_spaces()
-        self.turn = self._next_placer(self.start, first=0)
+        self._board = new_board(self)
+        self.turn = self._first_placer()
+
+    def _first_placer(self) -> int | None:
+        """The first seat from the start player on that can place, its choices recorded as
+        the legal actions; None when nobody can place."""
+        n, start = self.n, self.start
+        for step in range(n):
+            candidate = (start + step) % n
+            acts = self._placements(candidate)
+            if acts:
+                self._offer(acts, candidate)
+                return candidate
+        return None
 
 
 HANDLERS = {
