@@ -26,7 +26,7 @@ from stoneage.ui import assets, storage, theme
 from stoneage.ui.anim import Flyer, Timeline
 from stoneage.ui.layout import panel_parts, table_layout
 from stoneage.ui.names import COLOUR_TITLES, engine_reason
-from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_tooltip, draw_wrapped, shade
+from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_tooltip, draw_wrapped, shade
 
 from .assist import HintService, preview_text
 from .autosaver import Autosaver

@@ -10,7 +10,7 @@ import pygame
 
 from stoneage.ai.preview import yield_distribution, yield_preview
 from stoneage.rules import GameState, new_game
-from stoneage.rules.data import FOREST, HUNT, RIVER
+from stoneage.rules.data import HUNT, RIVER
 from stoneage.scenes.assist import HintService, preview_text
 from stoneage.scenes.driver import GameDriver, Seat
 from stoneage.scenes.game import GameScene
