@@ -31,6 +31,7 @@ from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_tooltip,
 from .assist import HintService, preview_text
 from .autosaver import Autosaver
 from .base import Scene
+from .board_view import space_at
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
 from .driver import GameDriver, Seat, Step, make_bot, save_payload
 from .motion import Motion
@@ -644,7 +645,7 @@ class GameScene(Scene):
     def _preview(self, placing: PlacementControl | None) -> str:
         if placing is None or not self.hints_enabled():
             return ""
-        space = space_of(self.lay, self.mouse)
+        space = space_at(self.lay, self.mouse)
         if space not in GATHER_SPACES:
             return ""
         return preview_text(placing.state, placing.seat, space, placing.count_for(space))
@@ -657,13 +658,6 @@ class GameScene(Scene):
         for control in ([self.popup] if self.popup else []) + self.controls:
             found += control.all_buttons()
         return found
-
-
-def space_of(lay, pos: tuple[int, int]) -> int | None:
-    """The board space at ``pos``, if any."""
-    from .board_view import space_at
-
-    return space_at(lay, pos)
 
 
 def _digit(key: int) -> int | None:
