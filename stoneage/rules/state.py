@@ -357,13 +357,13 @@ def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[
 # where the outcome is certainly legal; on False, ``apply`` looks it up after all, so an illegal
 # action is still refused (and explained) in one place.
 def _is_outcome(state: GameState, action: Action) -> bool:
+    """At a chance node: True if ``action`` is certainly one of its outcomes (see above)."""
     kind = state.pending[0]
     if kind == ROLL:
+        if action.__class__ is not Roll or action[1] != "roll":
+            return False
         dice, total = state.pending[2], action[0]
-        return (
-            action.__class__ is Roll and action[1] == "roll" and total.__class__ is int
-            and dice <= total <= 6 * dice
-        )
+        return total.__class__ is int and dice <= total <= 6 * dice
     reveal = _REVEAL_KINDS.get(kind)
     if reveal is None or action.__class__ is not reveal or action[1] != reveal._field_defaults["tag"]:
         return False
