@@ -85,6 +85,18 @@ def default_seats() -> list[Seat]:
     ]
 
 
+def settle_names(seats: list[Seat]) -> None:
+    """Give every seat a name fit for the table: a blank name becomes "Player n", and so does the
+    default "You" when several people share the screen (a hotseat turn is announced by name, and
+    "Pass the screen to You" would name nobody)."""
+    humans = sum(seat.is_human for seat in seats)
+    for i, seat in enumerate(seats):
+        name = seat.name.strip()
+        if not name or (humans > 1 and name == _("You")):
+            name = _("Player {n}").format(n=i + 1)
+        seat.name = name
+
+
 @dataclass(frozen=True)
 class Step:
     """One applied action: the state before, the action, the state after, who acted."""

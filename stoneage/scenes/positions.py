@@ -9,7 +9,7 @@ from collections.abc import Callable
 from stoneage.rules import GameState, TERMINAL
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 
-from .driver import GameDriver, Seat, Step, default_seats
+from .driver import GameDriver, Seat, Step, default_seats, settle_names
 from .story import describe
 
 SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring", "settings", "rules", "pause",
@@ -105,7 +105,7 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         return
     if name == "hotseat":  # two people at one screen: the second is called to it
         seats = [Seat(s.name, s.colour, "human" if i < 2 else "bot", s.level) for i, s in enumerate(seats)]
-        seats[1].name = "Ayla"
+        settle_names(seats)
     stop, level = {
         "game": (placement, "normal"), "pause": (placement, "normal"), "drag": (placement, "normal"),
         "log": (placement, "normal"), "hotseat": (placement, "normal"), "preview": (placement, "normal"),

@@ -17,7 +17,7 @@ from stoneage.ui.menu_layout import setup_rows
 from stoneage.ui.names import LEVEL_TITLES
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped
 
-from .driver import BOT_LEVELS, Seat, default_seats
+from .driver import BOT_LEVELS, Seat, default_seats, settle_names
 from .menus import _PanelScene
 
 NAME_LIMIT = 16
@@ -152,8 +152,7 @@ class SetupScene(_PanelScene):
 
         self._stop_editing()
         seats = [d.seat for d in self.drafts if d.playing]
-        for i, seat in enumerate(seats):
-            seat.name = seat.name.strip() or _("Player {n}").format(n=i + 1)
+        settle_names(seats)
         seed = self.app.seed if self.app.seed is not None else random.Random(time.time_ns()).randrange(1, 10**9)
         storage.delete_autosave()
         self.app.replace(GameScene(self.app, seats, seed))

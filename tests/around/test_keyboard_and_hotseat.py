@@ -70,3 +70,25 @@ def test_each_human_is_called_to_the_screen_before_the_table_is_shown(app):
         scene.update(0.0)
         app.step(block=False)
     assert scene.announcing == 1 - first and not scene.controls
+
+
+def test_a_hotseat_names_the_default_you_by_its_seat_and_a_solo_game_keeps_it(app):
+    from stoneage.scenes.setup import SetupScene
+    from tests.scenes.hands import click
+
+    def start(kinds_to_toggle: list[int]) -> list[str]:
+        setup = SetupScene(app)
+        app.push(setup)
+        for i in kinds_to_toggle:
+            click(app, next(b for b in setup.buttons if b.name == f"kind_{i}").rect.center)
+        click(app, next(b for b in setup.buttons if b.name == "start").rect.center)
+        game = app.top
+        assert isinstance(game, GameScene)
+        names = [seat.name for seat in game.seats]
+        app.pop()
+        return names
+
+    assert start([])[0] == "You"  # one person: "You: your turn" reads right
+    names = start([1])  # Grok becomes a second person at the screen
+    assert names[:2] == ["Player 1", "Grok"]
+    assert len(set(names)) == len(names)
