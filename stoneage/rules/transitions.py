@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from . import data
 from .actions import PLACE_ACTIONS, RESOLVE_ACTIONS, TAKE_TWO_ACTIONS as _TAKE_TWO, Action
 from .data import (
-    BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, HUNT, HUT, ITEM_FIELD_FACE,
+    BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, GOLD, HUNT, HUT, ITEM_FIELD_FACE,
     ITEM_TOOL_FACE, MAX_FOOD_TRACK, MAX_PEOPLE, NUM_CARD_SLOTS, NUM_SPACES,
     RESOURCE_SPACE_CAPACITY, RESOURCE_SPACES, TOOL_MAKER, gather_divisor,
 )
@@ -560,11 +560,11 @@ class Transitions:
         table = self._edit_table()
         table.score_log = table.score_log + (tuple(p.score for p in self.players),)
         if 0 in table.stack_sizes:
-            self.phase = OVER
+            self._end_game()
             return
         cards = [c for c in table.display if c is not None]
         if table.deck_size < NUM_CARD_SLOTS - len(cards):
-            self.phase = OVER  # the display cannot be refilled: no new round begins
+            self._end_game()  # the display cannot be refilled: no new round begins
             return
         for seat, p in enumerate(self.players):
             if p.tools_used:
@@ -574,6 +574,19 @@ class Transitions:
         # Remaining cards slide right, toward the cheap slots (slot 0 costs 1).
         table.display = tuple(cards) + (None,) * (NUM_CARD_SLOTS - len(cards))
         self.phase = REFILL
+
+    def _end_game(self) -> None:
+        """The game is over. A two-resources card still unused is taken now: the card gives its
+        two resources "immediately or later", and an owner who bought it with the last figure
+        of the last round has no later decision. Its owner is not asked which two: once the
+        game is over every resource scores 1 and none counts in the tie-break, so gold is as
+        good as any."""
+        for seat, p in enumerate(self.players):
+            if p.two_res:
+                owner = self._player(seat)
+                owner.add_resource(GOLD, 2 * owner.two_res)
+                owner.two_res = 0
+        self.phase = OVER
 
     def _refill_step(self) -> None:
         for slot, card in enumerate(self.display):

@@ -5,7 +5,7 @@ Also the banner text itself: whose turn it is and what they are doing.
 
 from __future__ import annotations
 
-from stoneage.i18n import _, ngettext
+from stoneage.i18n import _, font_script, ngettext
 from stoneage.rules import (
     Action, CHANCE, TERMINAL, Decline, DrawExtra, Feed, GameState, Pay, PickItem, Place, Resolve, RevealCard,
     RevealTile, Roll, RollItems, Starve, TakeTwo, UseTools,
@@ -25,7 +25,26 @@ def phase_title(phase: str) -> str:
 
 
 def describe(step: Step, seats: list[Seat]) -> str:
-    """One sentence for the log, or '' for steps not worth a line (cards turned up)."""
+    """One sentence for the log (two when the step ends the game and something happens then),
+    or '' for steps not worth a line (cards turned up)."""
+    lines = [_describe_action(step, seats)]
+    if step.after.is_terminal():
+        lines += _taken_at_the_end(step, seats)
+    # Chinese and Japanese run sentences together; English puts a space between them.
+    sep = " " if font_script() == "latin" else ""
+    return sep.join(line for line in lines if line)
+
+
+def _taken_at_the_end(step: Step, seats: list[Seat]) -> list[str]:
+    """The two-resources cards that the rules turn into two gold as the game ends."""
+    return [
+        _("{name} takes 2 gold with the unused two-resources card as the game ends.").format(name=seats[seat].name)
+        for seat, (was, now) in enumerate(zip(step.before.players, step.after.players))
+        if was.two_res > now.two_res
+    ]
+
+
+def _describe_action(step: Step, seats: list[Seat]) -> str:
     a, before = step.action, step.before
     name = seats[step.actor].name if step.actor >= 0 else ""
     if isinstance(a, Place):

@@ -129,3 +129,26 @@ def test_the_scoring_screen_exports_the_finished_game(app):
     assert scene.buttons[1].label == "Replay saved"
     files = list((storage.data_dir() / "replays").glob("*.json"))
     assert len(files) == 1 and load_game_file(files[0]).state == driver.state
+
+
+def test_the_log_says_when_an_unused_two_resources_card_is_taken_as_the_game_ends():
+    from stoneage.rules.nodes import TERMINAL
+    from stoneage.scenes.driver import Step
+    from stoneage.scenes.story import describe
+    from tests.rules.conftest import play, start, with_player, with_table
+
+    state = start(2, display=("G04", "F02", "H01", "S01"))
+    state = with_player(state, 0, people=1, res=(1, 0, 0, 0))
+    state = with_player(state, 1, people=1, res=(2, 1, 0, 0))
+    state = with_table(state, stack_sizes=(1, 7))
+    state = play(state, "place card1 1", "place building1 1", "pay 1wood")
+    steps = []
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        after = state.apply(action)
+        steps.append(Step(state, action, after, state.current_player()))
+        state = after
+    assert state.current_player() == TERMINAL
+    last = describe(steps[-1], BOTS)
+    assert last.endswith("Ann takes 2 gold with the unused two-resources card as the game ends.")
+    assert all("unused two-resources" not in describe(step, BOTS) for step in steps[:-1])
