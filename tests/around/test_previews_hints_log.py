@@ -135,13 +135,9 @@ def test_the_log_says_when_an_unused_two_resources_card_is_taken_as_the_game_end
     from stoneage.rules.nodes import TERMINAL
     from stoneage.scenes.driver import Step
     from stoneage.scenes.story import describe
-    from tests.rules.conftest import play, start, with_player, with_table
+    from tests.rules.conftest import two_resources_card_bought_in_the_last_round
 
-    state = start(2, display=("G04", "F02", "H01", "S01"))
-    state = with_player(state, 0, people=1, res=(1, 0, 0, 0))
-    state = with_player(state, 1, people=1, res=(2, 1, 0, 0))
-    state = with_table(state, stack_sizes=(1, 7))
-    state = play(state, "place card1 1", "place building1 1", "pay 1wood")
+    state = two_resources_card_bought_in_the_last_round()
     steps = []
     while not state.is_terminal():
         action = state.legal_actions()[0]

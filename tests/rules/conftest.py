@@ -90,3 +90,13 @@ def with_table(state: GameState, **fields: object) -> GameState:
         setattr(table, name, value)
     s._legal = None
     return s
+
+
+def two_resources_card_bought_in_the_last_round() -> GameState:
+    """Two players, last round: seat 0 has just bought the two-resources card with its only
+    figure; seat 1 has taken the last tile of a building stack, so the game ends this round."""
+    state = start(2, display=("G04", "F02", "H01", "S01"))
+    state = with_player(state, 0, people=1, res=(1, 0, 0, 0))
+    state = with_player(state, 1, people=1, res=(2, 1, 0, 0))
+    state = with_table(state, stack_sizes=(1, 7))
+    return play(state, "place card1 1", "place building1 1", "pay 1wood")

@@ -11,7 +11,10 @@ import pytest
 
 from stoneage.rules import CHANCE
 
-from .conftest import advance, legal_texts, placement_done, play, start, with_player, with_table
+from .conftest import (
+    advance, legal_texts, placement_done, play, start, two_resources_card_bought_in_the_last_round, with_player,
+    with_table,
+)
 
 
 # --- the two-resources card at the end of the game -----------------------------------------------
@@ -21,11 +24,7 @@ def test_two_resources_card_bought_in_the_last_round_is_taken_when_the_game_ends
     # later, take 2 resources of his choice". Here seat 0 buys the card with its last figure in the
     # last round (seat 1 takes the last tile of a building stack) and has no later decision: the
     # card's two resources are taken as the game ends, and score their point each.
-    state = start(2, display=("G04", "F02", "H01", "S01"))
-    state = with_player(state, 0, people=1, res=(1, 0, 0, 0))
-    state = with_player(state, 1, people=1, res=(2, 1, 0, 0))
-    state = with_table(state, stack_sizes=(1, 7))
-    state = play(state, "place card1 1", "place building1 1", "pay 1wood")
+    state = two_resources_card_bought_in_the_last_round()
     assert state.players[0].two_res == 1
     while not state.is_terminal():
         state = state.apply(state.legal_actions()[0])
