@@ -16,7 +16,7 @@ from stoneage.rules.scoring import tie_break
 from stoneage.ui import theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import scoring_layout
-from stoneage.ui.names import CATEGORY_TITLES, join_list
+from stoneage.ui.names import CATEGORY_TITLES, join_list, join_sentences
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
 
 from .base import Scene
@@ -44,8 +44,7 @@ def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
     values = join_list([_("{name} {value}").format(name=seats[i].name, value=tie_break(state.players[i])) for i in tied])
     note = _("Tied on points, so food production + tool value + people decides: {values}.").format(values=values)
     if len(winners) > 1:
-        # TRANSLATORS: two sentences one after the other (Chinese and Japanese need no space).
-        note = _("{sentence} {sentence2}").format(sentence=note, sentence2=_("Still tied: the victory is shared."))
+        note = join_sentences(note, _("Still tied: the victory is shared."))
     return head, note
 
 

@@ -5,13 +5,15 @@ Also the banner text itself: whose turn it is and what they are doing.
 
 from __future__ import annotations
 
-from stoneage.i18n import _, font_script, ngettext
+from stoneage.i18n import _, ngettext
 from stoneage.rules import (
     Action, CHANCE, TERMINAL, Decline, DrawExtra, Feed, GameState, Pay, PickItem, Place, Resolve, RevealCard,
     RevealTile, Roll, RollItems, Starve, TakeTwo, UseTools,
 )
 from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING, PAY_CARD, ROLL, TOOLS
-from stoneage.ui.names import ITEM_FACES, amounts_text, count_text, join_list, resource_title, space_title
+from stoneage.ui.names import (
+    ITEM_FACES, amounts_text, count_text, join_list, join_sentences, resource_title, space_title,
+)
 
 from .driver import Seat, Step
 
@@ -27,12 +29,11 @@ def phase_title(phase: str) -> str:
 def describe(step: Step, seats: list[Seat]) -> str:
     """One sentence for the log (two when the step ends the game and something happens then),
     or '' for steps not worth a line (cards turned up)."""
-    lines = [_describe_action(step, seats)]
+    text = _describe_action(step, seats)
     if step.after.is_terminal():
-        lines += _taken_at_the_end(step, seats)
-    # Chinese and Japanese run sentences together; English puts a space between them.
-    sep = " " if font_script() == "latin" else ""
-    return sep.join(line for line in lines if line)
+        for note in _taken_at_the_end(step, seats):
+            text = join_sentences(text, note) if text else note
+    return text
 
 
 def _taken_at_the_end(step: Step, seats: list[Seat]) -> list[str]:

@@ -65,6 +65,12 @@ def join_list(parts: list[str]) -> str:
     return _(", ").join(parts)
 
 
+def join_sentences(first: str, second: str) -> str:
+    """Two sentences one after the other (a space in English, none in Chinese and Japanese)."""
+    # TRANSLATORS: two sentences one after the other (Chinese and Japanese need no space).
+    return _("{sentence} {sentence2}").format(sentence=first, sentence2=second)
+
+
 def amounts_text(amounts: tuple[int, ...]) -> str:
     """``(2, 0, 1, 0)`` -> '2 wood, 1 stone'; nothing -> 'nothing'."""
     parts = [count_text(n, resource_title(i)) for i, n in enumerate(amounts) if n]

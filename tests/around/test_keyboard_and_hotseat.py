@@ -9,6 +9,8 @@ from stoneage.rules.nodes import TOOLS
 from stoneage.scenes.game import GameScene
 from stoneage.scenes.log_view import LogScene
 from stoneage.scenes.menus import PauseMenu
+from stoneage.scenes.setup import SetupScene
+from tests.scenes.hands import click
 from tests.scenes.test_controls import find_state, humans, show
 
 
@@ -73,9 +75,6 @@ def test_each_human_is_called_to_the_screen_before_the_table_is_shown(app):
 
 
 def test_a_hotseat_names_the_default_you_by_its_seat_and_a_solo_game_keeps_it(app):
-    from stoneage.scenes.setup import SetupScene
-    from tests.scenes.hands import click
-
     def start(kinds_to_toggle: list[int]) -> list[str]:
         setup = SetupScene(app)
         app.push(setup)
