@@ -63,7 +63,9 @@ def main() -> None:
         games = [actions for players, actions, error in results if players == n and not error]
         mean = sum(games) / max(1, len(games))
         print(f"{n} players: {len(games)} games finished, {mean:.0f} actions per game")
-    print(f"{len(results)} games, {len(failures)} failures, {elapsed:.1f} s with {args.jobs} processes")
+    print(
+        f"{len(results)} games, {len(failures)} failures, {elapsed:.1f} s with {args.jobs} processes"
+    )
     for error in failures[:10]:
         print(error)
     raise SystemExit(1 if failures else 0)

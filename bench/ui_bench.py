@@ -40,7 +40,12 @@ def start_to_title(runs: int = 3) -> float:
     best = float("inf")
     for _ in range(runs):
         begin = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-c", TITLE_CHILD], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", TITLE_CHILD],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         for line in child.stdout:
             if line.strip() == "ready":
                 best = min(best, time.perf_counter() - begin)
@@ -64,7 +69,10 @@ def animation_frames(frames: int) -> list[float]:
     from stoneage.scenes.game import GameScene
 
     app = _open_app((1920, 1080), "normal")
-    seats = [Seat(f"Bot {i}", c, "bot", "normal") for i, c in enumerate(("red", "blue", "green", "yellow"))]
+    seats = [
+        Seat(f"Bot {i}", c, "bot", "normal")
+        for i, c in enumerate(("red", "blue", "green", "yellow"))
+    ]
     app.push(GameScene(app, seats, seed=7))
     for _ in range(30):  # warm the image and text caches
         app.step(block=False)
@@ -117,15 +125,21 @@ def main() -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    print(f"video driver: {os.environ.get('SDL_VIDEODRIVER', 'default (' + os.environ.get('DISPLAY', '?') + ')')}")
+    print(
+        f"video driver: {os.environ.get('SDL_VIDEODRIVER', 'default (' + os.environ.get('DISPLAY', '?') + ')')}"
+    )
     title = start_to_title()
     print(f"start to title screen: {title:.2f} s (budget 1.5 s)")
     times = sorted(animation_frames(args.frames))
     median, p99 = statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
-    print(f"frame time while animating at 1920x1080: median {median:.1f} ms, p99 {p99:.1f} ms, max {times[-1]:.1f} ms "
-          f"over {len(times)} frames (budget median 8, p99 16)")
+    print(
+        f"frame time while animating at 1920x1080: median {median:.1f} ms, p99 {p99:.1f} ms, max {times[-1]:.1f} ms "
+        f"over {len(times)} frames (budget median 8, p99 16)"
+    )
     cpu = idle_cpu(args.idle)
-    print(f"CPU while idle on the game screen: {cpu:.1f} % of a core over {args.idle:.0f} s (budget 3 %)")
+    print(
+        f"CPU while idle on the game screen: {cpu:.1f} % of a core over {args.idle:.0f} s (budget 3 %)"
+    )
     return 0
 
 

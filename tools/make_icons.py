@@ -29,8 +29,17 @@ DEFAULT_OUT = ROOT / "build" / "icons"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # ICNS element types holding PNG data, with their pixel size.
 ICNS_TYPES = (
-    (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256), (b"ic09", 512),
-    (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic13", 256),
+    (b"ic14", 512),
 )
 PNG_SIZE = 256
 
@@ -85,7 +94,9 @@ def ico_bytes(images: dict[int, bytes]) -> bytes:
 
 def icns_bytes(pngs: dict[int, bytes]) -> bytes:
     """An ICNS file with every element type of ``ICNS_TYPES``."""
-    body = b"".join(kind + struct.pack(">I", 8 + len(pngs[size])) + pngs[size] for kind, size in ICNS_TYPES)
+    body = b"".join(
+        kind + struct.pack(">I", 8 + len(pngs[size])) + pngs[size] for kind, size in ICNS_TYPES
+    )
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
@@ -97,7 +108,11 @@ def make_icons(svg: Path = DEFAULT_SVG, out: Path = DEFAULT_OUT) -> dict[str, Pa
     pngs = {size: png_bytes(surface) for size, surface in surfaces.items()}
     ico = {size: pngs[size] if size >= 256 else dib_bytes(surfaces[size]) for size in ICO_SIZES}
     out.mkdir(parents=True, exist_ok=True)
-    files = {"png": out / "stoneage.png", "ico": out / "stoneage.ico", "icns": out / "stoneage.icns"}
+    files = {
+        "png": out / "stoneage.png",
+        "ico": out / "stoneage.ico",
+        "icns": out / "stoneage.icns",
+    }
     files["png"].write_bytes(pngs[PNG_SIZE])
     files["ico"].write_bytes(ico_bytes(ico))
     files["icns"].write_bytes(icns_bytes(pngs))
@@ -107,8 +122,12 @@ def make_icons(svg: Path = DEFAULT_SVG, out: Path = DEFAULT_OUT) -> dict[str, Pa
 def main(argv: list[str] | None = None) -> int:
     """Command line: make the icons and print where they went."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--svg", type=Path, default=DEFAULT_SVG, help="source SVG (default: the game's icon)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: build/icons)")
+    parser.add_argument(
+        "--svg", type=Path, default=DEFAULT_SVG, help="source SVG (default: the game's icon)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: build/icons)"
+    )
     args = parser.parse_args(argv)
     for path in make_icons(args.svg, args.out).values():
         print(f"{path}  {path.stat().st_size:,} bytes")

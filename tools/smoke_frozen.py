@@ -61,20 +61,43 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/ folder")
-    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="PyInstaller's dist folder")
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "smoke", help="screenshots and smoke.json")
-    parser.add_argument("--languages", nargs="+", default=list(LANGUAGES), help="language codes to start in")
-    parser.add_argument("--max-mb", type=float, default=120.0, help="size bar of the onedir folder (0: report only)")
-    parser.add_argument("--max-seconds", type=float, default=2.0, help="bar for launch to title (0: report only)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a launch counts as hung")
-    parser.add_argument("--video-driver", default=None, help="SDL_VIDEODRIVER for the program (e.g. dummy)")
+    parser.add_argument(
+        "--dist", type=Path, default=ROOT / "dist", help="PyInstaller's dist folder"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "build" / "smoke", help="screenshots and smoke.json"
+    )
+    parser.add_argument(
+        "--languages", nargs="+", default=list(LANGUAGES), help="language codes to start in"
+    )
+    parser.add_argument(
+        "--max-mb", type=float, default=120.0, help="size bar of the onedir folder (0: report only)"
+    )
+    parser.add_argument(
+        "--max-seconds", type=float, default=2.0, help="bar for launch to title (0: report only)"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, help="seconds before a launch counts as hung"
+    )
+    parser.add_argument(
+        "--video-driver", default=None, help="SDL_VIDEODRIVER for the program (e.g. dummy)"
+    )
     return parser.parse_args(argv)
 
 
 def build() -> float:
     """Run PyInstaller on the spec; returns the seconds it took."""
     start = time.perf_counter()
-    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "build_exe.spec"]
+    command = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--clean",
+        "--log-level",
+        "WARN",
+        "build_exe.spec",
+    ]
     subprocess.run(command, cwd=ROOT, check=True)
     return time.perf_counter() - start
 
@@ -118,7 +141,9 @@ def count_colours(png: Path) -> int:
 
     surface = pygame.image.load(str(png))
     width, height = surface.get_size()
-    return len({tuple(surface.get_at((x, y))) for x in range(0, width, 17) for y in range(0, height, 13)})
+    return len(
+        {tuple(surface.get_at((x, y))) for x in range(0, width, 17) for y in range(0, height, 13)}
+    )
 
 
 def launch(program: Path, language: str, out: Path, args: argparse.Namespace) -> Launch:
@@ -126,13 +151,20 @@ def launch(program: Path, language: str, out: Path, args: argparse.Namespace) ->
     png = out / f"title-{language}.png"
     png.unlink(missing_ok=True)
     with tempfile.TemporaryDirectory(prefix="stoneage-smoke-") as home:
-        env = dict(os.environ, STONEAGE_HOME=home, STONEAGE_LOG_DIR=str(Path(home) / "logs"), SDL_AUDIODRIVER="dummy")
+        env = dict(
+            os.environ,
+            STONEAGE_HOME=home,
+            STONEAGE_LOG_DIR=str(Path(home) / "logs"),
+            SDL_AUDIODRIVER="dummy",
+        )
         if args.video_driver:
             env["SDL_VIDEODRIVER"] = args.video_driver
         command = [str(program), "--smoke", str(png), "--lang", language]
         start = time.perf_counter()
         try:
-            done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=args.timeout)
+            done = subprocess.run(
+                command, env=env, capture_output=True, text=True, timeout=args.timeout
+            )
             status, output = done.returncode, (done.stdout + done.stderr).strip()
         except subprocess.TimeoutExpired:
             status, output = -1, f"no exit within {args.timeout} s"
@@ -146,15 +178,33 @@ def launch(program: Path, language: str, out: Path, args: argparse.Namespace) ->
 
 def needs_xvfb() -> bool:
     """On Linux without a display, the launches must run under xvfb-run."""
-    return sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get(REEXEC_FLAG)
+    return (
+        sys.platform.startswith("linux")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get(REEXEC_FLAG)
+    )
 
 
 def rerun_under_xvfb(argv: list[str], build_seconds: float | None) -> int:
     """Run this script again (without building) inside a virtual X server."""
     if shutil.which("xvfb-run") is None:
-        raise SystemExit("no DISPLAY and no xvfb-run: apt-get install xvfb (or pass --video-driver dummy)")
-    command = ["xvfb-run", "-a", "-s", f"-screen 0 {XVFB_SCREEN}", sys.executable, __file__, "--no-build", *argv]
-    env = dict(os.environ, **{REEXEC_FLAG: "1", BUILD_SECONDS: "" if build_seconds is None else str(build_seconds)})
+        raise SystemExit(
+            "no DISPLAY and no xvfb-run: apt-get install xvfb (or pass --video-driver dummy)"
+        )
+    command = [
+        "xvfb-run",
+        "-a",
+        "-s",
+        f"-screen 0 {XVFB_SCREEN}",
+        sys.executable,
+        __file__,
+        "--no-build",
+        *argv,
+    ]
+    env = dict(
+        os.environ,
+        **{REEXEC_FLAG: "1", BUILD_SECONDS: "" if build_seconds is None else str(build_seconds)},
+    )
     return subprocess.run(command, env=env).returncode
 
 
@@ -167,12 +217,18 @@ def report(figures: dict, launches: list[Launch], args: argparse.Namespace) -> l
         failures.append(f"onedir is {size_mb:.1f} MB > {args.max_mb:g} MB")
     for item in launches:
         verdict = "ok" if item.ok() else "FAILED"
-        print(f"{item.language:6} {item.seconds:6.2f} s  exit {item.status}  colours {item.colours}  "
-              f"log {item.log_ok}  {verdict}")
+        print(
+            f"{item.language:6} {item.seconds:6.2f} s  exit {item.status}  colours {item.colours}  "
+            f"log {item.log_ok}  {verdict}"
+        )
         if not item.ok():
-            failures.append(f"{item.language}: exit {item.status}, {item.colours} colours, log {item.log_ok}\n{item.output}")
+            failures.append(
+                f"{item.language}: exit {item.status}, {item.colours} colours, log {item.log_ok}\n{item.output}"
+            )
         elif args.max_seconds and item.seconds > args.max_seconds:
-            failures.append(f"{item.language}: {item.seconds:.2f} s to the title > {args.max_seconds:g} s")
+            failures.append(
+                f"{item.language}: {item.seconds:.2f} s to the title > {args.max_seconds:g} s"
+            )
     for language, present in figures["catalogs"].items():
         if not present:
             failures.append(f"catalog {language} is not in the bundle")
@@ -192,10 +248,15 @@ def main(argv: list[str] | None = None) -> int:
         build_seconds = float(os.environ[BUILD_SECONDS])
     folder = onedir(args.dist)
     args.out.mkdir(parents=True, exist_ok=True)
-    launches = [launch(executable(args.dist), language, args.out, args) for language in args.languages]
+    launches = [
+        launch(executable(args.dist), language, args.out, args) for language in args.languages
+    ]
     figures = {
-        "onedir": str(folder), "onedir_mb": round(folder_bytes(folder) / 1e6, 1), "build_seconds": build_seconds,
-        "catalogs": bundled_catalogs(folder), "launches": [asdict(item) for item in launches],
+        "onedir": str(folder),
+        "onedir_mb": round(folder_bytes(folder) / 1e6, 1),
+        "build_seconds": build_seconds,
+        "catalogs": bundled_catalogs(folder),
+        "launches": [asdict(item) for item in launches],
     }
     (args.out / "smoke.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     failures = report(figures, launches, args)

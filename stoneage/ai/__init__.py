@@ -9,4 +9,14 @@ from .hard import Budget, HardBot
 from .levels import LEVELS, make_bot
 from .policy import Style
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "HardBot", "Budget", "Style", "Temper", "LEVELS", "make_bot"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "HardBot",
+    "Budget",
+    "Style",
+    "Temper",
+    "LEVELS",
+    "make_bot",
+]

@@ -54,7 +54,13 @@ class Temper:
 class HeuristicBot(Bot):
     """Takes the action its heuristic scores highest, with the level's noise and blunders."""
 
-    def __init__(self, seed: int = 0, style: Style = Style(), temper: Temper = Temper(), level: str = "heuristic") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        style: Style = Style(),
+        temper: Temper = Temper(),
+        level: str = "heuristic",
+    ) -> None:
         super().__init__(seed)
         self.style, self.temper, self.level = style, temper, level
 
@@ -71,7 +77,9 @@ class HeuristicBot(Bot):
         placing = view.pending is None and view.phase == "place"
         if placing and self.temper.noise:
             scored = [(a, s + self.rng.gauss(0.0, self.temper.noise)) for a, s in scored]
-        order = sorted(range(len(scored)), key=lambda i: -scored[i][1])  # stable: ties keep legal order
+        order = sorted(
+            range(len(scored)), key=lambda i: -scored[i][1]
+        )  # stable: ties keep legal order
         ranked = [scored[i] for i in order]
         if placing and self.temper.blunder and self.rng.random() < self.temper.blunder:
             pick = self.rng.randrange(min(3, len(ranked)))

@@ -20,10 +20,24 @@ from .policy import Style, score_actions
 from .search import Candidate, Limits, search
 
 # Share of the per-decision budget by the kind of step (placement = 1).
-STEP_SHARE = {None: 1.0, "resolve": 0.35, "pay_card": 0.35, "pay_building": 0.35,
-              "tools": 0.12, "items_pick": 0.1, "feed": 0.1}
-OBVIOUS_GAP = {None: 40.0, "resolve": 1e9, "pay_card": 12.0, "pay_building": 12.0,
-               "tools": 4.0, "items_pick": 4.0, "feed": 6.0}
+STEP_SHARE = {
+    None: 1.0,
+    "resolve": 0.35,
+    "pay_card": 0.35,
+    "pay_building": 0.35,
+    "tools": 0.12,
+    "items_pick": 0.1,
+    "feed": 0.1,
+}
+OBVIOUS_GAP = {
+    None: 40.0,
+    "resolve": 1e9,
+    "pay_card": 12.0,
+    "pay_building": 12.0,
+    "tools": 4.0,
+    "items_pick": 4.0,
+    "feed": 6.0,
+}
 CANDIDATES = 6  # placements studied from the start; the next ones wait in reserve
 RESERVE = 4
 MIN_ROLLOUTS = 12  # with a rollout budget, the fewest rollouts a searched step gets
@@ -50,7 +64,9 @@ class HardBot(Bot):
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: Budget = Budget(), style: Style = Style(block=0.35, timing=0.5)) -> None:
+    def __init__(
+        self, seed: int = 0, budget: Budget = Budget(), style: Style = Style(block=0.35, timing=0.5)
+    ) -> None:
         super().__init__(seed)
         self.budget, self.style = budget, style
         self.spent = 0.0  # seconds thought in the current game
@@ -86,7 +102,7 @@ class HardBot(Bot):
             return [(a, s) for a, s in scored]
         limits = self._limits(view, step, started)
         width = CANDIDATES if step is None else 4
-        pool = [Candidate(a, s) for a, s in scored[:width + RESERVE]]
+        pool = [Candidate(a, s) for a, s in scored[: width + RESERVE]]
         studied = search(view, pool[:width], self.rng, limits, reserve=pool[width:])
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]

@@ -14,7 +14,11 @@ from functools import lru_cache
 
 from stoneage.rules import GameState, Player
 from stoneage.rules.data import (
-    MAX_FOOD_TRACK, MAX_PEOPLE, NUM_CARD_SLOTS, RESOURCE_VALUES, TILES_PER_STACK,
+    MAX_FOOD_TRACK,
+    MAX_PEOPLE,
+    NUM_CARD_SLOTS,
+    RESOURCE_VALUES,
+    TILES_PER_STACK,
 )
 
 # Prior guesses (per round, whole table) before the game has shown its own pace.
@@ -63,7 +67,9 @@ def _pace(n: int, round_: int, deck_size: int, stack_sizes: tuple[int, ...]) -> 
     cards_taken = max(0, TOTAL_CARDS - deck_size - NUM_CARD_SLOTS)
     buildings_taken = TILES_PER_STACK * n - sum(stack_sizes)
     card_rate = (cards_taken + PRIOR_WEIGHT * CARDS_PER_ROUND[n]) / (done + PRIOR_WEIGHT)
-    building_rate = (buildings_taken + PRIOR_WEIGHT * BUILDINGS_PER_ROUND[n]) / (done + PRIOR_WEIGHT)
+    building_rate = (buildings_taken + PRIOR_WEIGHT * BUILDINGS_PER_ROUND[n]) / (
+        done + PRIOR_WEIGHT
+    )
     return card_rate, building_rate
 
 

@@ -28,7 +28,9 @@ def card_cost(holdings: Holdings, count: int, prices: Prices) -> float | None:
     return lost
 
 
-def building_gain(tile: Building, holdings: Holdings, prices: Prices) -> tuple[float, Holdings] | None:
+def building_gain(
+    tile: Building, holdings: Holdings, prices: Prices
+) -> tuple[float, Holdings] | None:
     """Best (points minus worth paid, payment) for a building tile; None when unaffordable."""
     if tile.kind == "fixed":
         if any(h < c for h, c in zip(holdings, tile.cost)):
@@ -71,7 +73,9 @@ def _candidate_payments(tile: Building, holdings: Holdings) -> tuple[Holdings, .
     return tuple(sorted(found))
 
 
-def _fill(holdings: Holdings, kinds: tuple[int, ...], count: int, exact_kinds: bool) -> Holdings | None:
+def _fill(
+    holdings: Holdings, kinds: tuple[int, ...], count: int, exact_kinds: bool
+) -> Holdings | None:
     """One of each chosen kind (when exact), then the rest from the dearest kinds down."""
     if sum(holdings[k] for k in kinds) < count or (exact_kinds and len(kinds) > count):
         return None

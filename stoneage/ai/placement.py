@@ -14,8 +14,17 @@ from dataclasses import dataclass
 from stoneage.rules import GameState, Player
 from stoneage.rules import data
 from stoneage.rules.data import (
-    BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, HUNT, HUT, MAX_PEOPLE,
-    RESOURCE_SPACES, TOOL_MAKER, gather_divisor,
+    BUILDING_SPACES,
+    CARD_SPACES,
+    FIELD,
+    FOREST,
+    GATHER_SPACES,
+    HUNT,
+    HUT,
+    MAX_PEOPLE,
+    RESOURCE_SPACES,
+    TOOL_MAKER,
+    gather_divisor,
 )
 
 from .outlook import FOOD_NEEDED, FOOD_SHORT, Outlook, food_worth, make_outlook

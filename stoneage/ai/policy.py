@@ -14,7 +14,13 @@ from typing import Callable
 from stoneage.rules import Action, Decline, GameState, Starve, TakeTwo
 from stoneage.rules import data
 from stoneage.rules.data import (
-    BUILDING_SPACES, CARD_SPACES, FOREST, GATHER_SPACES, HUNT, RESOURCE_VALUES, STARVATION_PENALTY,
+    BUILDING_SPACES,
+    CARD_SPACES,
+    FOREST,
+    GATHER_SPACES,
+    HUNT,
+    RESOURCE_VALUES,
+    STARVATION_PENALTY,
     gather_divisor,
 )
 
@@ -66,7 +72,8 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
     def exclusive_extra(space: int) -> float:
         if space not in cache:
             cache[space] = _block_value(state, rivals, space) * style.block + _ending_value(
-                state, space, lead, style.timing)
+                state, space, lead, style.timing
+            )
         return cache[space]
 
     def score(action: Action) -> float:
@@ -84,7 +91,8 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
 def _rival_plans(state: GameState, seat: int) -> list[SeatPlan]:
     """Plans of the opponents who still have figures to place this round."""
     return [
-        plan_for(state, other) for other in range(state.n)
+        plan_for(state, other)
+        for other in range(state.n)
         if other != seat and state.available_people(other) > 0
     ]
 
@@ -141,7 +149,10 @@ def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Sc
     div = gather_divisor(space)
     p = state.players[seat]
     if space == HUNT:
-        unit = max(FOOD_NEEDED, food_worth(out, p.food + total // div + 1) - food_worth(out, p.food + total // div))
+        unit = max(
+            FOOD_NEEDED,
+            food_worth(out, p.food + total // div + 1) - food_worth(out, p.food + total // div),
+        )
     else:
         unit = out.res_value[space - FOREST]
     later_rolls = any(state.placed[seat][s] for s in GATHER_SPACES if s != space)
@@ -173,7 +184,11 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scor
         lost = sum(n * v for n, v in zip(paid, out.res_value))
         if kind == "pay_card":
             return worth - lost
-        points = tile.points if tile.kind == "fixed" else sum(n * v for n, v in zip(paid, RESOURCE_VALUES))
+        points = (
+            tile.points
+            if tile.kind == "fixed"
+            else sum(n * v for n, v in zip(paid, RESOURCE_VALUES))
+        )
         return worth + points - lost
 
     return score
@@ -196,8 +211,11 @@ def _feed_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Sco
 
 
 _STEP_SCORERS = {
-    "tools": _tools_scorer, "pay_card": _pay_scorer, "pay_building": _pay_scorer,
-    "items_pick": _pick_scorer, "feed": _feed_scorer,
+    "tools": _tools_scorer,
+    "pay_card": _pay_scorer,
+    "pay_building": _pay_scorer,
+    "items_pick": _pick_scorer,
+    "feed": _feed_scorer,
 }
 
 

@@ -79,4 +79,6 @@ def yield_preview(state: GameState, seat: int, space: int, figures: int) -> Yiel
     tools = sum(player.tools_free) + sum(player.one_use)
     chances = yield_distribution(figures, divisor, tools)
     plain = yield_distribution(figures, divisor, 0)
-    return YieldPreview(space, figures, divisor, tools, chances, expected_value(chances), expected_value(plain))
+    return YieldPreview(
+        space, figures, divisor, tools, chances, expected_value(chances), expected_value(plain)
+    )

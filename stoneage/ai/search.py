@@ -70,7 +70,11 @@ def utility(worths: list[float], seat: int) -> float:
     """Own estimated final score minus a blend of the best rival's and the rivals' mean:
     winning depends on the best rival, but the mean is a steadier signal early on."""
     rivals = [w for i, w in enumerate(worths) if i != seat]
-    return worths[seat] - RIVAL_MAX_WEIGHT * max(rivals) - (1.0 - RIVAL_MAX_WEIGHT) * sum(rivals) / len(rivals)
+    return (
+        worths[seat]
+        - RIVAL_MAX_WEIGHT * max(rivals)
+        - (1.0 - RIVAL_MAX_WEIGHT) * sum(rivals) / len(rivals)
+    )
 
 
 def rollout(state: GameState, seat: int, rng: random.Random) -> float:
@@ -96,7 +100,9 @@ def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
     return max(scored, key=lambda item: item[1])[0]
 
 
-def quick_placement(state: GameState, seat: int, actions: list[Action], rng: random.Random) -> Action:
+def quick_placement(
+    state: GameState, seat: int, actions: list[Action], rng: random.Random
+) -> Action:
     """Normal's placement judgement without blocking or timing, gathering priced inline
     (this runs for every placement of every rollout)."""
     plan = plan_for(state, seat)
@@ -129,8 +135,13 @@ def quick_placement(state: GameState, seat: int, actions: list[Action], rng: ran
     return best
 
 
-def search(view: GameState, candidates: list[Candidate], rng: random.Random, limits: Limits,
-           reserve: list[Candidate] | None = None) -> list[Candidate]:
+def search(
+    view: GameState,
+    candidates: list[Candidate],
+    rng: random.Random,
+    limits: Limits,
+    reserve: list[Candidate] | None = None,
+) -> list[Candidate]:
     """Sequential halving with common random numbers; returns the candidates best first."""
     seat = view.current_player()
     alive = list(candidates)
@@ -153,7 +164,7 @@ def _halve(alive: list[Candidate], reserve: list[Candidate]) -> list[Candidate]:
     """Keep the better half (at least two); a reserve candidate joins for each one dropped
     while the reserve lasts (progressive widening), so it gets a look on later futures."""
     ranked = sorted(alive, key=lambda c: -c.mean)
-    keep = ranked[:max(2, math.ceil(len(ranked) / 2))]
+    keep = ranked[: max(2, math.ceil(len(ranked) / 2))]
     if reserve and len(ranked) > 2:
         keep.append(reserve.pop(0))
     return keep

@@ -35,7 +35,9 @@ def own_green_points(p: Player) -> int:
 
 
 @lru_cache(maxsize=16384)
-def _bottoms(cards_taken: tuple[str, ...], extras: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int], int]:
+def _bottoms(
+    cards_taken: tuple[str, ...], extras: tuple[str, ...]
+) -> tuple[tuple[str, ...], dict[str, int], int]:
     cards = data.cards()
     ids = cards_taken + tuple(c for c in extras if c != "?")
     symbols = tuple(cards[c].culture for c in ids if cards[c].culture)
@@ -49,7 +51,9 @@ def evaluate(state: GameState, seat: int, out: Outlook | None = None) -> float:
         return float(state.final_scoring()[seat]["total"])
     out = out or make_outlook(state, seat)
     worth = float(p.score)
-    worth += green_worth(own_green_points(p), len(set(own_symbols(p))), out) + role_worth(own_figures(p), out)
+    worth += green_worth(own_green_points(p), len(set(own_symbols(p))), out) + role_worth(
+        own_figures(p), out
+    )
     worth += sum(n * v for n, v in zip(p.res, out.res_value))
     worth += food_worth(out, p.food)
     worth += p.people * out.person + p.track * out.track + p.tool_value * out.tool
@@ -75,8 +79,10 @@ def card_bottom_value(card: data.Card, p: Player, out: Outlook) -> float:
         fresh = card.culture not in symbols
         return gain + (2.0 if fresh else 1.0) * out.future_greens
     role_final = {
-        "farmer": out.final_track, "tool_maker": out.final_tools,
-        "hut_builder": out.final_buildings, "shaman": out.final_people,
+        "farmer": out.final_track,
+        "tool_maker": out.final_tools,
+        "hut_builder": out.final_buildings,
+        "shaman": out.final_people,
     }
     return card.role_count * role_final[card.role]  # type: ignore[index]
 

@@ -34,8 +34,21 @@ Actions have a text form that round-trips::
 """
 
 from .actions import (
-    Action, Decline, DrawExtra, Feed, Pay, PickItem, Place, Resolve, RevealCard, RevealTile,
-    Roll, RollItems, Starve, TakeTwo, UseTools,
+    Action,
+    Decline,
+    DrawExtra,
+    Feed,
+    Pay,
+    PickItem,
+    Place,
+    Resolve,
+    RevealCard,
+    RevealTile,
+    Roll,
+    RollItems,
+    Starve,
+    TakeTwo,
+    UseTools,
 )
 from .errors import IllegalActionError, SaveFormatError
 from .nodes import CHANCE, TERMINAL
@@ -45,9 +58,32 @@ from .state import GameState, new_game, sample_chance, seeded_rng
 from .textform import parse_action
 
 __all__ = [
-    "CHANCE", "TERMINAL", "GameState", "IllegalActionError", "SaveFormatError", "Player",
-    "new_game", "parse_action", "sample_chance", "seeded_rng", "SCORING_CATEGORIES",
-    "green_set_points", "role_figures",
-    "Action", "Place", "Resolve", "UseTools", "Pay", "Decline", "PickItem", "TakeTwo", "Feed",
-    "Starve", "Roll", "RollItems", "RevealCard", "RevealTile", "DrawExtra",
+    "CHANCE",
+    "TERMINAL",
+    "GameState",
+    "IllegalActionError",
+    "SaveFormatError",
+    "Player",
+    "new_game",
+    "parse_action",
+    "sample_chance",
+    "seeded_rng",
+    "SCORING_CATEGORIES",
+    "green_set_points",
+    "role_figures",
+    "Action",
+    "Place",
+    "Resolve",
+    "UseTools",
+    "Pay",
+    "Decline",
+    "PickItem",
+    "TakeTwo",
+    "Feed",
+    "Starve",
+    "Roll",
+    "RollItems",
+    "RevealCard",
+    "RevealTile",
+    "DrawExtra",
 ]

@@ -167,15 +167,29 @@ class DrawExtra(NamedTuple):
 
 
 Action = Union[
-    Place, Resolve, UseTools, Pay, Decline, PickItem, TakeTwo, Feed, Starve,
-    Roll, RollItems, RevealCard, RevealTile, DrawExtra,
+    Place,
+    Resolve,
+    UseTools,
+    Pay,
+    Decline,
+    PickItem,
+    TakeTwo,
+    Feed,
+    Starve,
+    Roll,
+    RollItems,
+    RevealCard,
+    RevealTile,
+    DrawExtra,
 ]
 
 
 # --- interned actions ----------------------------------------------------------------------
 # The engine hands out the same objects every time, so comparing them hits identity first and
 # no tuple is built on the hot paths.
-PLACE_ACTIONS = tuple(tuple(Place(space, count) for count in range(11)) for space in range(NUM_SPACES))
+PLACE_ACTIONS = tuple(
+    tuple(Place(space, count) for count in range(11)) for space in range(NUM_SPACES)
+)
 RESOLVE_ACTIONS = tuple(Resolve(space) for space in range(NUM_SPACES))
 
 

@@ -30,8 +30,22 @@ RESOURCE_SPACES: Final = (FOREST, CLAY_PIT, QUARRY, RIVER)
 GATHER_SPACES: Final = (HUNT, FOREST, CLAY_PIT, QUARRY, RIVER)
 RESOURCE_SPACE_CAPACITY: Final = 7
 SPACE_NAMES: Final = (
-    "toolmaker", "hut", "field", "hunt", "forest", "claypit", "quarry", "river",
-    "card1", "card2", "card3", "card4", "building1", "building2", "building3", "building4",
+    "toolmaker",
+    "hut",
+    "field",
+    "hunt",
+    "forest",
+    "claypit",
+    "quarry",
+    "river",
+    "card1",
+    "card2",
+    "card3",
+    "card4",
+    "building1",
+    "building2",
+    "building3",
+    "building4",
 )
 SPACE_BY_NAME: Final = {name: index for index, name in enumerate(SPACE_NAMES)}
 
@@ -45,12 +59,27 @@ NUM_CARD_SLOTS = 4
 TILES_PER_STACK = 7
 
 CULTURE_SYMBOLS: Final = (
-    "pottery", "medicine", "writing", "time", "transport", "art", "weaving", "music",
+    "pottery",
+    "medicine",
+    "writing",
+    "time",
+    "transport",
+    "art",
+    "weaving",
+    "music",
 )
 ROLES: Final = ("farmer", "tool_maker", "hut_builder", "shaman")
 CARD_EFFECTS: Final = (
-    "dice_for_items", "food", "resource", "resource_2_dice", "points", "food_production",
-    "one_use_tool", "permanent_tool", "extra_card", "any_two_resources",
+    "dice_for_items",
+    "food",
+    "resource",
+    "resource_2_dice",
+    "points",
+    "food_production",
+    "one_use_tool",
+    "permanent_tool",
+    "extra_card",
+    "any_two_resources",
 )
 # Faces of the dice-for-items card: 1-4 a resource, 5 a tool, 6 +1 food production.
 ITEM_TOOL_FACE, ITEM_FIELD_FACE = 5, 6
@@ -123,8 +152,13 @@ def buildings() -> dict[str, Building]:
     """All 28 building tiles by id: 17 fixed, 8 variable, 3 flexible."""
     raw = _load_yaml("buildings.yaml")
     assert isinstance(raw, dict)
-    tiles = [Building(t["id"], "fixed", _cost_tuple(t["cost"]), int(t["points"])) for t in raw["fixed"]]
-    tiles += [Building(t["id"], "variable", count=int(t["count"]), kinds=int(t["kinds"])) for t in raw["variable"]]
+    tiles = [
+        Building(t["id"], "fixed", _cost_tuple(t["cost"]), int(t["points"])) for t in raw["fixed"]
+    ]
+    tiles += [
+        Building(t["id"], "variable", count=int(t["count"]), kinds=int(t["kinds"]))
+        for t in raw["variable"]
+    ]
     tiles += [
         Building(t["id"], "flexible", min_count=int(t["min"]), max_count=int(t["max"]))
         for t in raw["flexible"]

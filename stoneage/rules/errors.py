@@ -24,7 +24,9 @@ class IllegalActionError(ValueError):
         self.template = template
         self.params = params
         self.reason = template.format(**params)
-        who = {None: "no seat", -1: "chance", -2: "nobody (the game is over)"}.get(seat, f"seat {seat}")
+        who = {None: "no seat", -1: "chance", -2: "nobody (the game is over)"}.get(
+            seat, f"seat {seat}"
+        )
         super().__init__(f"illegal action {str(action)!r} for {who}: {self.reason}")
 
 

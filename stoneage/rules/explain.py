@@ -10,16 +10,44 @@ from typing import TYPE_CHECKING
 
 from . import data
 from .actions import (
-    Decline, DrawExtra, Feed, Pay, PickItem, Place, Resolve, RevealCard, RevealTile, Roll,
-    RollItems, Starve, TakeTwo, UseTools,
+    Decline,
+    DrawExtra,
+    Feed,
+    Pay,
+    PickItem,
+    Place,
+    Resolve,
+    RevealCard,
+    RevealTile,
+    Roll,
+    RollItems,
+    Starve,
+    TakeTwo,
+    UseTools,
 )
 from .data import (
-    BUILDING_SPACES, CARD_SPACES, FIELD, HUNT, HUT, RESOURCE_SPACE_CAPACITY, RESOURCE_SPACES,
-    SPACE_NAMES, TOOL_MAKER, VILLAGE,
+    BUILDING_SPACES,
+    CARD_SPACES,
+    FIELD,
+    HUNT,
+    HUT,
+    RESOURCE_SPACE_CAPACITY,
+    RESOURCE_SPACES,
+    SPACE_NAMES,
+    TOOL_MAKER,
+    VILLAGE,
 )
 from .errors import N_, IllegalActionError
 from .nodes import (
-    CHANCE, FEED_SHORT, ITEMS_PICK, PAY_BUILDING, PAY_CARD, PLACE, RESOLVE, TERMINAL, TOOLS,
+    CHANCE,
+    FEED_SHORT,
+    ITEMS_PICK,
+    PAY_BUILDING,
+    PAY_CARD,
+    PLACE,
+    RESOLVE,
+    TERMINAL,
+    TOOLS,
 )
 
 if TYPE_CHECKING:
@@ -29,9 +57,12 @@ _CHANCE_TYPES = (Roll, RollItems, RevealCard, RevealTile, DrawExtra)
 _DECISION_TYPES = (Place, Resolve, UseTools, Pay, Decline, PickItem, TakeTwo, Feed, Starve)
 _PENDING_FOR = {UseTools: TOOLS, PickItem: ITEMS_PICK, Feed: FEED_SHORT, Starve: FEED_SHORT}
 _STEP_NAMES = {
-    None: N_("choosing a space"), TOOLS: N_("choosing tools for a roll"),
-    PAY_CARD: N_("paying for a civilization card"), PAY_BUILDING: N_("paying for a building"),
-    ITEMS_PICK: N_("picking a die of the dice-for-items card"), FEED_SHORT: N_("feeding"),
+    None: N_("choosing a space"),
+    TOOLS: N_("choosing tools for a roll"),
+    PAY_CARD: N_("paying for a civilization card"),
+    PAY_BUILDING: N_("paying for a building"),
+    ITEMS_PICK: N_("picking a die of the dice-for-items card"),
+    FEED_SHORT: N_("feeding"),
 }
 
 
@@ -102,19 +133,28 @@ def _village_reason(state: GameState, space: int, count: int, name: str) -> tupl
         return N_("the {space} takes exactly 1 figure"), {"space": name}
     if state.occupants[space]:
         return N_("the {space} is full"), {"space": name}
-    return N_("with {n} players only 2 of tool maker, hut and field may be used each round"), {"n": state.n}
+    return N_("with {n} players only 2 of tool maker, hut and field may be used each round"), {
+        "n": state.n
+    }
 
 
-def _resource_reason(state: GameState, space: int, count: int, name: str, occ: int) -> tuple[str, dict]:
+def _resource_reason(
+    state: GameState, space: int, count: int, name: str, occ: int
+) -> tuple[str, dict]:
     room = RESOURCE_SPACE_CAPACITY - occ
     if room <= 0:
         return N_("the {space} is full (7 figures)"), {"space": name}
     if count > room:
-        return N_("the {space} has room for only {room} more figures"), {"space": name, "room": room}
+        return N_("the {space} has room for only {room} more figures"), {
+            "space": name,
+            "room": room,
+        }
     if state.n == 2:
         return N_("with 2 players only one player may use the {space} each round"), {"space": name}
     if state.n == 3:
-        return N_("with 3 players at most two players may use the {space} each round"), {"space": name}
+        return N_("with 3 players at most two players may use the {space} each round"), {
+            "space": name
+        }
     return N_("place at least one figure"), {}
 
 
@@ -133,7 +173,9 @@ def _step_reason(state: GameState, action: object) -> tuple[str, dict]:
         return _wrong_step(state)
     p = state.players[state.current_player()]
     if isinstance(action, UseTools):
-        return N_("these tools are not available, or one of them would add nothing to the yield"), {}
+        return N_(
+            "these tools are not available, or one of them would add nothing to the yield"
+        ), {}
     if isinstance(action, PickItem):
         return N_("no remaining die shows {face}"), {"face": action.face}
     payment = action.resources  # Pay or Feed
@@ -149,8 +191,9 @@ def _step_reason(state: GameState, action: object) -> tuple[str, dict]:
 def _building_reason(tile_id: str) -> tuple[str, dict]:
     tile = data.buildings()[tile_id]
     if tile.kind == "variable":
-        return N_("this building takes exactly {count} resources of exactly {kinds} different kinds"), {
-            "count": tile.count, "kinds": tile.kinds}
+        return N_(
+            "this building takes exactly {count} resources of exactly {kinds} different kinds"
+        ), {"count": tile.count, "kinds": tile.kinds}
     if tile.kind == "flexible":
         return N_("this building takes 1 to 7 resources"), {}
     return N_("this building costs exactly what is printed on it"), {}

@@ -36,7 +36,12 @@ def exact_payments(holdings: Resources, count: int) -> tuple[Resources, ...]:
 def capped(holdings: Resources, cap: int) -> Resources:
     """Holdings with each amount capped at ``cap`` (the cache key of the enumerations)."""
     w, b, s, g = holdings  # conditional expressions: a third of the cost of four min() calls
-    return (w if w < cap else cap, b if b < cap else cap, s if s < cap else cap, g if g < cap else cap)
+    return (
+        w if w < cap else cap,
+        b if b < cap else cap,
+        s if s < cap else cap,
+        g if g < cap else cap,
+    )
 
 
 def kinds_of(payment: Resources) -> int:

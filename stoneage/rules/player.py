@@ -7,13 +7,30 @@ copies it (``copy``) before the first change within an ``apply``.
 from __future__ import annotations
 
 from .data import (
-    MAX_FOOD_TRACK, MAX_PEOPLE, MAX_TOOL_TILES, MAX_TOOL_VALUE, STARVATION_PENALTY, START_FOOD,
+    MAX_FOOD_TRACK,
+    MAX_PEOPLE,
+    MAX_TOOL_TILES,
+    MAX_TOOL_VALUE,
+    STARVATION_PENALTY,
+    START_FOOD,
     START_PEOPLE,
 )
 
 _FIELDS = (
-    "people", "food", "track", "res", "tools_free", "tools_used", "one_use", "two_res",
-    "cards", "extras", "buildings", "building_points", "card_points", "penalties",
+    "people",
+    "food",
+    "track",
+    "res",
+    "tools_free",
+    "tools_used",
+    "one_use",
+    "two_res",
+    "cards",
+    "extras",
+    "buildings",
+    "building_points",
+    "card_points",
+    "penalties",
 )
 
 
@@ -72,9 +89,20 @@ class Player:
     def key(self) -> tuple:
         """All fields as a tuple, for equality and serialisation."""
         return (
-            self.people, self.food, self.track, self.res, self.tools_free, self.tools_used,
-            self.one_use, self.two_res, self.cards, self.extras, self.buildings,
-            self.building_points, self.card_points, self.penalties,
+            self.people,
+            self.food,
+            self.track,
+            self.res,
+            self.tools_free,
+            self.tools_used,
+            self.one_use,
+            self.two_res,
+            self.cards,
+            self.extras,
+            self.buildings,
+            self.building_points,
+            self.card_points,
+            self.penalties,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -132,8 +160,10 @@ class Player:
         """Add (or with ``sign=-1`` remove) resources."""
         r = self.res
         self.res = (
-            r[0] + sign * amounts[0], r[1] + sign * amounts[1],
-            r[2] + sign * amounts[2], r[3] + sign * amounts[3],
+            r[0] + sign * amounts[0],
+            r[1] + sign * amounts[1],
+            r[2] + sign * amounts[2],
+            r[3] + sign * amounts[3],
         )
 
     def add_resource(self, index: int, amount: int) -> None:

@@ -13,8 +13,16 @@ if TYPE_CHECKING:
     from .state import GameState
 
 CATEGORIES = (
-    "buildings", "card_points", "green_sets", "farmers", "tool_makers", "hut_builders",
-    "shamans", "resources", "feeding_penalties", "total",
+    "buildings",
+    "card_points",
+    "green_sets",
+    "farmers",
+    "tool_makers",
+    "hut_builders",
+    "shamans",
+    "resources",
+    "feeding_penalties",
+    "total",
 )
 
 

@@ -60,7 +60,9 @@ def _read_document(text: str | bytes) -> dict:
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise SaveFormatError(f"saved game is not valid JSON (damaged or truncated?): {error}") from None
+        raise SaveFormatError(
+            f"saved game is not valid JSON (damaged or truncated?): {error}"
+        ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SaveFormatError("this file is not a Stone Age saved game")
     if document.get("version") != VERSION:

@@ -15,15 +15,35 @@ from itertools import compress
 
 from . import chance, data
 from .actions import (
-    PICK_ACTIONS, TAKE_TWO_ACTIONS, Action, DrawExtra, RevealCard, RevealTile, Roll,
-    RollItems, reveal_table,
+    PICK_ACTIONS,
+    TAKE_TWO_ACTIONS,
+    Action,
+    DrawExtra,
+    RevealCard,
+    RevealTile,
+    Roll,
+    RollItems,
+    reveal_table,
 )
 from .data import NUM_SPACES
 from .errors import N_, IllegalActionError
 from .explain import explain_illegal
 from .nodes import (
-    CHANCE, CHANCE_KINDS, EXTRA, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING,
-    PAY_CARD, PLACE, REFILL, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
+    CHANCE,
+    CHANCE_KINDS,
+    EXTRA,
+    FEED_SHORT,
+    ITEMS_PICK,
+    ITEMS_ROLL,
+    PAY_BUILDING,
+    PAY_CARD,
+    PLACE,
+    REFILL,
+    REVEAL_CARD,
+    REVEAL_TILE,
+    ROLL,
+    TERMINAL,
+    TOOLS,
 )
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
@@ -35,8 +55,19 @@ from .tools import tool_options
 from .transitions import HANDLERS as _HANDLERS, Board, Transitions, resolve_choices
 
 _SLOTS = (
-    "n", "phase", "turn", "_actor", "players", "placed", "pending", "ply", "history", "_table",
-    "_legal", "_owned", "_board",
+    "n",
+    "phase",
+    "turn",
+    "_actor",
+    "players",
+    "placed",
+    "pending",
+    "ply",
+    "history",
+    "_table",
+    "_legal",
+    "_owned",
+    "_board",
 )
 _EMPTY_ROW = (0,) * NUM_SPACES
 
@@ -161,7 +192,9 @@ class GameState(Transitions):
             action = parse_action(self, action)
         if seat is not None and seat != self._actor:
             raise IllegalActionError(
-                action, seat, N_("it is not this seat's turn (seat {actor} decides now)"),
+                action,
+                seat,
+                N_("it is not this seat's turn (seat {actor} decides now)"),
                 actor=self._actor,
             )
         # Legality: a look-up in the legal actions, or at a chance node a quick check (which
@@ -248,8 +281,16 @@ class GameState(Transitions):
     # --- equality ------------------------------------------------------------------------------
     def _key(self) -> tuple:
         return (
-            self.n, self.phase, self.turn, self.placed, self.occupants, self.occupant_mask,
-            self.pending, self.ply, self._table.key(), tuple(p.key() for p in self.players),
+            self.n,
+            self.phase,
+            self.turn,
+            self.placed,
+            self.occupants,
+            self.occupant_mask,
+            self.pending,
+            self.ply,
+            self._table.key(),
+            tuple(p.key() for p in self.players),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -338,7 +379,11 @@ def _roll_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[i
     found = _ROLL_CACHE.get(k)
     if found is None:
         sums, weights = chance.dice_sum_weights(k)
-        found = _ROLL_CACHE[k] = tuple(Roll(s) for s in sums), weights, chance.dice_sum_cumulative(k)
+        found = _ROLL_CACHE[k] = (
+            tuple(Roll(s) for s in sums),
+            weights,
+            chance.dice_sum_cumulative(k),
+        )
     return found
 
 
@@ -347,7 +392,11 @@ def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[
     found = _ITEMS_CACHE.get(k)
     if found is None:
         faces, weights = chance.dice_multiset_weights(k)
-        found = _ITEMS_CACHE[k] = tuple(RollItems(f) for f in faces), weights, chance.dice_multiset_cumulative(k)
+        found = _ITEMS_CACHE[k] = (
+            tuple(RollItems(f) for f in faces),
+            weights,
+            chance.dice_multiset_cumulative(k),
+        )
     return found
 
 
@@ -365,7 +414,11 @@ def _is_outcome(state: GameState, action: Action) -> bool:
         dice, total = state.pending[2], action[0]
         return total.__class__ is int and dice <= total <= 6 * dice
     reveal = _REVEAL_KINDS.get(kind)
-    if reveal is None or action.__class__ is not reveal or action[1] != reveal._field_defaults["tag"]:
+    if (
+        reveal is None
+        or action.__class__ is not reveal
+        or action[1] != reveal._field_defaults["tag"]
+    ):
         return False
     return action[0] in (state.tile_pool if kind == REVEAL_TILE else state.deck)
 
@@ -377,7 +430,11 @@ def new_game(num_players: int, seed: int | None = None) -> GameState:
     chance outcomes (``sample_chance``). ``seed`` is recorded for drivers that draw chance
     outcomes from it (``seeded_rng``); the rules themselves never call ``random``.
     """
-    if not isinstance(num_players, int) or isinstance(num_players, bool) or not 2 <= num_players <= 4:
+    if (
+        not isinstance(num_players, int)
+        or isinstance(num_players, bool)
+        or not 2 <= num_players <= 4
+    ):
         raise ValueError(f"Stone Age is played by 2 to 4 players, not {num_players!r}")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ValueError(f"the seed must be an integer or None, not {seed!r}")

@@ -11,8 +11,17 @@ from __future__ import annotations
 from operator import attrgetter
 
 _FIELDS = (
-    "seed", "viewer", "round", "start", "score_log", "display", "deck", "deck_size", "tops",
-    "stack_sizes", "tile_pool",
+    "seed",
+    "viewer",
+    "round",
+    "start",
+    "score_log",
+    "display",
+    "deck",
+    "deck_size",
+    "tops",
+    "stack_sizes",
+    "tile_pool",
 )
 
 
@@ -59,7 +68,10 @@ class Table:
 def table_property(name: str) -> property:
     """A read-only ``GameState`` attribute that reads the field ``name`` of its table."""
     # attrgetter reads the field in C: no Python frame per read on the engine's hot paths.
-    return property(attrgetter("_table." + name), doc=f"The {name.replace('_', ' ')} (read-only; see ``Table``).")
+    return property(
+        attrgetter("_table." + name),
+        doc=f"The {name.replace('_', ' ')} (read-only; see ``Table``).",
+    )
 
 
 # The bit of ``GameState._owned`` that says the state's table is already its own copy

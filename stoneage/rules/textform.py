@@ -6,8 +6,22 @@ import re
 from typing import TYPE_CHECKING, Callable
 
 from .actions import (
-    Action, Decline, DrawExtra, Feed, Pay, PickItem, Place, Resolve, Resources, RevealCard,
-    RevealTile, Roll, RollItems, Starve, TakeTwo, UseTools,
+    Action,
+    Decline,
+    DrawExtra,
+    Feed,
+    Pay,
+    PickItem,
+    Place,
+    Resolve,
+    Resources,
+    RevealCard,
+    RevealTile,
+    Roll,
+    RollItems,
+    Starve,
+    TakeTwo,
+    UseTools,
 )
 from .data import RESOURCE_NAMES, SPACE_BY_NAME
 from .errors import N_, IllegalActionError

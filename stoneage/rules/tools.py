@@ -17,7 +17,9 @@ def tool_options(p: Player, space: int, total: int) -> tuple[Action, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _options(free: tuple[int, ...], one_use: tuple[int, ...], div: int, remainder: int) -> tuple[Action, ...]:
+def _options(
+    free: tuple[int, ...], one_use: tuple[int, ...], div: int, remainder: int
+) -> tuple[Action, ...]:
     # Only the remainder of the dice total matters: whether a tool crosses the next multiple.
     options: list[Action] = [UseTools((), ())]
     for tiles in _sub_multisets(free):

@@ -23,13 +23,44 @@ from typing import TYPE_CHECKING
 from . import data
 from .actions import PLACE_ACTIONS, RESOLVE_ACTIONS, TAKE_TWO_ACTIONS as _TAKE_TWO, Action
 from .data import (
-    BUILDING_SPACES, CARD_SPACES, FIELD, FOREST, GATHER_SPACES, GOLD, HUNT, HUT, ITEM_FIELD_FACE,
-    ITEM_TOOL_FACE, MAX_FOOD_TRACK, MAX_PEOPLE, NUM_CARD_SLOTS, NUM_SPACES,
-    RESOURCE_SPACE_CAPACITY, RESOURCE_SPACES, TOOL_MAKER, gather_divisor,
+    BUILDING_SPACES,
+    CARD_SPACES,
+    FIELD,
+    FOREST,
+    GATHER_SPACES,
+    GOLD,
+    HUNT,
+    HUT,
+    ITEM_FIELD_FACE,
+    ITEM_TOOL_FACE,
+    MAX_FOOD_TRACK,
+    MAX_PEOPLE,
+    NUM_CARD_SLOTS,
+    NUM_SPACES,
+    RESOURCE_SPACE_CAPACITY,
+    RESOURCE_SPACES,
+    TOOL_MAKER,
+    gather_divisor,
 )
 from .nodes import (
-    CHANCE, CHANCE_KINDS, EXTRA, FEED, FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, OVER, PAY_BUILDING,
-    PAY_CARD, PLACE, REFILL, RESOLVE, REVEAL_CARD, REVEAL_TILE, ROLL, TERMINAL, TOOLS,
+    CHANCE,
+    CHANCE_KINDS,
+    EXTRA,
+    FEED,
+    FEED_SHORT,
+    ITEMS_PICK,
+    ITEMS_ROLL,
+    OVER,
+    PAY_BUILDING,
+    PAY_CARD,
+    PLACE,
+    REFILL,
+    RESOLVE,
+    REVEAL_CARD,
+    REVEAL_TILE,
+    ROLL,
+    TERMINAL,
+    TOOLS,
 )
 from .payments import building_payments_for, building_points
 from .table import TABLE_BIT as _TABLE_BIT, Table
@@ -41,7 +72,9 @@ _EMPTY_ROW = (0,) * NUM_SPACES
 _CARD_SPACE_0, _BUILDING_SPACE_0 = CARD_SPACES[0], BUILDING_SPACES[0]
 _GATHER_SET = frozenset(GATHER_SPACES)
 _SPACE_INDICES = range(NUM_SPACES)
-_DIVISORS = tuple(gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES))
+_DIVISORS = tuple(
+    gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES)
+)
 
 
 # --- the placement board -----------------------------------------------------------------------
@@ -62,13 +95,19 @@ _DIVISORS = tuple(gather_divisor(space) if space in GATHER_SPACES else 0 for spa
 Board = tuple
 
 # _UP_TO[space][k]: placing 1..k figures on ``space``, in order.
-_UP_TO = tuple(tuple(PLACE_ACTIONS[space][1:k + 1] for k in range(11)) for space in range(NUM_SPACES))
+_UP_TO = tuple(
+    tuple(PLACE_ACTIONS[space][1 : k + 1] for k in range(11)) for space in range(NUM_SPACES)
+)
 _HUNT_UP_TO = _UP_TO[HUNT]
 # _RESOURCE_ENTRY[space][room]: the ``resources`` entry of a resource space with that room,
 # whose second item gives the placements by figures available (at most the room).
 _RESOURCE_ENTRY = tuple(
-    tuple((space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11))) for room in range(8))
-    if space in RESOURCE_SPACES else () for space in range(NUM_SPACES)
+    tuple(
+        (space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11))) for room in range(8)
+    )
+    if space in RESOURCE_SPACES
+    else ()
+    for space in range(NUM_SPACES)
 )
 _CARD_PLACES = tuple(PLACE_ACTIONS[space][1] for space in CARD_SPACES)
 _BUILDING_PLACES = tuple(PLACE_ACTIONS[space][1] for space in BUILDING_SPACES)
@@ -112,7 +151,15 @@ def new_board(state: Transitions) -> Board:
     cards = [a for a, card in zip(_CARD_PLACES, state.display) if card is not None]
     tiles = [a for a, top in zip(_BUILDING_PLACES, state.tops) if top is not None]
     resources = _open_resources(_EMPTY_ROW, _EMPTY_ROW, n)
-    return (_EMPTY_ROW, _EMPTY_ROW, village, village_small, resources, tuple(cards + tiles), (0,) * n)
+    return (
+        _EMPTY_ROW,
+        _EMPTY_ROW,
+        village,
+        village_small,
+        resources,
+        tuple(cards + tiles),
+        (0,) * n,
+    )
 
 
 _RESOLVE_CHOICES: dict[tuple[int, ...], tuple[tuple[Action, ...], bool]] = {}
@@ -130,7 +177,8 @@ def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Action, ...], bool]:
             _RESOLVE_CHOICES.clear()
         spaces = list(compress(_SPACE_INDICES, row))
         found = _RESOLVE_CHOICES[row] = (
-            tuple(RESOLVE_ACTIONS[space] for space in spaces), _GATHER_SET.issuperset(spaces),
+            tuple(RESOLVE_ACTIONS[space] for space in spaces),
+            _GATHER_SET.issuperset(spaces),
         )
     return found
 
@@ -204,7 +252,11 @@ class Transitions:
         standing[seat] += count
         standing = tuple(standing)
         if space < HUNT:
-            bits = (occupants[TOOL_MAKER] > 0) | (occupants[HUT] > 0) << 1 | (occupants[FIELD] > 0) << 2
+            bits = (
+                (occupants[TOOL_MAKER] > 0)
+                | (occupants[HUT] > 0) << 1
+                | (occupants[FIELD] > 0) << 2
+            )
             village, village_small = _VILLAGE[self.n < 4, bits]
         elif space >= _CARD_SPACE_0:
             singles = list(singles)
@@ -354,14 +406,14 @@ class Transitions:
         table = self._edit_table()
         if kind == PAY_CARD:
             card_id = table.display[index]
-            table.display = table.display[:index] + (None,) + table.display[index + 1:]
+            table.display = table.display[:index] + (None,) + table.display[index + 1 :]
             p.cards = p.cards + (card_id,)
             self._card_effect(seat, data.cards()[card_id])
         else:
             tile_id = table.tops[index]
             p.buildings = p.buildings + (tile_id,)
             p.building_points += building_points(data.buildings()[tile_id], action[0])
-            table.tops = table.tops[:index] + (None,) + table.tops[index + 1:]
+            table.tops = table.tops[:index] + (None,) + table.tops[index + 1 :]
             sizes = list(table.stack_sizes)
             sizes[index] -= 1
             table.stack_sizes = tuple(sizes)
@@ -487,7 +539,7 @@ class Transitions:
     def _do_reveal_card(self, action: Action) -> None:
         slot = self.pending[1]
         table = self._edit_table()
-        table.display = table.display[:slot] + (action[0],) + table.display[slot + 1:]
+        table.display = table.display[:slot] + (action[0],) + table.display[slot + 1 :]
         self._remove_from_deck(action[0])
         self.pending = None
         self._settle()
@@ -495,7 +547,7 @@ class Transitions:
     def _do_reveal_tile(self, action: Action) -> None:
         stack = self.pending[1]
         table = self._edit_table()
-        table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1:]
+        table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1 :]
         pool = list(table.tile_pool)
         pool.remove(action[0])
         table.tile_pool = tuple(pool)
@@ -616,9 +668,18 @@ class Transitions:
 
 
 HANDLERS = {
-    "place": Transitions._do_place, "resolve": Transitions._do_resolve, "tools": Transitions._do_tools,
-    "pay": Transitions._do_pay, "decline": Transitions._do_decline, "pick": Transitions._do_pick,
-    "taketwo": Transitions._do_take_two, "feed": Transitions._do_feed, "starve": Transitions._do_starve,
-    "roll": Transitions._do_roll, "items": Transitions._do_items_roll, "card": Transitions._do_reveal_card,
-    "tile": Transitions._do_reveal_tile, "extra": Transitions._do_extra,
+    "place": Transitions._do_place,
+    "resolve": Transitions._do_resolve,
+    "tools": Transitions._do_tools,
+    "pay": Transitions._do_pay,
+    "decline": Transitions._do_decline,
+    "pick": Transitions._do_pick,
+    "taketwo": Transitions._do_take_two,
+    "feed": Transitions._do_feed,
+    "starve": Transitions._do_starve,
+    "roll": Transitions._do_roll,
+    "items": Transitions._do_items_roll,
+    "card": Transitions._do_reveal_card,
+    "tile": Transitions._do_reveal_tile,
+    "extra": Transitions._do_extra,
 }

@@ -44,9 +44,12 @@ class Hint:
             return _("Hint: {what}.").format(what=action_phrase(best))
         runner_up = next((v for _a, v in self.ranked[1:] if v is not None), None)
         if runner_up is None:
-            return _("Hint: {what} (expected lead {value:+.1f})").format(what=action_phrase(best), value=value)
+            return _("Hint: {what} (expected lead {value:+.1f})").format(
+                what=action_phrase(best), value=value
+            )
         return _("Hint: {what} (expected lead {value:+.1f}; next best {next:+.1f})").format(
-            what=action_phrase(best), value=value, next=runner_up)
+            what=action_phrase(best), value=value, next=runner_up
+        )
 
 
 class HintService:
@@ -55,7 +58,9 @@ class HintService:
     def __init__(self, seed: int, notify: Callable[[], None] | None, threaded: bool = True) -> None:
         self.bot = make_bot("hard", seed ^ 0x5EED)
         self.notify = notify
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint") if threaded else None
+        self._executor = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint") if threaded else None
+        )
         self._future: Future | None = None
         self._key: tuple[int, int] | None = None
         self._done: Hint | None = None
@@ -76,7 +81,9 @@ class HintService:
     def _analyse(self, state: GameState, seat: int) -> Hint | None:
         try:
             if hasattr(self.bot, "spent"):
-                self.bot.spent = 0.0  # every hint gets the full thinking time, however many came before
+                self.bot.spent = (
+                    0.0  # every hint gets the full thinking time, however many came before
+                )
             ranked = self.bot.analyse(state.view(seat))
         except Exception:  # a hint is a courtesy; the game goes on without one
             log.exception("the hint failed")
@@ -87,7 +94,12 @@ class HintService:
 
     def thinking(self, state: GameState) -> bool:
         """True while a hint for ``state`` is being worked out."""
-        return self._future is not None and not self._future.done() and self._key is not None and self._key[0] == state.ply
+        return (
+            self._future is not None
+            and not self._future.done()
+            and self._key is not None
+            and self._key[0] == state.ply
+        )
 
     def hint_for(self, state: GameState, seat: int) -> Hint | None:
         """The finished hint for ``state`` and ``seat``, if there is one."""
@@ -115,13 +127,18 @@ def preview_text(state: GameState, seat: int, space: int, figures: int) -> str:
 
 def _preview_lines(p: YieldPreview) -> list[str]:
     thing = _("food") if p.space == HUNT else resource_title(p.space - FOREST)
-    head = ngettext("{n} figure on the {space}: {divisor} pips = 1 {thing}",
-                    "{n} figures on the {space}: {divisor} pips = 1 {thing}", p.figures).format(
-        n=p.figures, space=space_title(p.space).lower(), divisor=p.divisor, thing=thing)
+    head = ngettext(
+        "{n} figure on the {space}: {divisor} pips = 1 {thing}",
+        "{n} figures on the {space}: {divisor} pips = 1 {thing}",
+        p.figures,
+    ).format(n=p.figures, space=space_title(p.space).lower(), divisor=p.divisor, thing=thing)
     lines = [head]
     if p.tools:
-        lines.append(_("Expected {with_tools:.1f} with your unused tools ({tools}), {without:.1f} without").format(
-            with_tools=p.expected, tools=p.tools, without=p.expected_without_tools))
+        lines.append(
+            _(
+                "Expected {with_tools:.1f} with your unused tools ({tools}), {without:.1f} without"
+            ).format(with_tools=p.expected, tools=p.tools, without=p.expected_without_tools)
+        )
     else:
         lines.append(_("Expected {amount:.1f}").format(amount=p.expected))
     chances = "   ".join(f"{amount}: {_percent(chance)}" for amount, chance in p.grouped())

@@ -15,7 +15,14 @@ from stoneage.ui import assets, theme
 from stoneage.ui.layout import CAPACITY, PILE, TableLayout, card_parts, space_parts, stack_parts
 from stoneage.ui.names import SPACE_ART, space_title, village_text, yield_text
 from stoneage.ui.widgets import (
-    blit_centred, draw_panel, draw_text, draw_text_block, draw_text_fit, draw_wrapped, needs_two_lines, shade,
+    blit_centred,
+    draw_panel,
+    draw_text,
+    draw_text_block,
+    draw_text_fit,
+    draw_wrapped,
+    needs_two_lines,
+    shade,
 )
 
 from .driver import Seat
@@ -47,11 +54,17 @@ def occupants(state: GameState, space: int) -> list[int]:
 
 def draw_board_base(surface: pygame.Surface, lay: TableLayout) -> None:
     """The board itself: frame and earth, without anything that changes."""
-    draw_panel(surface, lay.board, theme.mix(theme.UMBER, theme.OCHRE, 0.35), theme.UMBER_DARK, 3, 12)
-    surface.blit(assets.cover_image("board_bg", lay.board.inflate(-6, -6).size), lay.board.inflate(-6, -6))
+    draw_panel(
+        surface, lay.board, theme.mix(theme.UMBER, theme.OCHRE, 0.35), theme.UMBER_DARK, 3, 12
+    )
+    surface.blit(
+        assets.cover_image("board_bg", lay.board.inflate(-6, -6).size), lay.board.inflate(-6, -6)
+    )
 
 
-def draw_board(surface: pygame.Surface, lay: TableLayout, state: GameState, seats: list[Seat]) -> None:
+def draw_board(
+    surface: pygame.Surface, lay: TableLayout, state: GameState, seats: list[Seat]
+) -> None:
     """The whole board for ``state``."""
     draw_board_base(surface, lay)
     colours = [s.colour for s in seats]
@@ -60,7 +73,9 @@ def draw_board(surface: pygame.Surface, lay: TableLayout, state: GameState, seat
     draw_deck(surface, lay, state)
 
 
-def draw_space(surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, colours: list[str]) -> None:
+def draw_space(
+    surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, colours: list[str]
+) -> None:
     """One space, card slot or building stack."""
     rect = lay.spaces[space]
     if space < 8:
@@ -87,7 +102,11 @@ def space_key(state: GameState, space: int) -> tuple:
     """Everything a space's picture depends on (it is redrawn only when this changes)."""
     standing = tuple(occupants(state, space))
     if space < 8:
-        village = tuple(state.occupants[v] for v in data.VILLAGE) if space in data.VILLAGE and state.n < 4 else ()
+        village = (
+            tuple(state.occupants[v] for v in data.VILLAGE)
+            if space in data.VILLAGE and state.n < 4
+            else ()
+        )
         return standing, village
     if space < 12:
         return standing, state.display[space - 8]
@@ -95,12 +114,21 @@ def space_key(state: GameState, space: int) -> tuple:
     return standing, state.tops[stack], state.stack_sizes[stack]
 
 
-def _draw_place(surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, rect: Rect, colours: list[str]) -> None:
+def _draw_place(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    space: int,
+    rect: Rect,
+    colours: list[str],
+) -> None:
     f = lay.fonts
     draw_panel(surface, rect, SPACE_FILL, theme.UMBER_DARK, line_width(lay), corner(lay))
     info = yield_text(space) if space >= data.HUNT else village_text(space)
     parts = space_parts(rect, CAPACITY[space], lay.unit)
-    if needs_two_lines(info, f.body, parts.info.width, True):  # a narrow village space: wrap, do not shrink
+    if needs_two_lines(
+        info, f.body, parts.info.width, True
+    ):  # a narrow village space: wrap, do not shrink
         parts = space_parts(rect, CAPACITY[space], lay.unit, info_lines=2)
     draw_text_fit(surface, space_title(space), parts.title, f.label, theme.CHARCOAL, True)
     blit_centred(surface, assets.image(SPACE_ART[space], parts.art.size), parts.art.center)
@@ -113,9 +141,18 @@ def _draw_place(surface: pygame.Surface, lay: TableLayout, state: GameState, spa
         _draw_crowd(surface, lay, state, space, parts.crowd, colours)
 
 
-def _draw_crowd(surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, area: Rect, colours: list[str]) -> None:
+def _draw_crowd(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    space: int,
+    area: Rect,
+    colours: list[str],
+) -> None:
     """The hunting grounds: a figure and a count per seat standing there (no limit)."""
-    groups = [(seat, state.placed[seat][space]) for seat in range(state.n) if state.placed[seat][space]]
+    groups = [
+        (seat, state.placed[seat][space]) for seat in range(state.n) if state.placed[seat][space]
+    ]
     if not groups:
         draw_text_fit(surface, _("no limit"), area, lay.fonts.small, theme.UMBER_DARK)
         return
@@ -124,35 +161,83 @@ def _draw_crowd(surface: pygame.Surface, lay: TableLayout, state: GameState, spa
         cell = Rect(area.left + i * step, area.top, step, area.height)
         fig = Rect(cell.left, cell.top, area.height, area.height)
         figure(surface, colours[seat], fig)
-        draw_text(surface, f"×{count}", (fig.right, cell.centery), lay.fonts.body, theme.CHARCOAL, True, "midleft")
+        draw_text(
+            surface,
+            f"×{count}",
+            (fig.right, cell.centery),
+            lay.fonts.body,
+            theme.CHARCOAL,
+            True,
+            "midleft",
+        )
 
 
-def _draw_card_slot(surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, rect: Rect, colours: list[str]) -> None:
+def _draw_card_slot(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    space: int,
+    rect: Rect,
+    colours: list[str],
+) -> None:
     slot = space - data.CARD_SPACES[0]
     parts = card_parts(rect, lay.unit)
     cost = slot + 1
     label = ngettext("costs {n} resource", "costs {n} resources", cost).format(n=cost)
-    label_rect = Rect(parts.header.left, parts.header.top, parts.ring.left - parts.header.left - 2, parts.header.height)
+    label_rect = Rect(
+        parts.header.left,
+        parts.header.top,
+        parts.ring.left - parts.header.left - 2,
+        parts.header.height,
+    )
     _chip(surface, parts.header)
-    draw_text_fit(surface, label, label_rect.inflate(-2 * chip_pad(lay), 0), lay.fonts.small, theme.PARCHMENT_LIGHT, True, "midleft")
+    draw_text_fit(
+        surface,
+        label,
+        label_rect.inflate(-2 * chip_pad(lay), 0),
+        lay.fonts.small,
+        theme.PARCHMENT_LIGHT,
+        True,
+        "midleft",
+    )
     standing = occupants(state, space)
     ring(surface, parts.ring, colours[standing[0]] if standing else None)
     card_id = state.display[slot]
     if card_id is None:
-        pygame.draw.rect(surface, theme.mix(theme.UMBER, theme.CHARCOAL, 0.3), parts.card, line_width(lay), border_radius=corner(lay))
+        pygame.draw.rect(
+            surface,
+            theme.mix(theme.UMBER, theme.CHARCOAL, 0.3),
+            parts.card,
+            line_width(lay),
+            border_radius=corner(lay),
+        )
         draw_text_fit(surface, _("empty"), parts.card, lay.fonts.small, theme.PARCHMENT)
         return
     card_face(surface, parts.card, parts.effect, parts.bottom, card_id, lay.fonts.small)
 
 
-def _draw_stack(surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, rect: Rect, colours: list[str]) -> None:
+def _draw_stack(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    space: int,
+    rect: Rect,
+    colours: list[str],
+) -> None:
     stack = space - data.BUILDING_SPACES[0]
     parts = stack_parts(rect, lay.unit)
     _chip(surface, parts.header)
     _chip(surface, parts.footer)
     pad = chip_pad(lay)
-    label = Rect(parts.header.left + pad, parts.header.top, parts.ring.left - parts.header.left - 2 * pad, parts.header.height)
-    draw_text_fit(surface, _("Building"), label, lay.fonts.small, theme.PARCHMENT_LIGHT, True, "midleft")
+    label = Rect(
+        parts.header.left + pad,
+        parts.header.top,
+        parts.ring.left - parts.header.left - 2 * pad,
+        parts.header.height,
+    )
+    draw_text_fit(
+        surface, _("Building"), label, lay.fonts.small, theme.PARCHMENT_LIGHT, True, "midleft"
+    )
     standing = occupants(state, space)
     ring(surface, parts.ring, colours[standing[0]] if standing else None)
     left = state.stack_sizes[stack]
@@ -162,7 +247,13 @@ def _draw_stack(surface: pygame.Surface, lay: TableLayout, state: GameState, spa
     if tile_id is not None:
         building_face(surface, parts.tile, tile_id, lay.fonts.small)
     else:
-        pygame.draw.rect(surface, theme.STONE_DARK, parts.tile, line_width(lay), border_radius=corner(lay) * 3 // 5)
+        pygame.draw.rect(
+            surface,
+            theme.STONE_DARK,
+            parts.tile,
+            line_width(lay),
+            border_radius=corner(lay) * 3 // 5,
+        )
     text = ngettext("{n} tile left", "{n} tiles left", left).format(n=left)
     draw_text_fit(surface, text, parts.footer, lay.fonts.small, theme.PARCHMENT_LIGHT, True)
 
@@ -172,7 +263,9 @@ def _chip(surface: pygame.Surface, rect: Rect) -> None:
     draw_panel(surface, rect, theme.UMBER_DARK, theme.CHARCOAL, 1, rect.height // 3)
 
 
-def _draw_village_note(surface: pygame.Surface, lay: TableLayout, state: GameState, space: int) -> None:
+def _draw_village_note(
+    surface: pygame.Surface, lay: TableLayout, state: GameState, space: int
+) -> None:
     """With 2 or 3 players only two of the three village spaces may be used each round:
     once two are taken, the third is shown closed."""
     used = [v for v in data.VILLAGE if state.occupants[v]]
@@ -184,8 +277,18 @@ def _draw_village_note(surface: pygame.Surface, lay: TableLayout, state: GameSta
     note.height = rect.height // 2
     note.centery = rect.centery
     draw_panel(surface, note, theme.PARCHMENT_LIGHT, theme.CLAY, 2, 8)
-    message = _("Closed: with {n} players only 2 of the 3 village spaces are used").format(n=state.n)
-    draw_wrapped(surface, message, note.inflate(-lay.margin, -lay.margin // 2), lay.fonts.tiny, theme.CLAY, True, centred=True)
+    message = _("Closed: with {n} players only 2 of the 3 village spaces are used").format(
+        n=state.n
+    )
+    draw_wrapped(
+        surface,
+        message,
+        note.inflate(-lay.margin, -lay.margin // 2),
+        lay.fonts.tiny,
+        theme.CLAY,
+        True,
+        centred=True,
+    )
 
 
 def space_at(lay: TableLayout, pos: tuple[int, int]) -> int | None:

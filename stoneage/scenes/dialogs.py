@@ -13,8 +13,25 @@ from stoneage.i18n import _, ngettext
 from stoneage.rules import Action, GameState, PickItem, TakeTwo, UseTools, data
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout, button_row, dialog_parts, dialog_rect, grid, popup_near
-from stoneage.ui.names import ITEM_ART, ITEM_FACES, RESOURCE_ART, count_text, join_list, resource_title, space_title
-from stoneage.ui.widgets import Button, blit_centred, draw_panel, draw_text, draw_text_fit, draw_wrapped, handle_buttons, shade
+from stoneage.ui.names import (
+    ITEM_ART,
+    ITEM_FACES,
+    RESOURCE_ART,
+    count_text,
+    join_list,
+    resource_title,
+    space_title,
+)
+from stoneage.ui.widgets import (
+    Button,
+    blit_centred,
+    draw_panel,
+    draw_text,
+    draw_text_fit,
+    draw_wrapped,
+    handle_buttons,
+    shade,
+)
 
 from .placing import Act, Control
 
@@ -25,9 +42,15 @@ class Dialog(Control):
     title = ""
     buttons_under_body = False  # True when the body draws pictures over the buttons
 
-    def __init__(self, lay: TableLayout, body_height: int | None = None, with_buttons: bool = True) -> None:
+    def __init__(
+        self, lay: TableLayout, body_height: int | None = None, with_buttons: bool = True
+    ) -> None:
         self.lay = lay
-        rect = lay.dialog if body_height is None else dialog_rect(lay.board, lay.dialog.width, body_height, lay.unit, with_buttons)
+        rect = (
+            lay.dialog
+            if body_height is None
+            else dialog_rect(lay.board, lay.dialog.width, body_height, lay.unit, with_buttons)
+        )
         self.parts = dialog_parts(rect, lay.unit, with_buttons)
         self.buttons: list[Button] = []
         self.hovered: Button | None = None
@@ -42,9 +65,19 @@ class Dialog(Control):
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, self.lay.board, 110, radius=12)
         rect = self.parts.rect
-        pygame.draw.rect(surface, theme.CHARCOAL, rect.move(0, self.lay.margin // 2), border_radius=14)
+        pygame.draw.rect(
+            surface, theme.CHARCOAL, rect.move(0, self.lay.margin // 2), border_radius=14
+        )
         draw_panel(surface, rect, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 14)
-        draw_text_fit(surface, self.title, self.parts.title, self.lay.fonts.title, theme.CHARCOAL, True, "midleft")
+        draw_text_fit(
+            surface,
+            self.title,
+            self.parts.title,
+            self.lay.fonts.title,
+            theme.CHARCOAL,
+            True,
+            "midleft",
+        )
         if self.buttons_under_body:
             for button in self.buttons:
                 button.draw(surface)
@@ -64,14 +97,20 @@ def tools_label(option: UseTools) -> str:
     if parts:
         words.append(ngettext("tool {v}", "tools {v}", len(parts)).format(v=" + ".join(parts)))
     if option.cards:
-        words.append(ngettext("one-use {v}", "one-use {v}", len(option.cards)).format(v=" + ".join(map(str, option.cards))))
+        words.append(
+            ngettext("one-use {v}", "one-use {v}", len(option.cards)).format(
+                v=" + ".join(map(str, option.cards))
+            )
+        )
     return " + ".join(words) if words else _("no tools")
 
 
 class ToolsDialog(Dialog):
     """After a roll: which tools to add, each option with the yield it gives."""
 
-    def __init__(self, lay: TableLayout, state: GameState, act: Act, faces: list[int] | None) -> None:
+    def __init__(
+        self, lay: TableLayout, state: GameState, act: Act, faces: list[int] | None
+    ) -> None:
         _kind, self.space, self.total = state.pending
         self.faces = faces or []
         self.divisor = data.gather_divisor(self.space)
@@ -82,16 +121,36 @@ class ToolsDialog(Dialog):
         cell_h, gap = round(lay.fonts.label * 2.3), lay.margin // 2
         preview_h = self.die * 2 + lay.margin * 2
         super().__init__(lay, preview_h + rows * (cell_h + gap), with_buttons=False)
-        self.title = _("Your roll on the {space}: add tools?").format(space=space_title(self.space).lower())
+        self.title = _("Your roll on the {space}: add tools?").format(
+            space=space_title(self.space).lower()
+        )
         self.hint = _("Choose the tools to add to the roll; each offer shows what you get.")
         body = self.parts.body
         list_area = Rect(body.left, body.top + preview_h, body.width, body.height - preview_h)
-        for rect, option in zip(grid(list_area, len(self.options), columns, cell_h, gap), self.options):
-            label = _("{tools}: {amount}").format(tools=tools_label(option), amount=self._yield_text(option))
-            tip = (_("Add no tools: they stay unused for another roll this round.") if not (option.tiles or option.cards)
-                   else _("Add {tools} to the roll. Used tool tiles come back next round; one-use cards are discarded.").format(tools=tools_label(option)))
-            self.buttons.append(Button(rect, label, lambda o=option: act(o), size=lay.fonts.label,
-                                       primary=bool(option.tiles or option.cards), name=str(option), tooltip=tip))
+        for rect, option in zip(
+            grid(list_area, len(self.options), columns, cell_h, gap), self.options
+        ):
+            label = _("{tools}: {amount}").format(
+                tools=tools_label(option), amount=self._yield_text(option)
+            )
+            tip = (
+                _("Add no tools: they stay unused for another roll this round.")
+                if not (option.tiles or option.cards)
+                else _(
+                    "Add {tools} to the roll. Used tool tiles come back next round; one-use cards are discarded."
+                ).format(tools=tools_label(option))
+            )
+            self.buttons.append(
+                Button(
+                    rect,
+                    label,
+                    lambda o=option: act(o),
+                    size=lay.fonts.label,
+                    primary=bool(option.tiles or option.cards),
+                    name=str(option),
+                    tooltip=tip,
+                )
+            )
 
     def offered(self) -> set[Action]:
         return set(self.options)
@@ -118,13 +177,39 @@ class ToolsDialog(Dialog):
             x += die + die // 6
         added = sum(option.tiles) + sum(option.cards)
         sum_text = f"= {self.total}" + (f" + {added} = {self.total + added}" if added else "")
-        draw_text(surface, sum_text, (x + die // 6, body.top + die // 2), f.big, theme.CHARCOAL, True, "midleft")
+        draw_text(
+            surface,
+            sum_text,
+            (x + die // 6, body.top + die // 2),
+            f.big,
+            theme.CHARCOAL,
+            True,
+            "midleft",
+        )
         line_y = body.top + die + self.lay.margin + die // 2
         icon = assets.image((("food",) + RESOURCE_ART)[self.space - data.HUNT], die)
-        rule = draw_text(surface, _("{pips} pips = 1").format(pips=self.divisor), (body.left, line_y), f.label, theme.UMBER_DARK, True, "midleft")
+        rule = draw_text(
+            surface,
+            _("{pips} pips = 1").format(pips=self.divisor),
+            (body.left, line_y),
+            f.label,
+            theme.UMBER_DARK,
+            True,
+            "midleft",
+        )
         surface.blit(icon, icon.get_rect(midleft=(rule.right + 4, line_y)))
-        got = draw_text(surface, _("{tools}: {amount}").format(tools=tools_label(option), amount=_("you get {amount}").format(amount=self._amount(option))),
-                        (rule.right + die * 2, line_y), f.big, theme.MOSS_DARK, True, "midleft")
+        got = draw_text(
+            surface,
+            _("{tools}: {amount}").format(
+                tools=tools_label(option),
+                amount=_("you get {amount}").format(amount=self._amount(option)),
+            ),
+            (rule.right + die * 2, line_y),
+            f.big,
+            theme.MOSS_DARK,
+            True,
+            "midleft",
+        )
         surface.blit(icon, icon.get_rect(midleft=(got.right + 6, line_y)))
 
 
@@ -133,14 +218,20 @@ class ItemsDialog(Dialog):
 
     buttons_under_body = True
 
-    def __init__(self, lay: TableLayout, state: GameState, names: list[str], act: Act | None) -> None:
+    def __init__(
+        self, lay: TableLayout, state: GameState, names: list[str], act: Act | None
+    ) -> None:
         _kind, self.faces, self.picker, self.buyer = state.pending
         text_h, cell_h = lay.fonts.body * 3, round(lay.fonts.body * 9)
         super().__init__(lay, text_h + cell_h + lay.margin, with_buttons=False)
         self.names = names
         self.title = _("Dice for items: everyone takes one die")
         mine = act is not None
-        self.hint = _("Pick the die you want.") if mine else _("{name} picks a die…").format(name=names[self.picker])
+        self.hint = (
+            _("Pick the die you want.")
+            if mine
+            else _("{name} picks a die…").format(name=names[self.picker])
+        )
         body = self.parts.body
         row = Rect(body.left, body.top + text_h, body.width, cell_h)
         cells = button_row(row, len(self.faces), cell_h, lay.margin, round(cell_h * 0.8))
@@ -148,22 +239,49 @@ class ItemsDialog(Dialog):
         self.options = [PickItem(face) for face in sorted(set(self.faces))] if mine else []
         if mine:  # every die is a button; dice showing the same face are the same choice
             for rect, face in self.cells:
-                self.buttons.append(Button(rect, "", lambda f=face: act(PickItem(f)), name=f"pick_{face}",
-                                           tooltip=_("Take this die: {item}").format(item=_(ITEM_FACES[face]))))
+                self.buttons.append(
+                    Button(
+                        rect,
+                        "",
+                        lambda f=face: act(PickItem(f)),
+                        name=f"pick_{face}",
+                        tooltip=_("Take this die: {item}").format(item=_(ITEM_FACES[face])),
+                    )
+                )
 
     def offered(self) -> set[Action]:
         return set(self.options)
 
     def draw_body(self, surface: pygame.Surface, body: Rect) -> None:
         f = self.lay.fonts
-        order = join_list([self.names[(self.buyer + i) % len(self.names)] for i in range(len(self.names))])
-        draw_wrapped(surface, _("In turn: {order}. Now: {name}.").format(order=order, name=self.names[self.picker]),
-                     Rect(body.left, body.top, body.width, f.body * 3), f.body, theme.UMBER_DARK)
+        order = join_list(
+            [self.names[(self.buyer + i) % len(self.names)] for i in range(len(self.names))]
+        )
+        draw_wrapped(
+            surface,
+            _("In turn: {order}. Now: {name}.").format(order=order, name=self.names[self.picker]),
+            Rect(body.left, body.top, body.width, f.body * 3),
+            f.body,
+            theme.UMBER_DARK,
+        )
         for rect, face in self.cells:
             die = min(rect.width, rect.height) // 2
-            blit_centred(surface, assets.image(f"die_{face}", die), (rect.centerx, rect.top + die // 2 + 4))
-            blit_centred(surface, assets.image(ITEM_ART[face], die * 2 // 3), (rect.centerx, rect.top + die + die // 3 + 8))
-            draw_text_fit(surface, _(ITEM_FACES[face]), Rect(rect.left, rect.bottom - f.small * 2, rect.width, f.small * 2), f.small, theme.CHARCOAL, True)
+            blit_centred(
+                surface, assets.image(f"die_{face}", die), (rect.centerx, rect.top + die // 2 + 4)
+            )
+            blit_centred(
+                surface,
+                assets.image(ITEM_ART[face], die * 2 // 3),
+                (rect.centerx, rect.top + die + die // 3 + 8),
+            )
+            draw_text_fit(
+                surface,
+                _(ITEM_FACES[face]),
+                Rect(rect.left, rect.bottom - f.small * 2, rect.width, f.small * 2),
+                f.small,
+                theme.CHARCOAL,
+                True,
+            )
 
 
 class TakeTwoDialog(Control):
@@ -171,22 +289,50 @@ class TakeTwoDialog(Control):
 
     modal = True
 
-    def __init__(self, lay: TableLayout, anchor: Rect, state: GameState, act: Act, close: Callable[[], None]) -> None:
+    def __init__(
+        self, lay: TableLayout, anchor: Rect, state: GameState, act: Act, close: Callable[[], None]
+    ) -> None:
         self.lay, self.close = lay, close
         self.options = [a for a in state.legal_actions() if isinstance(a, TakeTwo)]
         size = lay.fonts.body
         cell_h = round(size * 2.2)
         rows = (len(self.options) + 1) // 2 + 1
-        self.rect = popup_near(anchor, round(size * 22), cell_h * rows + lay.margin * (rows + 1) + size * 2, lay.board.union(anchor))
-        area = Rect(self.rect.left + lay.margin, self.rect.top + size * 2, self.rect.width - 2 * lay.margin, 0)
+        self.rect = popup_near(
+            anchor,
+            round(size * 22),
+            cell_h * rows + lay.margin * (rows + 1) + size * 2,
+            lay.board.union(anchor),
+        )
+        area = Rect(
+            self.rect.left + lay.margin,
+            self.rect.top + size * 2,
+            self.rect.width - 2 * lay.margin,
+            0,
+        )
         cells = grid(area, len(self.options) + 1, 2, cell_h, lay.margin // 2)
         self.buttons = [
-            Button(rect, f"{resource_title(o.first)} + {resource_title(o.second)}", lambda o=o: self._take(act, o), size=size, name=str(o),
-                   tooltip=_("Take {a} and {b} now; the card is used up.").format(a=resource_title(o.first), b=resource_title(o.second)))
+            Button(
+                rect,
+                f"{resource_title(o.first)} + {resource_title(o.second)}",
+                lambda o=o: self._take(act, o),
+                size=size,
+                name=str(o),
+                tooltip=_("Take {a} and {b} now; the card is used up.").format(
+                    a=resource_title(o.first), b=resource_title(o.second)
+                ),
+            )
             for rect, o in zip(cells, self.options)
         ]
-        self.buttons.append(Button(cells[-1], _("Keep the card"), close, size=size, name="cancel",
-                                   tooltip=_("Close and keep the card for later (Esc)")))
+        self.buttons.append(
+            Button(
+                cells[-1],
+                _("Keep the card"),
+                close,
+                size=size,
+                name="cancel",
+                tooltip=_("Close and keep the card for later (Esc)"),
+            )
+        )
         self.hint = _("Take any two resources with your card (once per game).")
 
     def _take(self, act: Act, option: TakeTwo) -> None:
@@ -206,8 +352,21 @@ class TakeTwoDialog(Control):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.rect, theme.PARCHMENT_LIGHT, theme.CHARCOAL, 2, 10)
-        title = Rect(self.rect.left + self.lay.margin, self.rect.top + self.lay.margin // 2, self.rect.width - 2 * self.lay.margin, self.lay.fonts.body * 3 // 2)
-        draw_text_fit(surface, _("Two resources of your choice"), title, self.lay.fonts.label, theme.CHARCOAL, True, "midleft")
+        title = Rect(
+            self.rect.left + self.lay.margin,
+            self.rect.top + self.lay.margin // 2,
+            self.rect.width - 2 * self.lay.margin,
+            self.lay.fonts.body * 3 // 2,
+        )
+        draw_text_fit(
+            surface,
+            _("Two resources of your choice"),
+            title,
+            self.lay.fonts.label,
+            theme.CHARCOAL,
+            True,
+            "midleft",
+        )
         for button in self.buttons:
             button.draw(surface)
 
@@ -215,15 +374,31 @@ class TakeTwoDialog(Control):
 class TakeTwoButton(Control):
     """On the own board: use the two-resources card now (opens ``TakeTwoDialog``)."""
 
-    def __init__(self, rect: Rect, lay: TableLayout, state: GameState, act: Act,
-                 open_popup: Callable[[Control], None], close_popup: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        rect: Rect,
+        lay: TableLayout,
+        state: GameState,
+        act: Act,
+        open_popup: Callable[[Control], None],
+        close_popup: Callable[[], None],
+    ) -> None:
         self.lay, self.state, self.act = lay, state, act
         self.open_popup, self.close_popup = open_popup, close_popup
-        self.button = Button(rect, _("Use card"), self._open, size=lay.fonts.small, primary=True, name="taketwo",
-                             tooltip=_("Use your two-resources card: take any two resources, once."))
+        self.button = Button(
+            rect,
+            _("Use card"),
+            self._open,
+            size=lay.fonts.small,
+            primary=True,
+            name="taketwo",
+            tooltip=_("Use your two-resources card: take any two resources, once."),
+        )
 
     def _open(self) -> None:
-        self.open_popup(TakeTwoDialog(self.lay, self.button.rect, self.state, self.act, self.close_popup))
+        self.open_popup(
+            TakeTwoDialog(self.lay, self.button.rect, self.state, self.act, self.close_popup)
+        )
 
     def offered(self) -> set[Action]:
         return {a for a in self.state.legal_actions() if isinstance(a, TakeTwo)}

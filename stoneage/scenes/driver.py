@@ -121,8 +121,12 @@ class GameDriver:
     """
 
     def __init__(
-        self, seats: list[Seat], seed: int, state: GameState | None = None,
-        threaded: bool = True, notify: Callable[[], None] | None = None,
+        self,
+        seats: list[Seat],
+        seed: int,
+        state: GameState | None = None,
+        threaded: bool = True,
+        notify: Callable[[], None] | None = None,
         script: list[Action] | None = None,
     ) -> None:
         self.seats = seats
@@ -134,9 +138,13 @@ class GameDriver:
         else:
             self.state = state
             self.steps = replay_steps(state)
-        self.bots = {i: make_bot(s.level, seed * 7919 + i) for i, s in enumerate(seats) if not s.is_human}
+        self.bots = {
+            i: make_bot(s.level, seed * 7919 + i) for i, s in enumerate(seats) if not s.is_human
+        }
         self.notify = notify
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
+        self._executor = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
+        )
         self._future: Future | None = None
         self._future_ply = -1
 

@@ -21,7 +21,15 @@ from stoneage import i18n
 from stoneage.i18n import _
 from stoneage.rules import Action, GameState, IllegalActionError, Place, Resolve, TakeTwo
 from stoneage.rules.data import GATHER_SPACES
-from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING, PAY_CARD, ROLL, TOOLS
+from stoneage.rules.nodes import (
+    FEED_SHORT,
+    ITEMS_PICK,
+    ITEMS_ROLL,
+    PAY_BUILDING,
+    PAY_CARD,
+    ROLL,
+    TOOLS,
+)
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.anim import Flyer, Timeline
 from stoneage.ui.layout import panel_parts, table_layout
@@ -51,8 +59,15 @@ END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (n
 class GameScene(Scene):
     """The table during a game."""
 
-    def __init__(self, app, seats: list[Seat], seed: int, state: GameState | None = None, threaded: bool = True,
-                 replay: bool = False) -> None:
+    def __init__(
+        self,
+        app,
+        seats: list[Seat],
+        seed: int,
+        state: GameState | None = None,
+        threaded: bool = True,
+        replay: bool = False,
+    ) -> None:
         super().__init__(app)
         self.seats = seats
         script = state.actions_taken() if replay and state is not None else ([] if replay else None)
@@ -71,7 +86,9 @@ class GameScene(Scene):
         self.controls_state: GameState | None = None
         self.error = ""
         self.log: deque[str] = deque(maxlen=40)
-        self.log_steps: deque[Step] = deque(maxlen=40)  # the log's steps, to re-tell in another language
+        self.log_steps: deque[Step] = deque(
+            maxlen=40
+        )  # the log's steps, to re-tell in another language
         self.mouse = (0, 0)
         self.finish_timer: float | None = None
         self.suggester = make_bot("normal", seed)
@@ -81,7 +98,7 @@ class GameScene(Scene):
         self._watching_key: tuple | None = None
         self._table_for: tuple | None = None
         self.resize(app.size)
-        for step in self.driver.steps[-self.log.maxlen:]:  # a continued game shows its recent past
+        for step in self.driver.steps[-self.log.maxlen :]:  # a continued game shows its recent past
             line = self.describe(step)
             if line:
                 self.add_to_log(step, line)
@@ -109,21 +126,46 @@ class GameScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         if getattr(self, "_language", None) not in (None, i18n.current_language()):
-            self.log = deque((line for line in map(self.describe, self.log_steps) if line), maxlen=40)
+            self.log = deque(
+                (line for line in map(self.describe, self.log_steps) if line), maxlen=40
+            )
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
         self.motion = Motion(self.lay, self.seats, self.app.settings.speed_factor(), self.display)
         menu = self.lay.status.menu_button
-        self.menu_button = Button(menu, _("Menu"), self.open_menu, size=self.lay.fonts.label, name="menu",
-                                  tooltip=_("Pause: save, load, settings, rules (Esc)"))
+        self.menu_button = Button(
+            menu,
+            _("Menu"),
+            self.open_menu,
+            size=self.lay.fonts.label,
+            name="menu",
+            tooltip=_("Pause: save, load, settings, rules (Esc)"),
+        )
         parts = self.lay.status
         size = self.lay.fonts.body
-        self.undo_button = Button(parts.undo_button, _("Undo"), self.undo, enabled=False, size=size, name="undo")
-        self.hint_button = Button(parts.hint_button, _("Hint"), self.ask_hint, enabled=False, size=size, name="hint",
-                                  tooltip=_("Ask the Hard bot for its best move here (H). The expected lead is its estimate of "
-                                            "your points minus the best rival's at the end of the round."))
-        self.log_button = Button(parts.log_button, _("Log"), self.open_log, size=size, name="log",
-                                 tooltip=_("Every move of the game in words; export a replay (L)"))
+        self.undo_button = Button(
+            parts.undo_button, _("Undo"), self.undo, enabled=False, size=size, name="undo"
+        )
+        self.hint_button = Button(
+            parts.hint_button,
+            _("Hint"),
+            self.ask_hint,
+            enabled=False,
+            size=size,
+            name="hint",
+            tooltip=_(
+                "Ask the Hard bot for its best move here (H). The expected lead is its estimate of "
+                "your points minus the best rival's at the end of the round."
+            ),
+        )
+        self.log_button = Button(
+            parts.log_button,
+            _("Log"),
+            self.open_log,
+            size=size,
+            name="log",
+            tooltip=_("Every move of the game in words; export a replay (L)"),
+        )
         self._button_keys: dict[str, tuple] = {}
         self.controls_state = None
         # Warm the picture caches for the first layout; after a resize they fill as needed.
@@ -177,7 +219,9 @@ class GameScene(Scene):
         if not self.hotseat:
             return self.viewer
         seat = self.driver.human_to_act()
-        return seat if seat is not None and seat == self.announced and self.announcing is None else -1
+        return (
+            seat if seat is not None and seat == self.announced and self.announcing is None else -1
+        )
 
     @property
     def shown(self) -> GameState:
@@ -251,7 +295,9 @@ class GameScene(Scene):
             self.autosave()  # the game is over: the autosave is deleted
             if self.saver is not None:
                 self.saver.flush()
-            self.app.replace(ScoringScene(self.app, self.seats, self.driver.state, self.driver.seed))
+            self.app.replace(
+                ScoringScene(self.app, self.seats, self.driver.state, self.driver.seed)
+            )
         return False
 
     def _play(self, step: Step, by_human: bool) -> None:
@@ -292,7 +338,7 @@ class GameScene(Scene):
         self.driver.undo()
         self.log.clear()
         self.log_steps.clear()
-        for step in self.driver.steps[-self.log.maxlen:]:
+        for step in self.driver.steps[-self.log.maxlen :]:
             line = self.describe(step)
             if line:
                 self.add_to_log(step, line)
@@ -325,10 +371,14 @@ class GameScene(Scene):
         target = self.undo_target()
         if target is not None:
             self.undo_button.label = undo_label(target)
-            self.undo_button.tooltip = _("Take back your last decision (Ctrl+Z): {what}").format(what=undo_phrase(target))
+            self.undo_button.tooltip = _("Take back your last decision (Ctrl+Z): {what}").format(
+                what=undo_phrase(target)
+            )
         else:
             self.undo_button.label = _("Undo")
-            self.undo_button.tooltip = _("Nothing to undo now. Undo takes back your own decisions since the last roll of the dice or card turned up (Ctrl+Z).")
+            self.undo_button.tooltip = _(
+                "Nothing to undo now. Undo takes back your own decisions since the last roll of the dice or card turned up (Ctrl+Z)."
+            )
         self.undo_button.enabled = target is not None
         deciding = self.driver.human_to_act() is not None and self.announcing is None
         self.hint_button.enabled = deciding and self.hints_enabled()
@@ -361,12 +411,18 @@ class GameScene(Scene):
         self.controls = [self._main_control(state, seat)]
         if any(isinstance(a, TakeTwo) for a in state.legal_actions()):
             rect = panel_parts(self.lay.panels[seat], self.lay.unit).two_res
-            self.controls.append(TakeTwoButton(rect, self.lay, state, self.act, self.open_popup, self.close_popup))
+            self.controls.append(
+                TakeTwoButton(rect, self.lay, state, self.act, self.open_popup, self.close_popup)
+            )
 
     def _main_control(self, state: GameState, seat: int) -> Control:
         kind = state.pending[0] if state.pending else None
         if kind == TOOLS:
-            faces = self.motion.last_roll[1] if self.motion.last_roll and self.motion.last_roll[0] == state.pending[1] else None
+            faces = (
+                self.motion.last_roll[1]
+                if self.motion.last_roll and self.motion.last_roll[0] == state.pending[1]
+                else None
+            )
             return ToolsDialog(self.lay, state, self.act, faces)
         if kind in (PAY_CARD, PAY_BUILDING):
             return PayDialog(self.lay, state, seat, self.act, self._suggest(state, seat))
@@ -375,7 +431,15 @@ class GameScene(Scene):
         if kind == ITEMS_PICK:
             return ItemsDialog(self.lay, state, [s.name for s in self.seats], self.act)
         if state.phase == "place":
-            return PlacementControl(self.lay, state, seat, self.seats[seat].colour, self.act, self.open_popup, self._snap_back)
+            return PlacementControl(
+                self.lay,
+                state,
+                seat,
+                self.seats[seat].colour,
+                self.act,
+                self.open_popup,
+                self._snap_back,
+            )
         return ResolveControl(self.lay, state, seat, self.act)
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
@@ -389,7 +453,9 @@ class GameScene(Scene):
         seat = self.driver.human_to_act()
         if seat is None:
             return
-        picture = assets.image(theme.worker_image(self.seats[seat].colour), self.lay.figure * 3 // 2)
+        picture = assets.image(
+            theme.worker_image(self.seats[seat].colour), self.lay.figure * 3 // 2
+        )
         for i in range(count):
             self.timeline.float(Flyer(picture, start, end, SNAP_BACK, delay=0.04 * i))
 
@@ -430,7 +496,11 @@ class GameScene(Scene):
             self.mouse = event.pos
         if self.announcing is not None and self._handle_announcement(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and self._handle_key(event):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key != pygame.K_ESCAPE
+            and self._handle_key(event)
+        ):
             return True  # keys reach the table also while a chooser is open (Esc closes it)
         popup = self.popup
         if popup is not None:
@@ -504,7 +574,11 @@ class GameScene(Scene):
 
     def _handle_announcement(self, event: pygame.event.Event) -> bool:
         """Hotseat: Enter, Space or a click starts the announced human's turn."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
             self.start_turn()
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -512,7 +586,9 @@ class GameScene(Scene):
                 return False
             self.start_turn()
             return True
-        return event.type == pygame.MOUSEBUTTONDOWN and not self.menu_button.rect.collidepoint(event.pos)
+        return event.type == pygame.MOUSEBUTTONDOWN and not self.menu_button.rect.collidepoint(
+            event.pos
+        )
 
     # --- drawing ---------------------------------------------------------------------------------------
     def _refresh_pictures(self) -> None:
@@ -522,7 +598,13 @@ class GameScene(Scene):
         self._sync_buttons()
         active = _active_seat(shown)
         self._watch_items(shown)
-        table_for = (id(shown), shown.ply, len(self.log), self.log[-1] if self.log else "", id(self.table))
+        table_for = (
+            id(shown),
+            shown.ply,
+            len(self.log),
+            self.log[-1] if self.log else "",
+            id(self.table),
+        )
         if table_for != self._table_for:
             budget = FRAME_BUDGET if self.timeline.moving else None
             damage, complete = self.table.refresh(shown, active, tuple(self.log), budget)
@@ -538,7 +620,11 @@ class GameScene(Scene):
         key = (id(shown), shown.ply) if picking else None
         if key != self._watching_key:
             self._watching_key = key
-            self.watching = ItemsDialog(self.lay, shown, [s.name for s in self.seats], None) if picking else None
+            self.watching = (
+                ItemsDialog(self.lay, shown, [s.name for s in self.seats], None)
+                if picking
+                else None
+            )
             self._damage.append(self.lay.board)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -583,7 +669,9 @@ class GameScene(Scene):
         rect = self.lay.spaces.get(hint.best.space)
         if rect is not None:
             width = max(3, self.lay.margin // 2)
-            pygame.draw.rect(surface, theme.MOSS, rect.inflate(width * 4, width * 4), width, border_radius=14)
+            pygame.draw.rect(
+                surface, theme.MOSS, rect.inflate(width * 4, width * 4), width, border_radius=14
+            )
 
     def _draw_announcement(self, surface: pygame.Surface, seat: int) -> None:
         """Hotseat: the board is veiled and the next human is called to the screen."""
@@ -598,11 +686,29 @@ class GameScene(Scene):
         figure_size = min(box.height // 3, box.width // 5)
         picture = assets.image(theme.worker_image(who.colour), figure_size)
         surface.blit(picture, picture.get_rect(midtop=(box.centerx, box.top + lay.margin * 2)))
-        title = pygame.Rect(box.left + lay.margin * 2, box.top + lay.margin * 3 + figure_size, box.width - lay.margin * 4, f.huge)
-        draw_text_fit(surface, _("{name}: your turn").format(name=who.name), title, f.huge, theme.CHARCOAL, True)
-        body = pygame.Rect(title.left, title.bottom + lay.margin, title.width, box.bottom - title.bottom - lay.margin * 2)
-        words = _("Pass the screen to {name} ({colour}). Click or press Enter to start your turn.").format(
-            name=who.name, colour=_(COLOUR_TITLES[who.colour]))
+        title = pygame.Rect(
+            box.left + lay.margin * 2,
+            box.top + lay.margin * 3 + figure_size,
+            box.width - lay.margin * 4,
+            f.huge,
+        )
+        draw_text_fit(
+            surface,
+            _("{name}: your turn").format(name=who.name),
+            title,
+            f.huge,
+            theme.CHARCOAL,
+            True,
+        )
+        body = pygame.Rect(
+            title.left,
+            title.bottom + lay.margin,
+            title.width,
+            box.bottom - title.bottom - lay.margin * 2,
+        )
+        words = _(
+            "Pass the screen to {name} ({colour}). Click or press Enter to start your turn."
+        ).format(name=who.name, colour=_(COLOUR_TITLES[who.colour]))
         draw_wrapped(surface, words, body, f.title, theme.UMBER_DARK, centred=True)
 
     def _hint(self) -> tuple[str, bool]:
@@ -633,7 +739,11 @@ class GameScene(Scene):
                 return button.tooltip
         if self.announcing is not None:
             return ""
-        placing = self.controls[0] if self.controls and isinstance(self.controls[0], PlacementControl) else None
+        placing = (
+            self.controls[0]
+            if self.controls and isinstance(self.controls[0], PlacementControl)
+            else None
+        )
         preview = self._preview(placing)
         if self.popup is not None or (placing is not None and placing.dragging):
             return preview
@@ -681,8 +791,10 @@ def _active_seat(state: GameState) -> int | None:
 
 def _then(first, second):
     """Call ``first`` (if any), then ``second``."""
+
     def both() -> None:
         if first:
             first()
         second()
+
     return both

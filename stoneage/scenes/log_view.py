@@ -17,7 +17,16 @@ from stoneage.i18n import _
 from stoneage.ui import storage, theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import MenuLayout, menu_layout
-from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_tooltip, handle_buttons, shade, wrap_lines
+from stoneage.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text,
+    draw_text_fit,
+    draw_tooltip,
+    handle_buttons,
+    shade,
+    wrap_lines,
+)
 from stoneage.ui import assets
 
 from .base import Scene
@@ -47,7 +56,9 @@ def replay_document(seats: list[Seat], seed: int, steps: list[Step], final) -> d
     """The replay file's content: a save of the game (seats, seed, every action) and the log
     in words of the current language, for people who open the file."""
     document = save_payload(seats, seed, final)
-    document["log"] = [("## " if heading else "") + text for text, heading in log_lines(steps, seats)]
+    document["log"] = [
+        ("## " if heading else "") + text for text, heading in log_lines(steps, seats)
+    ]
     return document
 
 
@@ -85,11 +96,29 @@ class LogScene(Scene):
         for text, heading in log_lines(self.game.driver.steps, self.game.seats):
             for part in wrap_lines(text, f.body, width, heading):
                 self.rows.append((part, heading))
-        export, close = button_row(self.lay.panel_buttons, 2, self.lay.panel_buttons.height, self.lay.margin * 2)
+        export, close = button_row(
+            self.lay.panel_buttons, 2, self.lay.panel_buttons.height, self.lay.margin * 2
+        )
         self.buttons = [
-            Button(export, _("Export replay"), self.export, size=f.label, name="export",
-                   tooltip=_("Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back.")),
-            Button(close, _("Close"), self.app.pop, size=f.label, primary=True, name="close", tooltip=_("Back to the table (Esc)")),
+            Button(
+                export,
+                _("Export replay"),
+                self.export,
+                size=f.label,
+                name="export",
+                tooltip=_(
+                    "Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back."
+                ),
+            ),
+            Button(
+                close,
+                _("Close"),
+                self.app.pop,
+                size=f.label,
+                primary=True,
+                name="close",
+                tooltip=_("Back to the table (Esc)"),
+            ),
         ]
         self.scroll = min(self.scroll, self.max_scroll())
 
@@ -113,7 +142,9 @@ class LogScene(Scene):
         try:
             path = export_replay(self.game.seats, driver.seed, driver.steps, driver.state)
         except OSError as error:
-            self.message = _("The replay could not be written: {reason}").format(reason=error.strerror or str(error))
+            self.message = _("The replay could not be written: {reason}").format(
+                reason=error.strerror or str(error)
+            )
             return
         self.message = _("Replay saved to {path}").format(path=str(path))
 
@@ -122,8 +153,14 @@ class LogScene(Scene):
             self.mouse = event.pos
         if event.type == pygame.KEYDOWN:
             page = self.visible_rows() - 1
-            keys = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                    pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)}
+            keys = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -len(self.rows),
+                pygame.K_END: len(self.rows),
+            }
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_l):
                 self.app.pop()
                 return True
@@ -137,17 +174,33 @@ class LogScene(Scene):
         lay, f = self.lay, self.lay.fonts
         shade(surface, surface.get_rect(), 140, radius=0)
         draw_panel(surface, lay.panel, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
-        draw_text_fit(surface, _("Game log"), lay.panel_title, f.big, theme.CHARCOAL, True, "midleft")
+        draw_text_fit(
+            surface, _("Game log"), lay.panel_title, f.big, theme.CHARCOAL, True, "midleft"
+        )
         body = lay.panel_body
         if not self.rows:
-            draw_text(surface, _("Nothing has happened yet."), body.center, f.body, theme.UMBER_DARK, False, "center")
-        for i, (text, heading) in enumerate(self.rows[self.scroll:self.scroll + self.visible_rows()]):
+            draw_text(
+                surface,
+                _("Nothing has happened yet."),
+                body.center,
+                f.body,
+                theme.UMBER_DARK,
+                False,
+                "center",
+            )
+        for i, (text, heading) in enumerate(
+            self.rows[self.scroll : self.scroll + self.visible_rows()]
+        ):
             y = body.top + i * self.line_height
             colour = theme.UMBER_DARK if heading else theme.CHARCOAL
-            draw_text(surface, text, (body.left + (0 if heading else f.body), y), f.body, colour, heading)
+            draw_text(
+                surface, text, (body.left + (0 if heading else f.body), y), f.body, colour, heading
+            )
         self._draw_scrollbar(surface)
         if self.message:
-            note = pygame.Rect(lay.panel.left, lay.panel.bottom + lay.margin, lay.panel.width, f.body * 2)
+            note = pygame.Rect(
+                lay.panel.left, lay.panel.bottom + lay.margin, lay.panel.width, f.body * 2
+            )
             note.bottom = min(note.bottom, lay.size[1] - 2)
             draw_text_fit(surface, self.message, note, f.small, theme.PARCHMENT_LIGHT)
         for button in self.buttons:

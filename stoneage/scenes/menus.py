@@ -17,7 +17,15 @@ from stoneage.ui.layout import button_row, column
 from stoneage.ui.menu_layout import MenuLayout, menu_layout
 from stoneage.ui.names import SPEED_TITLES
 from stoneage.ui.widgets import (
-    Button, draw_panel, draw_text, draw_text_fit, draw_tooltip, draw_wrapped, handle_buttons, shade, wrap_lines,
+    Button,
+    draw_panel,
+    draw_text,
+    draw_text_fit,
+    draw_tooltip,
+    draw_wrapped,
+    handle_buttons,
+    shade,
+    wrap_lines,
 )
 
 from .base import Scene
@@ -29,7 +37,9 @@ def draw_backdrop(surface: pygame.Surface, size: tuple[int, int]) -> None:
     surface.blit(assets.cover_image("board_bg", size), (0, 0))
 
 
-def draw_button_tip(surface: pygame.Surface, buttons: list[Button], mouse: tuple[int, int], size: int) -> None:
+def draw_button_tip(
+    surface: pygame.Surface, buttons: list[Button], mouse: tuple[int, int], size: int
+) -> None:
     """The tooltip of the button under the mouse, if it has one."""
     for button in buttons:
         if button.hovered and button.tooltip and button.rect.collidepoint(mouse):
@@ -116,22 +126,66 @@ class TitleScene(MenuScene):
         size = self.lay.fonts.title
         rects = self.lay.buttons
         if self.status.game is not None:
-            continue_tip = _("Play on where you left off: {summary}.").format(summary=summary(self.status.game))
+            continue_tip = _("Play on where you left off: {summary}.").format(
+                summary=summary(self.status.game)
+            )
         elif self.status.fallback is not None:
-            continue_tip = _("The newest autosave is damaged; the copy saved before it can be loaded.")
+            continue_tip = _(
+                "The newest autosave is damaged; the copy saved before it can be loaded."
+            )
         else:
             continue_tip = self.status.problem() or _("There is no game in progress.")
         return [
-            Button(rects[0], _("New game"), self.new_game, size=size, primary=True,
-                   tooltip=_("Choose the players and start a new game."), name="new_game"),
-            Button(rects[1], _("Continue"), self.continue_game, enabled=self.status.can_continue, size=size,
-                   tooltip=continue_tip, name="continue"),
-            Button(rects[2], _("Load game"), self.load_game, size=size, tooltip=_("Open one of the games you saved."), name="load"),
-            Button(rects[3], _("Settings"), lambda: self.app.push(SettingsScene(self.app)), size=size,
-                   tooltip=_("Animation speed, language, hints and fullscreen."), name="settings"),
-            Button(rects[4], _("Rules"), lambda: self.app.push(RulesScene(self.app)), size=size,
-                   tooltip=_("How to play, page by page."), name="rules"),
-            Button(rects[5], _("Quit"), self.app.quit, size=size, tooltip=_("Close the game (a game in progress is kept)."), name="quit"),
+            Button(
+                rects[0],
+                _("New game"),
+                self.new_game,
+                size=size,
+                primary=True,
+                tooltip=_("Choose the players and start a new game."),
+                name="new_game",
+            ),
+            Button(
+                rects[1],
+                _("Continue"),
+                self.continue_game,
+                enabled=self.status.can_continue,
+                size=size,
+                tooltip=continue_tip,
+                name="continue",
+            ),
+            Button(
+                rects[2],
+                _("Load game"),
+                self.load_game,
+                size=size,
+                tooltip=_("Open one of the games you saved."),
+                name="load",
+            ),
+            Button(
+                rects[3],
+                _("Settings"),
+                lambda: self.app.push(SettingsScene(self.app)),
+                size=size,
+                tooltip=_("Animation speed, language, hints and fullscreen."),
+                name="settings",
+            ),
+            Button(
+                rects[4],
+                _("Rules"),
+                lambda: self.app.push(RulesScene(self.app)),
+                size=size,
+                tooltip=_("How to play, page by page."),
+                name="rules",
+            ),
+            Button(
+                rects[5],
+                _("Quit"),
+                self.app.quit,
+                size=size,
+                tooltip=_("Close the game (a game in progress is kept)."),
+                name="quit",
+            ),
         ]
 
     def back(self) -> None:
@@ -170,13 +224,39 @@ class TitleScene(MenuScene):
         draw_backdrop(surface, self.lay.size)
         lay, f = self.lay, self.lay.fonts
         icon = assets.image("icon", lay.title.height)
-        title = draw_text(surface, _("STONE AGE"), (lay.title.centerx + icon.get_width() // 2, lay.title.centery), round(f.huge * 1.6), theme.UMBER_DARK, True, "center")
+        title = draw_text(
+            surface,
+            _("STONE AGE"),
+            (lay.title.centerx + icon.get_width() // 2, lay.title.centery),
+            round(f.huge * 1.6),
+            theme.UMBER_DARK,
+            True,
+            "center",
+        )
         surface.blit(icon, icon.get_rect(midright=(title.left - lay.margin * 2, lay.title.centery)))
-        draw_text(surface, _("Gather, build and grow your tribe — 2 to 4 players"), lay.subtitle.center, f.title, theme.CHARCOAL, False, "center")
+        draw_text(
+            surface,
+            _("Gather, build and grow your tribe — 2 to 4 players"),
+            lay.subtitle.center,
+            f.title,
+            theme.CHARCOAL,
+            False,
+            "center",
+        )
         for button in self.buttons:
             button.draw(surface)
         self.draw_notices(surface)
-        draw_text(surface, _("A desktop edition of the board game Stone Age (Hans im Glück, 2008), with original art."), lay.footer.center, f.small, theme.UMBER_DARK, False, "center")
+        draw_text(
+            surface,
+            _(
+                "A desktop edition of the board game Stone Age (Hans im Glück, 2008), with original art."
+            ),
+            lay.footer.center,
+            f.small,
+            theme.UMBER_DARK,
+            False,
+            "center",
+        )
         self.draw_tip(surface)
 
     def draw_notices(self, surface: pygame.Surface) -> None:
@@ -186,15 +266,33 @@ class TitleScene(MenuScene):
             return
         lay, f, m = self.lay, self.lay.fonts, self.lay.margin
         column = lay.buttons[0].union(lay.buttons[-1])
-        area = pygame.Rect(column.right + m * 4, column.top, lay.size[0] - column.right - m * 8, column.height)
+        area = pygame.Rect(
+            column.right + m * 4, column.top, lay.size[0] - column.right - m * 8, column.height
+        )
         pad = m * 2
         line = assets.font(f.body).get_linesize()
         heights = [len(wrap_lines(text, f.body, area.width - pad * 2)) * line for text in notices]
-        box = pygame.Rect(area.left, area.top, area.width, min(area.height, sum(heights) + pad * (len(notices) + 1)))
+        box = pygame.Rect(
+            area.left,
+            area.top,
+            area.width,
+            min(area.height, sum(heights) + pad * (len(notices) + 1)),
+        )
         draw_panel(surface, box, theme.PARCHMENT_LIGHT, theme.ERROR, 2, 10)
         y = box.top + pad
         for text, height in zip(notices, heights):
-            y += draw_wrapped(surface, text, pygame.Rect(box.left + pad, y, box.width - pad * 2, min(height, box.bottom - y)), f.body, theme.CHARCOAL) + pad
+            y += (
+                draw_wrapped(
+                    surface,
+                    text,
+                    pygame.Rect(
+                        box.left + pad, y, box.width - pad * 2, min(height, box.bottom - y)
+                    ),
+                    f.body,
+                    theme.CHARCOAL,
+                )
+                + pad
+            )
 
 
 class PauseMenu(MenuScene):
@@ -213,14 +311,55 @@ class PauseMenu(MenuScene):
         height = self.lay.buttons[0].height
         rects = column(self.lay.panel_body, 6, height, self.lay.margin, self.lay.buttons[0].width)
         return [
-            Button(rects[0], _("Resume"), self.app.pop, size=size, primary=True, tooltip=_("Back to the table (Esc)."), name="resume"),
-            Button(rects[1], _("Save game"), self.save_game, size=size, tooltip=_("Keep this game under a name, to load it later."), name="save"),
-            Button(rects[2], _("Load game"), self.load_game, size=size, tooltip=_("Open one of the games you saved."), name="load"),
-            Button(rects[3], _("Settings"), lambda: self.app.push(SettingsScene(self.app)), size=size,
-                   tooltip=_("Animation speed, language, hints and fullscreen."), name="settings"),
-            Button(rects[4], _("Rules"), lambda: self.app.push(RulesScene(self.app)), size=size, tooltip=_("How to play, page by page."), name="rules"),
-            Button(rects[5], _("Save and leave to title"), self.leave, size=size,
-                   tooltip=_("The game is kept: Continue on the title screen plays on."), name="leave"),
+            Button(
+                rects[0],
+                _("Resume"),
+                self.app.pop,
+                size=size,
+                primary=True,
+                tooltip=_("Back to the table (Esc)."),
+                name="resume",
+            ),
+            Button(
+                rects[1],
+                _("Save game"),
+                self.save_game,
+                size=size,
+                tooltip=_("Keep this game under a name, to load it later."),
+                name="save",
+            ),
+            Button(
+                rects[2],
+                _("Load game"),
+                self.load_game,
+                size=size,
+                tooltip=_("Open one of the games you saved."),
+                name="load",
+            ),
+            Button(
+                rects[3],
+                _("Settings"),
+                lambda: self.app.push(SettingsScene(self.app)),
+                size=size,
+                tooltip=_("Animation speed, language, hints and fullscreen."),
+                name="settings",
+            ),
+            Button(
+                rects[4],
+                _("Rules"),
+                lambda: self.app.push(RulesScene(self.app)),
+                size=size,
+                tooltip=_("How to play, page by page."),
+                name="rules",
+            ),
+            Button(
+                rects[5],
+                _("Save and leave to title"),
+                self.leave,
+                size=size,
+                tooltip=_("The game is kept: Continue on the title screen plays on."),
+                name="leave",
+            ),
         ]
 
     def save_game(self) -> None:
@@ -247,12 +386,32 @@ class PauseMenu(MenuScene):
         shade(surface, surface.get_rect(), 150, radius=0)
         box = self.lay.panel.inflate(-self.lay.panel.width // 3, 0)
         draw_panel(surface, box, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
-        draw_text(surface, _("Game paused"), self.lay.panel_title.center, self.lay.fonts.big, theme.CHARCOAL, True, "center")
+        draw_text(
+            surface,
+            _("Game paused"),
+            self.lay.panel_title.center,
+            self.lay.fonts.big,
+            theme.CHARCOAL,
+            True,
+            "center",
+        )
         for button in self.buttons:
             button.draw(surface)
         if self.notice:
-            below = pygame.Rect(box.left, self.buttons[-1].rect.bottom, box.width, box.bottom - self.buttons[-1].rect.bottom)
-            draw_text_fit(surface, self.notice, below.inflate(-self.lay.margin * 4, 0), self.lay.fonts.label, theme.MOSS_DARK, True)
+            below = pygame.Rect(
+                box.left,
+                self.buttons[-1].rect.bottom,
+                box.width,
+                box.bottom - self.buttons[-1].rect.bottom,
+            )
+            draw_text_fit(
+                surface,
+                self.notice,
+                below.inflate(-self.lay.margin * 4, 0),
+                self.lay.fonts.label,
+                theme.MOSS_DARK,
+                True,
+            )
         self.draw_tip(surface)
 
 
@@ -267,7 +426,15 @@ class _PanelScene(MenuScene):
             draw_backdrop(surface, self.lay.size)
         shade(surface, surface.get_rect(), 170, radius=0)
         draw_panel(surface, self.lay.panel, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
-        draw_text_fit(surface, self.heading, self.lay.panel_title, self.lay.fonts.big, theme.CHARCOAL, True, "midleft")
+        draw_text_fit(
+            surface,
+            self.heading,
+            self.lay.panel_title,
+            self.lay.fonts.big,
+            theme.CHARCOAL,
+            True,
+            "midleft",
+        )
         self.draw_body(surface)
         for button in self.buttons:
             button.draw(surface)
@@ -282,9 +449,23 @@ class _PanelScene(MenuScene):
 
     def back_button(self) -> Button:
         """The Back button, at the bottom right of the panel."""
-        rect = button_row(self.lay.panel_buttons, 1, self.lay.panel_buttons.height, 0, round(self.lay.fonts.title * 8))[0]
+        rect = button_row(
+            self.lay.panel_buttons,
+            1,
+            self.lay.panel_buttons.height,
+            0,
+            round(self.lay.fonts.title * 8),
+        )[0]
         rect.right = self.lay.panel_buttons.right
-        return Button(rect, _("Back"), self.back, size=self.lay.fonts.label, primary=True, tooltip=_("Back to the previous screen (Esc)."), name="back")
+        return Button(
+            rect,
+            _("Back"),
+            self.back,
+            size=self.lay.fonts.label,
+            primary=True,
+            tooltip=_("Back to the previous screen (Esc)."),
+            name="back",
+        )
 
 
 @dataclass(frozen=True)
@@ -309,34 +490,90 @@ class SettingsScene(_PanelScene):
         pitch = height + help_h + m * 2
         top = body.top + max(0, (body.height - pitch * 4) // 3)
         left = body.left + body.width // 3
-        width = (body.width * 2 // 3 - 2 * m) // 3  # every option button as wide as a third of the row
+        width = (
+            body.width * 2 // 3 - 2 * m
+        ) // 3  # every option button as wide as a third of the row
         settings = self.app.settings
         specs = [
-            (_("Animation speed"), _("How fast the bots' moves, the dice and the goods are shown."),
-             [(_(SPEED_TITLES[s]), lambda s=s: self.set_speed(s), settings.animation == s, f"speed_{s}", _("Animations at this speed."))
-              for s in storage.ANIMATION_SPEEDS]),
-            (_("Language"), _("The whole game switches at once, even in the middle of a game."),
-             [(LANGUAGES[c], lambda c=c: self.set_language(c), settings.language == c, f"lang_{c}", _("Show every screen in this language."))
-              for c in LANGUAGES]),
-            (_("Hints"), _("The Hint button suggests a move, and the table previews what a placement brings."),
-             self._on_off(settings.hints, self.set_hints, "hints", _("Offer hints and previews."), _("Play without hints and previews."))),
-            (_("Fullscreen"), _("F11 switches between fullscreen and a window at any time."),
-             self._on_off(getattr(self.app, "fullscreen", settings.fullscreen), self.set_fullscreen, "fullscreen", _("Fill the whole screen."), _("Play in a window you can resize."))),
+            (
+                _("Animation speed"),
+                _("How fast the bots' moves, the dice and the goods are shown."),
+                [
+                    (
+                        _(SPEED_TITLES[s]),
+                        lambda s=s: self.set_speed(s),
+                        settings.animation == s,
+                        f"speed_{s}",
+                        _("Animations at this speed."),
+                    )
+                    for s in storage.ANIMATION_SPEEDS
+                ],
+            ),
+            (
+                _("Language"),
+                _("The whole game switches at once, even in the middle of a game."),
+                [
+                    (
+                        LANGUAGES[c],
+                        lambda c=c: self.set_language(c),
+                        settings.language == c,
+                        f"lang_{c}",
+                        _("Show every screen in this language."),
+                    )
+                    for c in LANGUAGES
+                ],
+            ),
+            (
+                _("Hints"),
+                _(
+                    "The Hint button suggests a move, and the table previews what a placement brings."
+                ),
+                self._on_off(
+                    settings.hints,
+                    self.set_hints,
+                    "hints",
+                    _("Offer hints and previews."),
+                    _("Play without hints and previews."),
+                ),
+            ),
+            (
+                _("Fullscreen"),
+                _("F11 switches between fullscreen and a window at any time."),
+                self._on_off(
+                    getattr(self.app, "fullscreen", settings.fullscreen),
+                    self.set_fullscreen,
+                    "fullscreen",
+                    _("Fill the whole screen."),
+                    _("Play in a window you can resize."),
+                ),
+            ),
         ]
         buttons, self.rows = [], []
         for i, (label, help_text, options) in enumerate(specs):
             row = pygame.Rect(left, top + i * pitch, body.right - left, height)
-            self.rows.append(SettingRow(label, help_text, row, pygame.Rect(row.left, row.bottom + m, row.width, help_h)))
+            self.rows.append(
+                SettingRow(
+                    label, help_text, row, pygame.Rect(row.left, row.bottom + m, row.width, help_h)
+                )
+            )
             for k, (text, action, selected, name, tip) in enumerate(options):
                 rect = pygame.Rect(row.left + k * (width + m), row.top, width, height)
-                buttons.append(Button(rect, text, action, size=f.label, selected=selected, tooltip=tip, name=name))
+                buttons.append(
+                    Button(
+                        rect, text, action, size=f.label, selected=selected, tooltip=tip, name=name
+                    )
+                )
         return buttons + [self.back_button()]
 
     @staticmethod
-    def _on_off(value: bool, setter: Callable[[bool], None], name: str, on_tip: str, off_tip: str) -> list[tuple]:
+    def _on_off(
+        value: bool, setter: Callable[[bool], None], name: str, on_tip: str, off_tip: str
+    ) -> list[tuple]:
         """The On and Off options of a yes/no setting."""
-        return [(_("On"), lambda: setter(True), value, f"{name}_on", on_tip),
-                (_("Off"), lambda: setter(False), not value, f"{name}_off", off_tip)]
+        return [
+            (_("On"), lambda: setter(True), value, f"{name}_on", on_tip),
+            (_("Off"), lambda: setter(False), not value, f"{name}_off", off_tip),
+        ]
 
     def set_speed(self, speed: str) -> None:
         """Instant, fast or normal animations."""
@@ -369,7 +606,12 @@ class SettingsScene(_PanelScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         f, body = self.lay.fonts, self.lay.panel_body
         for row in self.rows:
-            label = pygame.Rect(body.left, row.rect.top, row.rect.left - body.left - self.lay.margin * 2, row.rect.height)
+            label = pygame.Rect(
+                body.left,
+                row.rect.top,
+                row.rect.left - body.left - self.lay.margin * 2,
+                row.rect.height,
+            )
             draw_text_fit(surface, row.label, label, f.title, theme.CHARCOAL, True, "midleft")
             draw_wrapped(surface, row.help, row.help_rect, f.body, theme.UMBER_DARK)
 
@@ -393,19 +635,54 @@ class RulesScene(_PanelScene):
         self.tabs_area = pygame.Rect(body.left, body.top, round(body.width * 0.24), body.height)
         tab_h = min(round(f.label * 2.1), (body.height - len(RULES_PAGES) * 4) // len(RULES_PAGES))
         tabs = column(self.tabs_area, len(RULES_PAGES), tab_h, 4, self.tabs_area.width)
-        buttons = [Button(rect, _(page.title), lambda i=i: self.show(i), size=f.body, selected=i == self.page,
-                          tooltip=_("Show this page."), name=f"page_{i}")
-                   for i, (rect, page) in enumerate(zip(tabs, RULES_PAGES))]
+        buttons = [
+            Button(
+                rect,
+                _(page.title),
+                lambda i=i: self.show(i),
+                size=f.body,
+                selected=i == self.page,
+                tooltip=_("Show this page."),
+                name=f"page_{i}",
+            )
+            for i, (rect, page) in enumerate(zip(tabs, RULES_PAGES))
+        ]
         back = self.back_button()
-        prev_rect, next_rect = button_row(self.lay.panel_buttons, 2, back.rect.height, self.lay.margin, back.rect.width)
-        prev_rect.left, next_rect.left = self.lay.panel_buttons.left, self.lay.panel_buttons.left + back.rect.width + self.lay.margin
-        buttons.append(Button(prev_rect, _("Previous"), lambda: self.show(self.page - 1), enabled=self.page > 0, size=f.label,
-                              tooltip=_("The page before (Left arrow)."), name="previous"))
-        buttons.append(Button(next_rect, _("Next"), lambda: self.show(self.page + 1),
-                              enabled=self.page < len(RULES_PAGES) - 1, size=f.label,
-                              tooltip=_("The next page (Right arrow)."), name="next"))
-        self.content = pygame.Rect(self.tabs_area.right + self.lay.margin * 2, body.top,
-                                   body.right - self.tabs_area.right - self.lay.margin * 2, body.height)
+        prev_rect, next_rect = button_row(
+            self.lay.panel_buttons, 2, back.rect.height, self.lay.margin, back.rect.width
+        )
+        prev_rect.left, next_rect.left = (
+            self.lay.panel_buttons.left,
+            self.lay.panel_buttons.left + back.rect.width + self.lay.margin,
+        )
+        buttons.append(
+            Button(
+                prev_rect,
+                _("Previous"),
+                lambda: self.show(self.page - 1),
+                enabled=self.page > 0,
+                size=f.label,
+                tooltip=_("The page before (Left arrow)."),
+                name="previous",
+            )
+        )
+        buttons.append(
+            Button(
+                next_rect,
+                _("Next"),
+                lambda: self.show(self.page + 1),
+                enabled=self.page < len(RULES_PAGES) - 1,
+                size=f.label,
+                tooltip=_("The next page (Right arrow)."),
+                name="next",
+            )
+        )
+        self.content = pygame.Rect(
+            self.tabs_area.right + self.lay.margin * 2,
+            body.top,
+            body.right - self.tabs_area.right - self.lay.margin * 2,
+            body.height,
+        )
         self._picture: pygame.Surface | None = None
         return buttons + [back]
 
@@ -415,11 +692,18 @@ class RulesScene(_PanelScene):
         self.buttons = self.make_buttons()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_RIGHT, pygame.K_PAGEDOWN):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_LEFT,
+            pygame.K_PAGEUP,
+            pygame.K_RIGHT,
+            pygame.K_PAGEDOWN,
+        ):
             self.show(self.page + (1 if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN) else -1))
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            return self.scroll_by(self.lay.fonts.body * 3 * (1 if event.key == pygame.K_DOWN else -1))
+            return self.scroll_by(
+                self.lay.fonts.body * 3 * (1 if event.key == pygame.K_DOWN else -1)
+            )
         if event.type == pygame.MOUSEWHEEL:
             return self.scroll_by(-event.y * self.lay.fonts.body * 3)
         return super().handle(event)
@@ -438,12 +722,21 @@ class RulesScene(_PanelScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         picture = self.page_picture()
-        area = pygame.Rect(0, self.scroll, self.content.width, min(self.content.height, picture.get_height() - self.scroll))
+        area = pygame.Rect(
+            0,
+            self.scroll,
+            self.content.width,
+            min(self.content.height, picture.get_height() - self.scroll),
+        )
         surface.blit(picture, self.content.topleft, area)
         if picture.get_height() > self.content.height:  # a scroll bar shows there is more
             bar_h = self.content.height * self.content.height // picture.get_height()
-            top = self.content.top + (self.content.height - bar_h) * self.scroll // max(1, picture.get_height() - self.content.height)
-            pygame.draw.rect(surface, theme.UMBER, (self.content.right + 4, top, 4, bar_h), border_radius=2)
+            top = self.content.top + (self.content.height - bar_h) * self.scroll // max(
+                1, picture.get_height() - self.content.height
+            )
+            pygame.draw.rect(
+                surface, theme.UMBER, (self.content.right + 4, top, 4, bar_h), border_radius=2
+            )
 
 
 def render_rules_page(page: RulesPage, width: int, lay: MenuLayout) -> pygame.Surface:
@@ -452,7 +745,9 @@ def render_rules_page(page: RulesPage, width: int, lay: MenuLayout) -> pygame.Su
     icon = round(f.body * 2.6)
     text_w = width - icon - m * 2
     line_h = assets.font(f.body).get_linesize()
-    heights = [max(icon, len(wrap_lines(_(text), f.body, text_w)) * line_h) for _icon, text in page.entries]
+    heights = [
+        max(icon, len(wrap_lines(_(text), f.body, text_w)) * line_h) for _icon, text in page.entries
+    ]
     title_h = assets.font(f.title, True).get_linesize() + m
     picture = pygame.Surface((width, title_h + sum(heights) + m * len(heights)), pygame.SRCALPHA)
     draw_text(picture, _(page.title), (0, 0), f.title, theme.CLAY, True)
@@ -460,6 +755,8 @@ def render_rules_page(page: RulesPage, width: int, lay: MenuLayout) -> pygame.Su
     for (name, text), height in zip(page.entries, heights):
         if name:
             picture.blit(assets.image(name, icon), (0, y))
-        draw_wrapped(picture, _(text), pygame.Rect(icon + m * 2, y, text_w, height), f.body, theme.CHARCOAL)
+        draw_wrapped(
+            picture, _(text), pygame.Rect(icon + m * 2, y, text_w, height), f.body, theme.CHARCOAL
+        )
         y += height + m
     return picture

@@ -33,8 +33,10 @@ def deltas(before: GameState, after: GameState, seat: int) -> list[tuple[str, in
     a, b = before.players[seat], after.players[seat]
     changes = [("food", b.food - a.food)] + [(GOODS[i], b.res[i] - a.res[i]) for i in range(4)]
     changes += [
-        ("person", b.people - a.people), ("food_track", b.track - a.track),
-        ("tool", b.tool_value - a.tool_value), ("tool_card", len(b.one_use) - len(a.one_use)),
+        ("person", b.people - a.people),
+        ("food_track", b.track - a.track),
+        ("tool", b.tool_value - a.tool_value),
+        ("tool_card", len(b.one_use) - len(a.one_use)),
         ("score", b.score - a.score),
     ]
     return [(name, change) for name, change in changes if change]
@@ -43,11 +45,19 @@ def deltas(before: GameState, after: GameState, seat: int) -> list[tuple[str, in
 class Motion:
     """Builds the beats of a step for one table layout, seating and speed."""
 
-    def __init__(self, lay: TableLayout, seats: list[Seat], speed: float, display: Callable[[GameState], GameState]) -> None:
+    def __init__(
+        self,
+        lay: TableLayout,
+        seats: list[Seat],
+        speed: float,
+        display: Callable[[GameState], GameState],
+    ) -> None:
         self.lay, self.seats, self.speed, self.display = lay, seats, speed, display
         self.last_roll: tuple[int, list[int]] | None = None  # (space, faces) of the latest roll
 
-    def beats_for(self, step: Step, by_human: bool, add_floater: Callable[[object], None]) -> list[Beat]:
+    def beats_for(
+        self, step: Step, by_human: bool, add_floater: Callable[[object], None]
+    ) -> list[Beat]:
         """The beats showing ``step`` (empty at instant speed)."""
         self.remember_roll(step)
         if self.speed <= 0:
@@ -63,7 +73,20 @@ class Motion:
             beats.append(Beat(before, self._dice(step)))
         elif isinstance(action, RollItems):
             centre = self.lay.board.center
-            beats.append(Beat(before, [DiceTumble(centre, list(action.faces), self.lay.figure * 2, ROLL_TIME * self.speed, step.before.ply)]))
+            beats.append(
+                Beat(
+                    before,
+                    [
+                        DiceTumble(
+                            centre,
+                            list(action.faces),
+                            self.lay.figure * 2,
+                            ROLL_TIME * self.speed,
+                            step.before.ply,
+                        )
+                    ],
+                )
+            )
         elif isinstance(action, Pay):
             beats.append(Beat(before, self._payment(step)))
         spawn = lambda: self._spawn_floaters(step, add_floater)  # noqa: E731 - a deferred call
@@ -73,7 +96,18 @@ class Motion:
             result += self._goods_flying(step)
         beats.append(Beat(after, result, on_start=spawn))
         if step.after.round > step.before.round:
-            beats.append(Beat(after, [Overlay(self._round_banner(step.after.round), BANNER * self.speed, self._banner_rect())]))
+            beats.append(
+                Beat(
+                    after,
+                    [
+                        Overlay(
+                            self._round_banner(step.after.round),
+                            BANNER * self.speed,
+                            self._banner_rect(),
+                        )
+                    ],
+                )
+            )
         return beats
 
     # --- pieces of motion -------------------------------------------------------------------------
@@ -88,7 +122,13 @@ class Motion:
         picture = assets.image(theme.worker_image(colour), self.lay.figure * 3 // 2)
         start = self._panel_point(seat)
         return [
-            Flyer(picture, start, drop_point(self.lay, action.space, already + i), MOVE * self.speed, delay=0.06 * i * self.speed)
+            Flyer(
+                picture,
+                start,
+                drop_point(self.lay, action.space, already + i),
+                MOVE * self.speed,
+                delay=0.06 * i * self.speed,
+            )
             for i in range(action.count)
         ]
 
@@ -96,8 +136,19 @@ class Motion:
         def paint(surface: pygame.Surface, t: float) -> None:
             if rect is not None:
                 width = max(2, round(self.lay.margin * (1 - t)))
-                pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(width * 2, width * 2), width, border_radius=12)
-        area = rect.inflate(self.lay.margin * 2 + 4, self.lay.margin * 2 + 4) if rect is not None else None
+                pygame.draw.rect(
+                    surface,
+                    theme.HIGHLIGHT,
+                    rect.inflate(width * 2, width * 2),
+                    width,
+                    border_radius=12,
+                )
+
+        area = (
+            rect.inflate(self.lay.margin * 2 + 4, self.lay.margin * 2 + 4)
+            if rect is not None
+            else None
+        )
         return Overlay(paint, FLASH * self.speed, area)
 
     def _roll_centre(self, step: Step) -> tuple[int, int]:
@@ -122,13 +173,25 @@ class Motion:
 
     def _goods_flying(self, step: Step) -> list:
         seat = step.before.turn
-        gains = [(name, change) for name, change in deltas(step.before, step.after, seat) if change > 0 and name != "score"]
+        gains = [
+            (name, change)
+            for name, change in deltas(step.before, step.after, seat)
+            if change > 0 and name != "score"
+        ]
         start = self._roll_centre(step)
         end = self._panel_point(seat, 1)
         flyers = []
         for name, change in gains:
             for i in range(min(change, 6)):
-                flyers.append(Flyer(assets.image(name, self.lay.icon), start, end, FLY * self.speed, delay=0.07 * len(flyers) * self.speed))
+                flyers.append(
+                    Flyer(
+                        assets.image(name, self.lay.icon),
+                        start,
+                        end,
+                        FLY * self.speed,
+                        delay=0.07 * len(flyers) * self.speed,
+                    )
+                )
         return flyers
 
     def _payment(self, step: Step) -> list:
@@ -139,7 +202,15 @@ class Motion:
         flyers = []
         for i, amount in enumerate(step.action.resources):
             for _k in range(amount):
-                flyers.append(Flyer(assets.image(GOODS[i], self.lay.icon), start, end, FLY * self.speed, delay=0.06 * len(flyers) * self.speed))
+                flyers.append(
+                    Flyer(
+                        assets.image(GOODS[i], self.lay.icon),
+                        start,
+                        end,
+                        FLY * self.speed,
+                        delay=0.06 * len(flyers) * self.speed,
+                    )
+                )
         return flyers
 
     def _spawn_floaters(self, step: Step, add: Callable[[object], None]) -> None:
@@ -148,18 +219,34 @@ class Motion:
             if changes:
                 picture = self._delta_picture(changes)
                 rect = self.lay.panels[seat]
-                add(Floater(picture, (rect.centerx, rect.centery), FLOAT * self.speed, rise=rect.height * 0.35))
+                add(
+                    Floater(
+                        picture,
+                        (rect.centerx, rect.centery),
+                        FLOAT * self.speed,
+                        rise=rect.height * 0.35,
+                    )
+                )
 
     def _delta_picture(self, changes: list[tuple[str, int]]) -> pygame.Surface:
         size, font = self.lay.icon, self.lay.fonts.label
         parts = []
         for name, change in changes:
             colour = theme.MOSS_DARK if change > 0 else theme.CLAY
-            parts.append((assets.text(f"{change:+d}", font, colour, True), assets.image(name, size)))
+            parts.append(
+                (assets.text(f"{change:+d}", font, colour, True), assets.image(name, size))
+            )
         width = sum(t.get_width() + i.get_width() + size // 2 for t, i in parts) + size
         height = max(size, font * 3 // 2) + size // 3
         picture = pygame.Surface((width, height), pygame.SRCALPHA)
-        draw_panel(picture, picture.get_rect(), (*theme.PARCHMENT_LIGHT, 235), theme.CHARCOAL, 1, height // 2)
+        draw_panel(
+            picture,
+            picture.get_rect(),
+            (*theme.PARCHMENT_LIGHT, 235),
+            theme.CHARCOAL,
+            1,
+            height // 2,
+        )
         x = size // 2
         for label, icon in parts:
             picture.blit(label, label.get_rect(midleft=(x, height // 2)))
@@ -178,19 +265,43 @@ class Motion:
 
         def paint(surface: pygame.Surface, t: float) -> None:
             draw_panel(surface, band, theme.UMBER_DARK, theme.OCHRE, 3, 12)
-            draw_text(surface, _("Round {n}").format(n=number), band.center, lay.fonts.huge, theme.PARCHMENT_LIGHT, True, "center")
+            draw_text(
+                surface,
+                _("Round {n}").format(n=number),
+                band.center,
+                lay.fonts.huge,
+                theme.PARCHMENT_LIGHT,
+                True,
+                "center",
+            )
+
         return paint
 
     def remember_roll(self, step: Step) -> None:
         """Keep the faces of a roll for the tool dialog that may follow."""
         pending = step.before.pending
         if isinstance(step.action, Roll) and pending and pending[0] == ROLL:
-            self.last_roll = (pending[1], dice_faces(step.action.total, pending[2], step.before.ply))
+            self.last_roll = (
+                pending[1],
+                dice_faces(step.action.total, pending[2], step.before.ply),
+            )
 
 
-def _sum_label(total: int, label: Rect, lay: TableLayout) -> Callable[[pygame.Surface, float], None]:
+def _sum_label(
+    total: int, label: Rect, lay: TableLayout
+) -> Callable[[pygame.Surface, float], None]:
     """The sum of the dice, shown under them once they settle."""
+
     def paint(surface: pygame.Surface, _t: float) -> None:
         draw_panel(surface, label, theme.CHARCOAL, theme.OCHRE, 2, label.height // 2)
-        draw_text(surface, f"= {total}", label.center, lay.fonts.label, theme.PARCHMENT_LIGHT, True, "center")
+        draw_text(
+            surface,
+            f"= {total}",
+            label.center,
+            lay.fonts.label,
+            theme.PARCHMENT_LIGHT,
+            True,
+            "center",
+        )
+
     return paint

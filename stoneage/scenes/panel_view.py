@@ -61,7 +61,11 @@ def warm_panel_icons(lay: TableLayout, colours: list[str]) -> None:
         assets.image(name, goods)
         assets.image(name, goods, "faded")
         assets.image(name, goods, "grey")
-    for name in [f"culture_{c}" for c in data.CULTURE_SYMBOLS] + list(ROLE_ART.values()) + ["building_tile_bg"]:
+    for name in (
+        [f"culture_{c}" for c in data.CULTURE_SYMBOLS]
+        + list(ROLE_ART.values())
+        + ["building_tile_bg"]
+    ):
         assets.image(name, cards)
 
 
@@ -72,15 +76,26 @@ def seat_label(seat: Seat) -> str:
     return _("{level} bot").format(level=_(LEVEL_TITLES[seat.level]))
 
 
-def draw_panels(surface: pygame.Surface, lay: TableLayout, state: GameState, seats: list[Seat], active: int | None) -> None:
+def draw_panels(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    seats: list[Seat],
+    active: int | None,
+) -> None:
     """Every seat's panel; ``active`` (the seat deciding) gets a thick frame in its colour."""
     for seat_index, rect in enumerate(lay.panels):
         draw_panel_of(surface, lay, state, seats, seat_index, rect, seat_index == active)
 
 
 def draw_panel_of(
-    surface: pygame.Surface, lay: TableLayout, state: GameState, seats: list[Seat], index: int,
-    rect: Rect, active: bool,
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    seats: list[Seat],
+    index: int,
+    rect: Rect,
+    active: bool,
 ) -> None:
     """One seat's panel."""
     seat, player = seats[index], state.players[index]
@@ -90,21 +105,33 @@ def draw_panel_of(
         pygame.draw.rect(surface, colour, rect.inflate(lay.margin, lay.margin), border_radius=12)
     draw_panel(surface, rect, fill, colour if active else theme.UMBER_DARK, 3 if active else 2, 10)
     parts = panel_parts(rect, lay.unit)
-    pygame.draw.rect(surface, colour, parts.stripe, border_top_left_radius=10, border_bottom_left_radius=10)
+    pygame.draw.rect(
+        surface, colour, parts.stripe, border_top_left_radius=10, border_bottom_left_radius=10
+    )
     _header(surface, lay, state, seat, index, parts.header, active)
     _people_line(surface, lay, state, seat, index, parts)
     _goods_line(surface, lay, player, parts.rows[1])
     _cards_line(surface, lay, player, parts.rows[2])
 
 
-def _header(surface: pygame.Surface, lay: TableLayout, state: GameState, seat: Seat, index: int, area: Rect, active: bool) -> None:
+def _header(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    seat: Seat,
+    index: int,
+    area: Rect,
+    active: bool,
+) -> None:
     f = lay.fonts
     icon = header_icon(area)
     figure(surface, seat.colour, Rect(area.left, area.centery - icon // 2, icon, icon))
     score = state.players[index].score
     star = assets.image("score", icon)
     gap = max(2, round(4 * lay.unit))  # scaled, so a big screen keeps the same airy header
-    score_rect = draw_text(surface, str(score), (area.right, area.centery), f.big, theme.CHARCOAL, True, "midright")
+    score_rect = draw_text(
+        surface, str(score), (area.right, area.centery), f.big, theme.CHARCOAL, True, "midright"
+    )
     surface.blit(star, star.get_rect(midright=(score_rect.left - gap, area.centery)))
     left = area.left + icon + gap
     right = score_rect.left - icon - 2 * gap
@@ -119,7 +146,9 @@ def _header(surface: pygame.Surface, lay: TableLayout, state: GameState, seat: S
     draw_text_fit(surface, label, who, f.small, theme.UMBER_DARK, active, "midleft")
 
 
-def _people_line(surface: pygame.Surface, lay: TableLayout, state: GameState, seat: Seat, index: int, parts) -> None:
+def _people_line(
+    surface: pygame.Surface, lay: TableLayout, state: GameState, seat: Seat, index: int, parts
+) -> None:
     f, player, row, figures = lay.fonts, state.players[index], parts.rows[0], parts.figures
     free = state.available_people(index)
     size = people_icon(row)
@@ -129,8 +158,18 @@ def _people_line(surface: pygame.Surface, lay: TableLayout, state: GameState, se
         figure(surface, seat.colour, spot, faded=i >= free)
     draw_text_fit(surface, f"{free}/{player.people}", parts.count, f.small, theme.UMBER_DARK, True)
     icon = goods_icon(row)
-    used = icon_number(surface, "food", str(player.food), (parts.goods.left, row.centery), icon, f.label)
-    icon_number(surface, "food_track", f"+{player.track}", (used.right + icon // 2, row.centery), icon, f.label, theme.MOSS_DARK)
+    used = icon_number(
+        surface, "food", str(player.food), (parts.goods.left, row.centery), icon, f.label
+    )
+    icon_number(
+        surface,
+        "food_track",
+        f"+{player.track}",
+        (used.right + icon // 2, row.centery),
+        icon,
+        f.label,
+        theme.MOSS_DARK,
+    )
 
 
 def _goods_line(surface: pygame.Surface, lay: TableLayout, player: object, row: Rect) -> None:
@@ -139,14 +178,30 @@ def _goods_line(surface: pygame.Surface, lay: TableLayout, player: object, row: 
     x = row.left
     for i, name in enumerate(("wood", "brick", "stone", "gold")):
         amount = player.res[i]
-        used = icon_number(surface, name, str(amount), (x, row.centery), icon, f.label,
-                           theme.CHARCOAL if amount else theme.STONE_GREY, "" if amount else "faded")
+        used = icon_number(
+            surface,
+            name,
+            str(amount),
+            (x, row.centery),
+            icon,
+            f.label,
+            theme.CHARCOAL if amount else theme.STONE_GREY,
+            "" if amount else "faded",
+        )
         x = used.right + icon // 3
     x += icon // 3
     tiles = [(v, False) for v in player.tools_free] + [(v, True) for v in player.tools_used]
     for value, spent in tiles:
-        used = icon_number(surface, "tool", str(value), (x, row.centery), icon, f.label,
-                           theme.STONE_DARK if spent else theme.CHARCOAL, "grey" if spent else "")
+        used = icon_number(
+            surface,
+            "tool",
+            str(value),
+            (x, row.centery),
+            icon,
+            f.label,
+            theme.STONE_DARK if spent else theme.CHARCOAL,
+            "grey" if spent else "",
+        )
         if spent:
             pygame.draw.line(surface, theme.CLAY, used.bottomleft, used.topright, 2)
         x = used.right + icon // 4
@@ -162,18 +217,43 @@ def _goods_line(surface: pygame.Surface, lay: TableLayout, player: object, row: 
 def _cards_line(surface: pygame.Surface, lay: TableLayout, player: object, row: Rect) -> None:
     f = lay.fonts
     icon = cards_icon(row)
-    label = draw_text(surface, f"×{len(player.buildings)}", (row.right, row.centery), f.label, theme.CHARCOAL, True, "midright")
+    label = draw_text(
+        surface,
+        f"×{len(player.buildings)}",
+        (row.right, row.centery),
+        f.label,
+        theme.CHARCOAL,
+        True,
+        "midright",
+    )
     tile = assets.image("building_tile_bg", icon)
     tile_rect = surface.blit(tile, tile.get_rect(midright=(label.left - 3, row.centery)))
     known = player.cards + tuple(c for c in player.extras if c != "?")
     hidden = sum(1 for c in player.extras if c == "?")
     if not known and not hidden:
-        draw_text(surface, _("no cards"), (row.left, row.centery), f.small, theme.STONE_DARK, False, "midleft")
+        draw_text(
+            surface,
+            _("no cards"),
+            (row.left, row.centery),
+            f.small,
+            theme.STONE_DARK,
+            False,
+            "midleft",
+        )
         return
     cultures = Counter(data.cards()[c].culture for c in known if data.cards()[c].culture)
     roles = {role: n for role, n in role_figures(known).items() if n}
-    role_w = sum(icon + assets.font(f.small, True).size(str(n))[0] + icon // 3 for n in roles.values())
-    room = tile_rect.left - icon // 3 - row.left - role_w - (icon if hidden else 0) - (icon // 3 if cultures else 0)
+    role_w = sum(
+        icon + assets.font(f.small, True).size(str(n))[0] + icon // 3 for n in roles.values()
+    )
+    room = (
+        tile_rect.left
+        - icon // 3
+        - row.left
+        - role_w
+        - (icon if hidden else 0)
+        - (icon // 3 if cultures else 0)
+    )
     # Culture symbols overlap when a panel is full, so nothing runs into the buildings.
     step = max(icon // 3, min(icon - icon // 6, room // max(1, len(cultures) + 1)))
     x = row.left
@@ -182,7 +262,15 @@ def _cards_line(surface: pygame.Surface, lay: TableLayout, player: object, row: 
             surface.blit(assets.image(f"culture_{symbol}", icon), (x, row.centery - icon // 2))
             x += step
             if cultures[symbol] > 1:
-                draw_text(surface, f"×{cultures[symbol]}", (x + icon - step, row.bottom), f.tiny, theme.CHARCOAL, True, "bottomright")
+                draw_text(
+                    surface,
+                    f"×{cultures[symbol]}",
+                    (x + icon - step, row.bottom),
+                    f.tiny,
+                    theme.CHARCOAL,
+                    True,
+                    "bottomright",
+                )
     if cultures:
         x += icon - step + icon // 3
     for role, count in roles.items():
@@ -202,5 +290,14 @@ def panel_tooltip(state: GameState, seats: list[Seat], index: int) -> str:
     return _(
         "{name}: {people} people, {food} food (+{track} each round), tools {tools} (used: {used}), "
         "{buildings} buildings worth {points} points, {cards} cards."
-    ).format(name=seats[index].name, people=p.people, food=p.food, track=p.track, tools=tools, used=used,
-             buildings=len(p.buildings), points=p.building_points, cards=len(p.cards) + len(p.extras))
+    ).format(
+        name=seats[index].name,
+        people=p.people,
+        food=p.food,
+        track=p.track,
+        tools=tools,
+        used=used,
+        buildings=len(p.buildings),
+        points=p.building_points,
+        cards=len(p.cards) + len(p.extras),
+    )

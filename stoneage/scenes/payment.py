@@ -32,8 +32,15 @@ class Composer:
     """Four steppers (wood, brick, stone, gold) choosing an amount of each, within reach of a
     legal payment."""
 
-    def __init__(self, lay: TableLayout, area: Rect, holdings: Resources, legal: list[Resources], start: Resources,
-                 on_change: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        lay: TableLayout,
+        area: Rect,
+        holdings: Resources,
+        legal: list[Resources],
+        start: Resources,
+        on_change: Callable[[], None],
+    ) -> None:
         self.lay, self.holdings, self.on_change = lay, holdings, on_change
         self.most = [max((p[i] for p in legal), default=0) for i in range(4)]
         self.selection = list(start)
@@ -41,10 +48,26 @@ class Composer:
         self.rows = stepper_rows(area, 4, height, lay.margin // 2)
         self.buttons: list[Button] = []
         for i, (_label, minus, _value, plus) in enumerate(self.rows):
-            self.buttons.append(Button(minus, "–", lambda i=i: self.change(i, -1), size=lay.fonts.label, name=f"minus_{i}",
-                                       tooltip=_("One {resource} fewer").format(resource=resource_title(i))))
-            self.buttons.append(Button(plus, "+", lambda i=i: self.change(i, +1), size=lay.fonts.label, name=f"plus_{i}",
-                                       tooltip=_("One {resource} more").format(resource=resource_title(i))))
+            self.buttons.append(
+                Button(
+                    minus,
+                    "–",
+                    lambda i=i: self.change(i, -1),
+                    size=lay.fonts.label,
+                    name=f"minus_{i}",
+                    tooltip=_("One {resource} fewer").format(resource=resource_title(i)),
+                )
+            )
+            self.buttons.append(
+                Button(
+                    plus,
+                    "+",
+                    lambda i=i: self.change(i, +1),
+                    size=lay.fonts.label,
+                    name=f"plus_{i}",
+                    tooltip=_("One {resource} more").format(resource=resource_title(i)),
+                )
+            )
         self._refresh()
 
     @property
@@ -70,9 +93,29 @@ class Composer:
             icon = assets.image(RESOURCE_ART[i], label.height - 4)
             surface.blit(icon, icon.get_rect(midleft=(label.left, label.centery)))
             have = _("you have {n}").format(n=self.holdings[i])
-            draw_text_fit(surface, have, Rect(label.left + label.height + 4, label.top, label.width - label.height - 4, label.height),
-                          f.body, theme.UMBER_DARK, False, "midleft")
-            draw_text(surface, str(self.selection[i]), value.center, f.title, theme.CHARCOAL, True, "center")
+            draw_text_fit(
+                surface,
+                have,
+                Rect(
+                    label.left + label.height + 4,
+                    label.top,
+                    label.width - label.height - 4,
+                    label.height,
+                ),
+                f.body,
+                theme.UMBER_DARK,
+                False,
+                "midleft",
+            )
+            draw_text(
+                surface,
+                str(self.selection[i]),
+                value.center,
+                f.title,
+                theme.CHARCOAL,
+                True,
+                "center",
+            )
         for button in self.buttons:
             button.draw(surface)
 
@@ -89,9 +132,15 @@ class _ComposerDialog(Dialog):
         self.state, self.seat, self.legal = state, seat, set(legal)
         left, right = split_columns(self.parts.body, 0.36, self.lay.margin * 2)
         self.picture_area = left
-        composer_area = Rect(right.left, right.top, right.width, right.height - self.lay.fonts.body * 4)
-        self.status_area = Rect(right.left, composer_area.bottom, right.width, right.bottom - composer_area.bottom)
-        self.composer = Composer(self.lay, composer_area, state.players[seat].res, legal, start, self._changed)
+        composer_area = Rect(
+            right.left, right.top, right.width, right.height - self.lay.fonts.body * 4
+        )
+        self.status_area = Rect(
+            right.left, composer_area.bottom, right.width, right.bottom - composer_area.bottom
+        )
+        self.composer = Composer(
+            self.lay, composer_area, state.players[seat].res, legal, start, self._changed
+        )
 
     def _changed(self) -> None:
         self.pay_button.enabled = self.composer.value in self.legal
@@ -134,25 +183,55 @@ class _ComposerDialog(Dialog):
 class PayDialog(_ComposerDialog):
     """Buying a civilization card or a building: choose the payment, or decline."""
 
-    def __init__(self, lay: TableLayout, state: GameState, seat: int, act: Act, suggestion: Action | None) -> None:
+    def __init__(
+        self, lay: TableLayout, state: GameState, seat: int, act: Act, suggestion: Action | None
+    ) -> None:
         super().__init__(lay, composer_body_height(lay))
         kind, index = state.pending[0], state.pending[1]
         self.is_card = kind == PAY_CARD
         self.item = state.display[index] if self.is_card else state.tops[index]
         legal = [a.resources for a in state.legal_actions() if isinstance(a, Pay)]
-        start = suggestion.resources if isinstance(suggestion, Pay) and suggestion.resources in legal else (legal[0] if legal else (0, 0, 0, 0))
+        start = (
+            suggestion.resources
+            if isinstance(suggestion, Pay) and suggestion.resources in legal
+            else (legal[0] if legal else (0, 0, 0, 0))
+        )
         if self.is_card:
             cost = index + 1
-            self.title = ngettext("Buy this card for {n} resource?", "Buy this card for {n} resources?", cost).format(n=cost)
+            self.title = ngettext(
+                "Buy this card for {n} resource?", "Buy this card for {n} resources?", cost
+            ).format(n=cost)
         else:
             self.title = _("Build this building?")
         self.hint = _("Choose how to pay, or decline (your figure comes back either way).")
         self._build(state, seat, legal, start)
-        pay, decline = button_row(self.parts.buttons, 2, self.parts.buttons.height, lay.margin * 2, round(lay.fonts.label * 11))
-        self.pay_button = Button(pay, _("Pay"), lambda: act(Pay(self.composer.value)), size=lay.fonts.label, primary=True, name="pay",
-                                 tooltip=_("Pay the resources chosen above (Enter)"))
-        self.buttons = [self.pay_button, Button(decline, _("Decline"), lambda: act(Decline()), size=lay.fonts.label, name="decline",
-                                                tooltip=_("Do not buy: you keep your resources and your figure comes back"))]
+        pay, decline = button_row(
+            self.parts.buttons,
+            2,
+            self.parts.buttons.height,
+            lay.margin * 2,
+            round(lay.fonts.label * 11),
+        )
+        self.pay_button = Button(
+            pay,
+            _("Pay"),
+            lambda: act(Pay(self.composer.value)),
+            size=lay.fonts.label,
+            primary=True,
+            name="pay",
+            tooltip=_("Pay the resources chosen above (Enter)"),
+        )
+        self.buttons = [
+            self.pay_button,
+            Button(
+                decline,
+                _("Decline"),
+                lambda: act(Decline()),
+                size=lay.fonts.label,
+                name="decline",
+                tooltip=_("Do not buy: you keep your resources and your figure comes back"),
+            ),
+        ]
         self._changed()
 
     def offered(self) -> set[Action]:
@@ -167,7 +246,12 @@ class PayDialog(_ComposerDialog):
             height = min(area.height, round(area.width * 7 / 5))
             card = Rect(0, 0, round(height * 5 / 7), height)
             card.midtop = area.midtop
-            effect = Rect(card.left + card.width * 0.1, card.top + card.height * 0.07, card.width * 0.8, card.height * 0.52)
+            effect = Rect(
+                card.left + card.width * 0.1,
+                card.top + card.height * 0.07,
+                card.width * 0.8,
+                card.height * 0.52,
+            )
             seat = Rect(0, 0, round(card.height * 0.26), round(card.height * 0.26))
             seat.center = (card.centerx, card.top + round(card.height * 0.794))
             card_face(surface, card, effect, seat, self.item, f.small)
@@ -177,37 +261,81 @@ class PayDialog(_ComposerDialog):
             tile.midtop = area.midtop
             building_face(surface, tile, self.item, f.body)
             text = Rect(area.left, tile.bottom + 4, area.width, area.bottom - tile.bottom - 4)
-            draw_wrapped(surface, building_cost_text(data.buildings()[self.item]), text, f.small, theme.UMBER_DARK, True, centred=True)
+            draw_wrapped(
+                surface,
+                building_cost_text(data.buildings()[self.item]),
+                text,
+                f.small,
+                theme.UMBER_DARK,
+                True,
+                centred=True,
+            )
 
     def ok_text(self, amounts: Resources) -> str:
         if self.is_card:
             return _("Pay {what}.").format(what=amounts_text(amounts))
         tile = data.buildings()[self.item]
-        points = tile.points if tile.kind == "fixed" else sum(n * v for n, v in zip(amounts, data.RESOURCE_VALUES))
-        return _("Pay {what}: the building scores {points} points.").format(what=amounts_text(amounts), points=points)
+        points = (
+            tile.points
+            if tile.kind == "fixed"
+            else sum(n * v for n, v in zip(amounts, data.RESOURCE_VALUES))
+        )
+        return _("Pay {what}: the building scores {points} points.").format(
+            what=amounts_text(amounts), points=points
+        )
 
     def no_payment_text(self) -> str:
-        return _("You cannot pay for this with what you have. Use your two-resources card, or decline.")
+        return _(
+            "You cannot pay for this with what you have. Use your two-resources card, or decline."
+        )
 
 
 class FeedDialog(_ComposerDialog):
     """Not enough food: pay the rest with resources, or take the hunger penalty."""
 
-    def __init__(self, lay: TableLayout, state: GameState, seat: int, act: Act, suggestion: Action | None) -> None:
+    def __init__(
+        self, lay: TableLayout, state: GameState, seat: int, act: Act, suggestion: Action | None
+    ) -> None:
         super().__init__(lay, composer_body_height(lay))
         self.short = state.pending[1]
         player = state.players[seat]
         legal = [a.resources for a in state.legal_actions() if isinstance(a, Feed)]
-        start = suggestion.resources if isinstance(suggestion, Feed) and suggestion.resources in legal else (legal[0] if legal else (0, 0, 0, 0))
+        start = (
+            suggestion.resources
+            if isinstance(suggestion, Feed) and suggestion.resources in legal
+            else (legal[0] if legal else (0, 0, 0, 0))
+        )
         self.title = _("Your people are hungry")
         self.hint = _("Feed your people with resources, or let them go hungry for -10 points.")
         self.people, self.score = player.people, player.score
         self._build(state, seat, legal, start)
-        feed, starve = button_row(self.parts.buttons, 2, self.parts.buttons.height, lay.margin * 2, round(lay.fonts.label * 13))
-        self.pay_button = Button(feed, _("Feed them"), lambda: act(Feed(self.composer.value)), size=lay.fonts.label, primary=True, name="feed",
-                                 tooltip=_("Pay the missing food with the resources chosen above (Enter)"))
-        self.buttons = [self.pay_button, Button(starve, _("Go hungry: -10 points"), lambda: act(Starve()), size=lay.fonts.label, name="starve",
-                                                tooltip=_("Keep your resources and lose 10 points"))]
+        feed, starve = button_row(
+            self.parts.buttons,
+            2,
+            self.parts.buttons.height,
+            lay.margin * 2,
+            round(lay.fonts.label * 13),
+        )
+        self.pay_button = Button(
+            feed,
+            _("Feed them"),
+            lambda: act(Feed(self.composer.value)),
+            size=lay.fonts.label,
+            primary=True,
+            name="feed",
+            tooltip=_("Pay the missing food with the resources chosen above (Enter)"),
+        )
+        self.buttons = [
+            self.pay_button,
+            Button(
+                starve,
+                _("Go hungry: -10 points"),
+                lambda: act(Starve()),
+                size=lay.fonts.label,
+                name="starve",
+                tooltip=_("Keep your resources and lose 10 points"),
+            ),
+        ]
         self._changed()
 
     def offered(self) -> set[Action]:
@@ -225,8 +353,9 @@ class FeedDialog(_ComposerDialog):
         ).format(people=self.people, short=self.short)
         used = draw_wrapped(surface, text, area, f.body, theme.CHARCOAL)
         rest = Rect(area.left, area.top + used + f.body, area.width, area.height - used - f.body)
-        consequence = _("Feed: pay {short} resources, keep your {score} points.\nGo hungry: keep your resources, score {score} becomes {after}.").format(
-            short=self.short, score=self.score, after=self.score - 10)
+        consequence = _(
+            "Feed: pay {short} resources, keep your {score} points.\nGo hungry: keep your resources, score {score} becomes {after}."
+        ).format(short=self.short, score=self.score, after=self.score - 10)
         draw_wrapped(surface, consequence, rest, f.body, theme.UMBER_DARK, True)
 
     def ok_text(self, amounts: Resources) -> str:

@@ -69,9 +69,24 @@ class Control:
 class PlacementControl(Control):
     """Drag-and-drop (or click) placement of the human seat's figures."""
 
-    def __init__(self, lay: TableLayout, state: GameState, seat: int, colour: str, act: Act,
-                 open_popup: Callable[[Control], None], snap_back: Callable[[tuple[int, int], tuple[int, int], int], None]) -> None:
-        self.lay, self.state, self.seat, self.colour, self.act, self.open_popup = lay, state, seat, colour, act, open_popup
+    def __init__(
+        self,
+        lay: TableLayout,
+        state: GameState,
+        seat: int,
+        colour: str,
+        act: Act,
+        open_popup: Callable[[Control], None],
+        snap_back: Callable[[tuple[int, int], tuple[int, int], int], None],
+    ) -> None:
+        self.lay, self.state, self.seat, self.colour, self.act, self.open_popup = (
+            lay,
+            state,
+            seat,
+            colour,
+            act,
+            open_popup,
+        )
         self.snap_back = snap_back
         self.counts: dict[int, list[int]] = {}
         for action in state.legal_actions():
@@ -87,10 +102,24 @@ class PlacementControl(Control):
         minus, self.value_rect, plus = carry_parts(parts.carry)
         size = lay.fonts.label
         self.buttons = [
-            Button(minus, "–", lambda: self.set_carry(self.carry - 1), size=size, name="carry_minus",
-                   tooltip=_("Carry one figure fewer (or keys 1-9, or the mouse wheel while dragging)")),
-            Button(plus, "+", lambda: self.set_carry(self.carry + 1), size=size, name="carry_plus",
-                   tooltip=_("Carry one figure more (or keys 1-9, or the mouse wheel while dragging)")),
+            Button(
+                minus,
+                "–",
+                lambda: self.set_carry(self.carry - 1),
+                size=size,
+                name="carry_minus",
+                tooltip=_(
+                    "Carry one figure fewer (or keys 1-9, or the mouse wheel while dragging)"
+                ),
+            ),
+            Button(
+                plus,
+                "+",
+                lambda: self.set_carry(self.carry + 1),
+                size=size,
+                name="carry_plus",
+                tooltip=_("Carry one figure more (or keys 1-9, or the mouse wheel while dragging)"),
+            ),
         ]
         self.set_carry(1)
         self.hint = _("Drag figures from your board onto a lit space, or click a space.")
@@ -138,7 +167,9 @@ class PlacementControl(Control):
         if self.press and not self.dragging and self.grab.collidepoint(self.press):
             if abs(pos[0] - self.press[0]) + abs(pos[1] - self.press[1]) >= DRAG_THRESHOLD:
                 self.dragging = True
-        return moved and (self.dragging or space_at(self.lay, pos) is not None or bool(self.hover_note))
+        return moved and (
+            self.dragging or space_at(self.lay, pos) is not None or bool(self.hover_note)
+        )
 
     def cancel_drag(self) -> bool:
         """Escape while dragging: the figures go home. True if a drag was cancelled."""
@@ -178,12 +209,15 @@ class PlacementControl(Control):
             return ""
         if not self.dragging:
             if space in self.counts:
-                return _("{space}: click to choose how many figures").format(space=space_title(space))
+                return _("{space}: click to choose how many figures").format(
+                    space=space_title(space)
+                )
             return reason_for(self.state, Place(space, self.count_for(space)), self.seat) or ""
         count = self.count_for(space)
         if count in self.counts.get(space, []):
-            return ngettext("Place {n} figure on the {space}", "Place {n} figures on the {space}", count).format(
-                n=count, space=space_title(space).lower())
+            return ngettext(
+                "Place {n} figure on the {space}", "Place {n} figures on the {space}", count
+            ).format(n=count, space=space_title(space).lower())
         return reason_for(self.state, Place(space, count), self.seat) or ""
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -191,13 +225,27 @@ class PlacementControl(Control):
         for space, rect in lay.spaces.items():
             if space in self.counts:
                 width = max(2, lay.margin // 2 if self.dragging else 2)
-                pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(width * 2, width * 2), width, border_radius=12)
+                pygame.draw.rect(
+                    surface,
+                    theme.HIGHLIGHT,
+                    rect.inflate(width * 2, width * 2),
+                    width,
+                    border_radius=12,
+                )
             elif self.dragging:
                 shade(surface, rect, 120, radius=10)
         pygame.draw.rect(surface, theme.HIGHLIGHT, self.grab, 2, border_radius=6)
         for button in self.buttons:
             button.draw(surface)
-        draw_text(surface, str(self.carry), self.value_rect.center, lay.fonts.label, theme.CHARCOAL, True, "center")
+        draw_text(
+            surface,
+            str(self.carry),
+            self.value_rect.center,
+            lay.fonts.label,
+            theme.CHARCOAL,
+            True,
+            "center",
+        )
         if self.dragging:
             self._draw_carried(surface)
 
@@ -210,7 +258,15 @@ class PlacementControl(Control):
         badge = Rect(0, 0, size, size * 2 // 3)
         badge.midleft = (self.mouse[0] + size // 2 + self.carry * size // 5, self.mouse[1])
         draw_panel(surface, badge, theme.CHARCOAL, theme.HIGHLIGHT, 2, badge.height // 2)
-        draw_text(surface, f"×{self.carry}", badge.center, self.lay.fonts.label, theme.PARCHMENT_LIGHT, True, "center")
+        draw_text(
+            surface,
+            f"×{self.carry}",
+            badge.center,
+            self.lay.fonts.label,
+            theme.PARCHMENT_LIGHT,
+            True,
+            "center",
+        )
 
 
 class CountChooser(Control):
@@ -218,23 +274,50 @@ class CountChooser(Control):
 
     modal = True
 
-    def __init__(self, lay: TableLayout, space: int, counts: list[int], seat: int, act: Act) -> None:
+    def __init__(
+        self, lay: TableLayout, space: int, counts: list[int], seat: int, act: Act
+    ) -> None:
         self.lay, self.space, self.counts, self.act = lay, space, counts, act
         self.closed = False
         size = lay.fonts.label
         cell = round(size * 2.6)
         width = max(round(size * 16), cell * (len(counts) + 1) + lay.margin * (len(counts) + 2))
         self.rect = popup_near(lay.spaces[space], width, round(size * 6), lay.board)
-        row = Rect(self.rect.left + lay.margin, self.rect.top + size * 2 + lay.margin, self.rect.width - 2 * lay.margin, cell)
+        row = Rect(
+            self.rect.left + lay.margin,
+            self.rect.top + size * 2 + lay.margin,
+            self.rect.width - 2 * lay.margin,
+            cell,
+        )
         x = row.left
         self.buttons = []
         for count in counts:
-            self.buttons.append(Button(Rect(x, row.top, cell, cell), str(count), lambda c=count: self.choose(c), size=size, primary=True,
-                                       name=f"count_{count}", tooltip=ngettext("Place {n} figure (key {n})", "Place {n} figures (key {n})", count).format(n=count)))
+            self.buttons.append(
+                Button(
+                    Rect(x, row.top, cell, cell),
+                    str(count),
+                    lambda c=count: self.choose(c),
+                    size=size,
+                    primary=True,
+                    name=f"count_{count}",
+                    tooltip=ngettext(
+                        "Place {n} figure (key {n})", "Place {n} figures (key {n})", count
+                    ).format(n=count),
+                )
+            )
             x += cell + lay.margin // 2
         cancel = Rect(0, row.top, max(cell * 2, self.rect.right - lay.margin - x), cell)
         cancel.right = self.rect.right - lay.margin
-        self.buttons.append(Button(cancel, _("Cancel"), self.close, size=size, name="cancel", tooltip=_("Place nothing here (Esc)")))
+        self.buttons.append(
+            Button(
+                cancel,
+                _("Cancel"),
+                self.close,
+                size=size,
+                name="cancel",
+                tooltip=_("Place nothing here (Esc)"),
+            )
+        )
         self.hint = _("How many figures on the {space}?").format(space=space_title(space).lower())
 
     def choose(self, count: int) -> None:
@@ -265,8 +348,15 @@ class CountChooser(Control):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.rect, theme.PARCHMENT_LIGHT, theme.CHARCOAL, 2, 10)
-        title = Rect(self.rect.left + self.lay.margin, self.rect.top + self.lay.margin // 2, self.rect.width - 2 * self.lay.margin, self.lay.fonts.label * 2)
-        draw_text_fit(surface, self.hint, title, self.lay.fonts.label, theme.CHARCOAL, True, "midleft")
+        title = Rect(
+            self.rect.left + self.lay.margin,
+            self.rect.top + self.lay.margin // 2,
+            self.rect.width - 2 * self.lay.margin,
+            self.lay.fonts.label * 2,
+        )
+        draw_text_fit(
+            surface, self.hint, title, self.lay.fonts.label, theme.CHARCOAL, True, "midleft"
+        )
         for button in self.buttons:
             button.draw(surface)
 
@@ -309,7 +399,13 @@ class ResolveControl(Control):
         width = max(3, self.lay.margin // 2)
         for space in self.spaces:
             rect = self.lay.spaces[space]
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(width * 2, width * 2), width, border_radius=12)
+            pygame.draw.rect(
+                surface,
+                theme.HIGHLIGHT,
+                rect.inflate(width * 2, width * 2),
+                width,
+                border_radius=12,
+            )
             tag = Rect(0, 0, rect.width - 8, self.lay.fonts.body * 2)
             tag.midbottom = (rect.centerx, rect.bottom - 2)
             draw_panel(surface, tag, theme.HIGHLIGHT, theme.CHARCOAL, 1, 6)

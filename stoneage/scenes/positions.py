@@ -12,8 +12,24 @@ from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 from .driver import GameDriver, Seat, Step, default_seats, settle_names
 from .story import describe
 
-SCENE_NAMES = ("title", "setup", "game", "drag", "resolution", "feeding", "scoring", "settings", "rules", "pause",
-               "log", "hotseat", "preview", "save", "load", "continue_damaged")
+SCENE_NAMES = (
+    "title",
+    "setup",
+    "game",
+    "drag",
+    "resolution",
+    "feeding",
+    "scoring",
+    "settings",
+    "rules",
+    "pause",
+    "log",
+    "hotseat",
+    "preview",
+    "save",
+    "load",
+    "continue_damaged",
+)
 HUMAN = 0
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
 RECENT = 30  # steps kept for the log shown beside the table
@@ -21,9 +37,14 @@ RECENT = 30  # steps kept for the log shown beside the table
 Stop = Callable[[GameState], bool]
 
 
-def play_until(seed: int, stop: Stop, human_level: str = "normal", n: int = 4) -> tuple[GameState, list[Step]] | None:
+def play_until(
+    seed: int, stop: Stop, human_level: str = "normal", n: int = 4
+) -> tuple[GameState, list[Step]] | None:
     """Play a bot game from ``seed`` until ``stop(state)``; the state and the recent steps, or None."""
-    seats = [Seat(s.name, s.colour, "bot", human_level if i == HUMAN else s.level) for i, s in enumerate(default_seats()[:n])]
+    seats = [
+        Seat(s.name, s.colour, "bot", human_level if i == HUMAN else s.level)
+        for i, s in enumerate(default_seats()[:n])
+    ]
     driver = GameDriver(seats, seed, threaded=False)
     recent: list[Step] = []
     while not stop(driver.state):
@@ -34,7 +55,9 @@ def play_until(seed: int, stop: Stop, human_level: str = "normal", n: int = 4) -
     return driver.state, recent
 
 
-def find(seed: int, stop: Stop, human_level: str = "normal", n: int = 4) -> tuple[int, GameState, list[Step]]:
+def find(
+    seed: int, stop: Stop, human_level: str = "normal", n: int = 4
+) -> tuple[int, GameState, list[Step]]:
     """The first seed from ``seed`` on whose game reaches ``stop``, with that state."""
     for offset in range(SEARCH_SEEDS):
         found = play_until(seed + offset, stop, human_level, n)
@@ -45,7 +68,12 @@ def find(seed: int, stop: Stop, human_level: str = "normal", n: int = 4) -> tupl
 
 def placement(state: GameState) -> bool:
     """The human places in round 2, after the others have put some figures down."""
-    return state.round >= 2 and state.phase == "place" and state.current_player() == HUMAN and sum(state.occupants) >= 4
+    return (
+        state.round >= 2
+        and state.phase == "place"
+        and state.current_player() == HUMAN
+        and sum(state.occupants) >= 4
+    )
 
 
 def resolution_dialog(state: GameState) -> bool:
@@ -57,7 +85,11 @@ def resolution_dialog(state: GameState) -> bool:
 def payment_dialog(state: GameState) -> bool:
     """The human pays for a card or a building."""
     pending = state.pending
-    return state.current_player() == HUMAN and pending is not None and pending[0] in (PAY_CARD, PAY_BUILDING)
+    return (
+        state.current_player() == HUMAN
+        and pending is not None
+        and pending[0] in (PAY_CARD, PAY_BUILDING)
+    )
 
 
 def feeding_dialog(state: GameState) -> bool:
@@ -91,26 +123,45 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         return
     seats = default_seats()[:players]
     if name in ("load", "continue_damaged"):
-        from .saves import CUT_OFF, LoadedGame, LoadScene, SaveError, example_entries, older_copy_dialog
+        from .saves import (
+            CUT_OFF,
+            LoadedGame,
+            LoadScene,
+            SaveError,
+            example_entries,
+            older_copy_dialog,
+        )
 
         found_seed, state, _steps = find(seed, placement, "normal", players)
         if name == "load":
             app.push(LoadScene(app, example_entries(seats, found_seed, state)))
         else:
-            app.push(older_copy_dialog(app, SaveError(CUT_OFF).message, LoadedGame(seats, found_seed, state), None))
+            app.push(
+                older_copy_dialog(
+                    app, SaveError(CUT_OFF).message, LoadedGame(seats, found_seed, state), None
+                )
+            )
         return
     if name == "scoring":
         _seed, state, _step = find(seed, game_over, n=players)
         app.push(ScoringScene(app, seats, state, seed))
         return
     if name == "hotseat":  # two people at one screen: the second is called to it
-        seats = [Seat(s.name, s.colour, "human" if i < 2 else "bot", s.level) for i, s in enumerate(seats)]
+        seats = [
+            Seat(s.name, s.colour, "human" if i < 2 else "bot", s.level)
+            for i, s in enumerate(seats)
+        ]
         settle_names(seats)
     stop, level = {
-        "game": (placement, "normal"), "pause": (placement, "normal"), "drag": (placement, "normal"),
-        "log": (placement, "normal"), "hotseat": (placement, "normal"), "preview": (placement, "normal"),
+        "game": (placement, "normal"),
+        "pause": (placement, "normal"),
+        "drag": (placement, "normal"),
+        "log": (placement, "normal"),
+        "hotseat": (placement, "normal"),
+        "preview": (placement, "normal"),
         "save": (placement, "normal"),
-        "resolution": (resolution_dialog, "normal"), "feeding": (feeding_dialog, "random"),
+        "resolution": (resolution_dialog, "normal"),
+        "feeding": (feeding_dialog, "random"),
     }[name]
     try:
         found_seed, state, steps = find(seed, stop, level, players)

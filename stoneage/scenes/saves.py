@@ -26,7 +26,15 @@ from stoneage.ui.layout import button_row
 from stoneage.ui.names import engine_reason, join_list
 from stoneage.ui.storage import FileTooLarge, SaveFile
 from stoneage.ui.theme import COLOUR_ORDER
-from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped, shade, wrap_lines
+from stoneage.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text,
+    draw_text_fit,
+    draw_wrapped,
+    shade,
+    wrap_lines,
+)
 
 from .driver import BOT_LEVELS, Seat
 from .menus import MenuScene, _PanelScene
@@ -63,7 +71,10 @@ class SaveError(Exception):
     @property
     def message(self) -> str:
         """The reason, translated now (so a language switch shows it in the new language)."""
-        params = {k: engine_reason(v) if isinstance(v, IllegalActionError) else v for k, v in self.params.items()}
+        params = {
+            k: engine_reason(v) if isinstance(v, IllegalActionError) else v
+            for k, v in self.params.items()
+        }
         try:
             return _(self.template).format(**params)
         except (KeyError, IndexError, ValueError):
@@ -188,10 +199,17 @@ def _seats(raw: object) -> list[Seat]:
 def _seat(raw: object) -> Seat:
     if not isinstance(raw, dict):
         raise SaveError(WRONG_VALUE, field="seats")
-    name, colour, kind, level = (raw.get(key, default) for key, default in
-                                 (("name", None), ("colour", None), ("kind", None), ("level", "normal")))
-    valid = (isinstance(name, str) and len(name) <= SEAT_NAME_LIMIT and colour in COLOUR_ORDER
-             and kind in ("human", "bot") and level in BOT_LEVELS)
+    name, colour, kind, level = (
+        raw.get(key, default)
+        for key, default in (("name", None), ("colour", None), ("kind", None), ("level", "normal"))
+    )
+    valid = (
+        isinstance(name, str)
+        and len(name) <= SEAT_NAME_LIMIT
+        and colour in COLOUR_ORDER
+        and kind in ("human", "bot")
+        and level in BOT_LEVELS
+    )
     if not valid:
         raise SaveError(WRONG_VALUE, field="seats")
     return Seat(name, colour, kind, level)
@@ -261,11 +279,16 @@ def summary(game: LoadedGame, modified: float | None = None) -> str:
     when = format_time(game.saved_at, modified)
     finished = game.state.is_terminal()
     if not when:  # a save from before the time was stored
-        return (_("{players} — finished").format(players=players) if finished
-                else _("{players} — round {round}").format(players=players, round=game.state.round))
+        return (
+            _("{players} — finished").format(players=players)
+            if finished
+            else _("{players} — round {round}").format(players=players, round=game.state.round)
+        )
     if finished:
         return _("{players} — finished — saved {time}").format(players=players, time=when)
-    return _("{players} — round {round} — saved {time}").format(players=players, round=game.state.round, time=when)
+    return _("{players} — round {round} — saved {time}").format(
+        players=players, round=game.state.round, time=when
+    )
 
 
 # --- the autosave for Continue ------------------------------------------------------------------------------
@@ -288,7 +311,9 @@ class AutosaveStatus:
         """The notice for the title screen when no copy can be continued ('' otherwise)."""
         if self.can_continue or self.error is None:
             return ""
-        return _("The autosaved game cannot be continued: {reason}").format(reason=self.error.message)
+        return _("The autosaved game cannot be continued: {reason}").format(
+            reason=self.error.message
+        )
 
 
 _status_cache: tuple[tuple, AutosaveStatus] | None = None
@@ -363,11 +388,22 @@ def older_copy_dialog(app, reason: str, fallback: LoadedGame, damaged: Path | No
             storage.set_aside(damaged)
         start_loaded_game(app, fallback)
 
-    message = _("The newest autosave is damaged: {reason} The copy saved before it is fine ({summary}).").format(
-        reason=reason, summary=summary(fallback))
-    return ConfirmScene(app, _("Continue"), message, [
-        Choice(_("Load the last good copy"), take_older, _("Play on from the copy saved just before; the damaged file is kept aside."), "load_previous"),
-    ])
+    message = _(
+        "The newest autosave is damaged: {reason} The copy saved before it is fine ({summary})."
+    ).format(reason=reason, summary=summary(fallback))
+    return ConfirmScene(
+        app,
+        _("Continue"),
+        message,
+        [
+            Choice(
+                _("Load the last good copy"),
+                take_older,
+                _("Play on from the copy saved just before; the damaged file is kept aside."),
+                "load_previous",
+            ),
+        ],
+    )
 
 
 def example_entries(seats: list[Seat], seed: int, state: GameState) -> list[SaveEntry]:
@@ -377,7 +413,11 @@ def example_entries(seats: list[Seat], seed: int, state: GameState) -> list[Save
     game = LoadedGame(seats, seed, state, storage.now_iso())
     names = ("Sunday evening", "第三局", "Old game")  # names the player typed: never translated
     files = [SaveFile(name, Path(f"{name}.json"), now - 3600 * i) for i, name in enumerate(names)]
-    return [SaveEntry(files[0], game), SaveEntry(files[1], game), SaveEntry(files[2], None, SaveError(CUT_OFF))]
+    return [
+        SaveEntry(files[0], game),
+        SaveEntry(files[1], game),
+        SaveEntry(files[2], None, SaveError(CUT_OFF)),
+    ]
 
 
 # --- a small dialog ---------------------------------------------------------------------------------------------
@@ -402,7 +442,13 @@ class _DialogScene(MenuScene):
         """The dialog's box for a body of ``body_height`` pixels (the title and buttons added)."""
         lay = self.lay
         pad = lay.margin * 3
-        height = lay.panel_title.height + body_height + lay.panel_buttons.height + pad * 2 + lay.margin * 4
+        height = (
+            lay.panel_title.height
+            + body_height
+            + lay.panel_buttons.height
+            + pad * 2
+            + lay.margin * 4
+        )
         rect = pygame.Rect(0, 0, round(lay.panel.width * 0.8), min(lay.panel.height, height))
         rect.center = lay.panel.center
         return rect
@@ -410,38 +456,80 @@ class _DialogScene(MenuScene):
     def parts(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The title line, the body and the button row inside the box ``rect``."""
         lay, pad = self.lay, self.lay.margin * 3
-        title = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad, lay.panel_title.height)
-        buttons = pygame.Rect(rect.left + pad, rect.bottom - pad - lay.panel_buttons.height, rect.width - 2 * pad, lay.panel_buttons.height)
-        body = pygame.Rect(title.left, title.bottom + lay.margin * 2, title.width, buttons.top - title.bottom - lay.margin * 4)
+        title = pygame.Rect(
+            rect.left + pad, rect.top + pad, rect.width - 2 * pad, lay.panel_title.height
+        )
+        buttons = pygame.Rect(
+            rect.left + pad,
+            rect.bottom - pad - lay.panel_buttons.height,
+            rect.width - 2 * pad,
+            lay.panel_buttons.height,
+        )
+        body = pygame.Rect(
+            title.left,
+            title.bottom + lay.margin * 2,
+            title.width,
+            buttons.top - title.bottom - lay.margin * 4,
+        )
         return title, body, buttons
 
     def draw_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The dimmed window, the box and its heading."""
         shade(surface, surface.get_rect(), 150, radius=0)
         draw_panel(surface, rect, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
-        draw_text_fit(surface, self.heading, self.parts(rect)[0], self.lay.fonts.big, theme.CHARCOAL, True, "midleft")
+        draw_text_fit(
+            surface,
+            self.heading,
+            self.parts(rect)[0],
+            self.lay.fonts.big,
+            theme.CHARCOAL,
+            True,
+            "midleft",
+        )
 
 
 class ConfirmScene(_DialogScene):
     """A message with one or more choices and Cancel (Enter takes the first, Esc cancels)."""
 
-    def __init__(self, app, heading: str, message: str, choices: list[Choice], cancel: str = "") -> None:
+    def __init__(
+        self, app, heading: str, message: str, choices: list[Choice], cancel: str = ""
+    ) -> None:
         self.heading, self.message, self.choices = heading, message, choices
         self.cancel_label = cancel
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
         f = self.lay.fonts
-        lines = wrap_lines(self.message, f.label, round(self.lay.panel.width * 0.8) - self.lay.margin * 6)
+        lines = wrap_lines(
+            self.message, f.label, round(self.lay.panel.width * 0.8) - self.lay.margin * 6
+        )
         self.rect = self.box(len(lines) * assets.font(f.label).get_linesize())
         _title, self.body, row = self.parts(self.rect)
         count = len(self.choices) + 1
         rects = button_row(row, count, row.height, self.lay.margin * 2, round(f.title * 12))
-        buttons = [Button(rect, choice.label, lambda c=choice: self.choose(c), size=f.label, primary=i == 0,
-                          tooltip=choice.tooltip, name=choice.name or f"choice_{i}")
-                   for i, (rect, choice) in enumerate(zip(rects, self.choices))]
-        buttons.append(Button(rects[-1], self.cancel_label or (_("Cancel") if self.choices else _("Back")), self.back, size=f.label,
-                              primary=not self.choices, tooltip=_("Close this message and change nothing."), name="cancel"))
+        buttons = [
+            Button(
+                rect,
+                choice.label,
+                lambda c=choice: self.choose(c),
+                size=f.label,
+                primary=i == 0,
+                tooltip=choice.tooltip,
+                name=choice.name or f"choice_{i}",
+            )
+            for i, (rect, choice) in enumerate(zip(rects, self.choices))
+        ]
+        buttons.append(
+            Button(
+                rects[-1],
+                self.cancel_label or (_("Cancel") if self.choices else _("Back")),
+                self.back,
+                size=f.label,
+                primary=not self.choices,
+                tooltip=_("Close this message and change nothing."),
+                name="cancel",
+            )
+        )
         return buttons
 
     def choose(self, choice: Choice) -> None:
@@ -499,12 +587,34 @@ class SaveNameScene(_DialogScene):
         self.rect = self.box(line + field_h + line * 3 + self.lay.margin * 4)
         _title, body, row = self.parts(self.rect)
         self.label_rect = pygame.Rect(body.left, body.top, body.width, line)
-        self.field = pygame.Rect(body.left, self.label_rect.bottom + self.lay.margin, body.width, field_h)
-        self.note_rect = pygame.Rect(body.left, self.field.bottom + self.lay.margin * 2, body.width, body.bottom - self.field.bottom - self.lay.margin * 2)
+        self.field = pygame.Rect(
+            body.left, self.label_rect.bottom + self.lay.margin, body.width, field_h
+        )
+        self.note_rect = pygame.Rect(
+            body.left,
+            self.field.bottom + self.lay.margin * 2,
+            body.width,
+            body.bottom - self.field.bottom - self.lay.margin * 2,
+        )
         save, cancel = button_row(row, 2, row.height, self.lay.margin * 2, round(f.title * 9))
         return [
-            Button(save, _("Save"), self.save, size=f.label, primary=True, tooltip=_("Keep the game under this name (Enter)."), name="save"),
-            Button(cancel, _("Cancel"), self.back, size=f.label, tooltip=_("Back to the menu without saving (Esc)."), name="cancel"),
+            Button(
+                save,
+                _("Save"),
+                self.save,
+                size=f.label,
+                primary=True,
+                tooltip=_("Keep the game under this name (Enter)."),
+                name="save",
+            ),
+            Button(
+                cancel,
+                _("Cancel"),
+                self.back,
+                size=f.label,
+                tooltip=_("Back to the menu without saving (Esc)."),
+                name="cancel",
+            ),
         ]
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -531,9 +641,23 @@ class SaveNameScene(_DialogScene):
             self.error = _("Type a name for the save.")
             return
         if storage.named_save_exists(clean):
-            self.app.push(ConfirmScene(self.app, _("Save game"),
-                                       _("A save called “{name}” already exists. Replace it with this game?").format(name=clean),
-                                       [Choice(_("Replace"), lambda: self.write(clean), _("The older save under this name is replaced."), "replace")]))
+            self.app.push(
+                ConfirmScene(
+                    self.app,
+                    _("Save game"),
+                    _("A save called “{name}” already exists. Replace it with this game?").format(
+                        name=clean
+                    ),
+                    [
+                        Choice(
+                            _("Replace"),
+                            lambda: self.write(clean),
+                            _("The older save under this name is replaced."),
+                            "replace",
+                        )
+                    ],
+                )
+            )
             return
         self.write(clean)
 
@@ -558,19 +682,45 @@ class SaveNameScene(_DialogScene):
     def draw(self, surface: pygame.Surface) -> None:
         f = self.lay.fonts
         self.draw_frame(surface, self.rect)
-        draw_text(surface, _("Name of the save:"), self.label_rect.topleft, f.body, theme.UMBER_DARK, True)
+        draw_text(
+            surface, _("Name of the save:"), self.label_rect.topleft, f.body, theme.UMBER_DARK, True
+        )
         draw_panel(surface, self.field, theme.WHITE, theme.HIGHLIGHT, 2, 6)
         inner = self.field.inflate(-f.label, 0)
         if self.fresh and self.name:  # shown as selected: typing replaces it
             width = min(inner.width, assets.text_width(self.name, f.label, True) + 4)
-            pygame.draw.rect(surface, theme.OCHRE_LIGHT, (inner.left - 2, inner.top + 4, width, inner.height - 8), border_radius=4)
-        drawn = draw_text_fit(surface, self.name + self.composing + "|", inner, f.label, theme.CHARCOAL, True, "midleft")
+            pygame.draw.rect(
+                surface,
+                theme.OCHRE_LIGHT,
+                (inner.left - 2, inner.top + 4, width, inner.height - 8),
+                border_radius=4,
+            )
+        drawn = draw_text_fit(
+            surface,
+            self.name + self.composing + "|",
+            inner,
+            f.label,
+            theme.CHARCOAL,
+            True,
+            "midleft",
+        )
         if self.composing:  # underline the text still being composed by the input method
-            pygame.draw.line(surface, theme.UMBER, (drawn.right - assets.text_width(self.composing + "|", f.label, True), drawn.bottom - 2), (drawn.right, drawn.bottom - 2), 2)
+            pygame.draw.line(
+                surface,
+                theme.UMBER,
+                (
+                    drawn.right - assets.text_width(self.composing + "|", f.label, True),
+                    drawn.bottom - 2,
+                ),
+                (drawn.right, drawn.bottom - 2),
+                2,
+            )
         if self.error:
             draw_wrapped(surface, self.error, self.note_rect, f.body, theme.ERROR, True)
         else:
-            note = _("Type a name and press Enter to save, or Esc to go back. The save can be loaded later from “Load game”.")
+            note = _(
+                "Type a name and press Enter to save, or Esc to go back. The save can be loaded later from “Load game”."
+            )
             draw_wrapped(surface, note, self.note_rect, f.body, theme.UMBER_DARK)
         for button in self.buttons:
             button.draw(surface)
@@ -647,18 +797,36 @@ class LoadScene(_PanelScene):
 
     def visible_rows(self) -> int:
         """How many rows fit in the panel."""
-        return max(1, (self.lay.panel_body.height + self.lay.margin) // (self.row_height() + self.lay.margin))
+        return max(
+            1,
+            (self.lay.panel_body.height + self.lay.margin) // (self.row_height() + self.lay.margin),
+        )
 
     def row_height(self) -> int:
         """One save's row: its name over its summary."""
         f = self.lay.fonts
-        return assets.font(f.label, True).get_linesize() + assets.font(f.body).get_linesize() + self.lay.margin * 2
+        return (
+            assets.font(f.label, True).get_linesize()
+            + assets.font(f.body).get_linesize()
+            + self.lay.margin * 2
+        )
 
     def rows(self) -> list[tuple[int, pygame.Rect]]:
         """The entries on screen now, with their rows."""
         body, m, height = self.lay.panel_body, self.lay.margin, self.row_height()
         shown = range(self.first, min(len(self.entries), self.first + self.visible_rows()))
-        return [(i, pygame.Rect(body.left, body.top + (i - self.first) * (height + m), body.width - m * 2, height)) for i in shown]
+        return [
+            (
+                i,
+                pygame.Rect(
+                    body.left,
+                    body.top + (i - self.first) * (height + m),
+                    body.width - m * 2,
+                    height,
+                ),
+            )
+            for i in shown
+        ]
 
     def make_buttons(self) -> list[Button]:
         self.heading = _("Load game")
@@ -670,15 +838,39 @@ class LoadScene(_PanelScene):
             height = row.height - m * 2
             delete = pygame.Rect(row.right - m - width, row.centery - height // 2, width, height)
             load = delete.move(-width - m, 0)
-            tip = _("Play on from this save.") if entry.game else (entry.error.message if entry.error else "")
-            buttons.append(Button(load, _("Load"), lambda i=i: self.load(i), enabled=entry.loadable, size=f.label,
-                                  primary=True, tooltip=tip, name=f"load_{i}"))
-            buttons.append(Button(delete, _("Delete"), lambda i=i: self.ask_delete(i), size=f.label,
-                                  tooltip=_("Delete this save (you are asked first)."), name=f"delete_{i}"))
+            tip = (
+                _("Play on from this save.")
+                if entry.game
+                else (entry.error.message if entry.error else "")
+            )
+            buttons.append(
+                Button(
+                    load,
+                    _("Load"),
+                    lambda i=i: self.load(i),
+                    enabled=entry.loadable,
+                    size=f.label,
+                    primary=True,
+                    tooltip=tip,
+                    name=f"load_{i}",
+                )
+            )
+            buttons.append(
+                Button(
+                    delete,
+                    _("Delete"),
+                    lambda i=i: self.ask_delete(i),
+                    size=f.label,
+                    tooltip=_("Delete this save (you are asked first)."),
+                    name=f"delete_{i}",
+                )
+            )
         back = self.back_button()
         back.primary = False
         back.tooltip = _("Back without loading (Esc).")
-        self.list_buttons_right = (buttons[0].rect.left if buttons else self.lay.panel_body.right) - m
+        self.list_buttons_right = (
+            buttons[0].rect.left if buttons else self.lay.panel_body.right
+        ) - m
         return buttons + [back]
 
     def resume(self) -> None:
@@ -701,17 +893,47 @@ class LoadScene(_PanelScene):
             storage.set_aside(path)
             start_loaded_game(self.app, fallback)
 
-        message = _("This save is damaged: {reason} The copy saved before it is fine ({summary}).").format(reason=reason, summary=summary(fallback))
-        self.app.push(ConfirmScene(self.app, _("Load game"), message, [
-            Choice(_("Load the last good copy"), take_older, _("Play on from the copy saved just before; the damaged file is kept aside."), "load_previous")]))
+        message = _(
+            "This save is damaged: {reason} The copy saved before it is fine ({summary})."
+        ).format(reason=reason, summary=summary(fallback))
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                _("Load game"),
+                message,
+                [
+                    Choice(
+                        _("Load the last good copy"),
+                        take_older,
+                        _(
+                            "Play on from the copy saved just before; the damaged file is kept aside."
+                        ),
+                        "load_previous",
+                    )
+                ],
+            )
+        )
 
     def ask_delete(self, i: int) -> None:
         """Ask, then delete save ``i``."""
         entry = self.entries[i]
         self.selected = i
         message = _("Delete the save “{name}”? This cannot be undone.").format(name=entry.file.name)
-        self.app.push(ConfirmScene(self.app, _("Delete save"), message, [
-            Choice(_("Delete"), lambda: self.delete(entry), _("Delete the save for good."), "confirm_delete")]))
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                _("Delete save"),
+                message,
+                [
+                    Choice(
+                        _("Delete"),
+                        lambda: self.delete(entry),
+                        _("Delete the save for good."),
+                        "confirm_delete",
+                    )
+                ],
+            )
+        )
 
     def delete(self, entry: SaveEntry) -> None:
         """Delete ``entry``'s file (and its older copy) and list the saves again."""
@@ -723,7 +945,12 @@ class LoadScene(_PanelScene):
         if event.type == pygame.MOUSEWHEEL:
             return self.scroll(-event.y)
         if event.type == pygame.KEYDOWN:
-            moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows(), pygame.K_PAGEDOWN: self.visible_rows()}
+            moves = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -self.visible_rows(),
+                pygame.K_PAGEDOWN: self.visible_rows(),
+            }
             if event.key in moves and self.entries:
                 return self.select(self.selected + moves[event.key])
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -760,21 +987,64 @@ class LoadScene(_PanelScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         f, m, body = self.lay.fonts, self.lay.margin, self.lay.panel_body
         if not self.entries:
-            draw_wrapped(surface, _("No saved games yet. Use “Save game” in the game's menu to keep one."), body, f.label, theme.UMBER_DARK)
+            draw_wrapped(
+                surface,
+                _("No saved games yet. Use “Save game” in the game's menu to keep one."),
+                body,
+                f.label,
+                theme.UMBER_DARK,
+            )
             return
         for i, row in self.rows():
             entry = self.entries[i]
-            fill = theme.OCHRE_LIGHT if i == self.selected else (theme.PARCHMENT if i % 2 else theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5))
+            fill = (
+                theme.OCHRE_LIGHT
+                if i == self.selected
+                else (
+                    theme.PARCHMENT
+                    if i % 2
+                    else theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5)
+                )
+            )
             pygame.draw.rect(surface, fill, row, border_radius=8)
-            text = pygame.Rect(row.left + m * 2, row.top + m, self.list_buttons_right - row.left - m * 3, row.height - m * 2)
+            text = pygame.Rect(
+                row.left + m * 2,
+                row.top + m,
+                self.list_buttons_right - row.left - m * 3,
+                row.height - m * 2,
+            )
             name_h = assets.font(f.label, True).get_linesize()
-            draw_text_fit(surface, entry.file.name, pygame.Rect(text.left, text.top, text.width, name_h), f.label, theme.CHARCOAL, True, "midleft")
+            draw_text_fit(
+                surface,
+                entry.file.name,
+                pygame.Rect(text.left, text.top, text.width, name_h),
+                f.label,
+                theme.CHARCOAL,
+                True,
+                "midleft",
+            )
             line = pygame.Rect(text.left, text.top + name_h, text.width, text.height - name_h)
             if entry.game is not None:
-                draw_text_fit(surface, summary(entry.game, entry.file.modified), line, f.body, theme.UMBER_DARK, False, "midleft")
+                draw_text_fit(
+                    surface,
+                    summary(entry.game, entry.file.modified),
+                    line,
+                    f.body,
+                    theme.UMBER_DARK,
+                    False,
+                    "midleft",
+                )
             else:
                 reason = entry.error.message if entry.error else ""
-                draw_text_fit(surface, _("Damaged: {reason}").format(reason=reason), line, f.body, theme.ERROR, True, "midleft")
+                draw_text_fit(
+                    surface,
+                    _("Damaged: {reason}").format(reason=reason),
+                    line,
+                    f.body,
+                    theme.ERROR,
+                    True,
+                    "midleft",
+                )
         self._draw_scroll_bar(surface)
 
     def _draw_scroll_bar(self, surface: pygame.Surface) -> None:

@@ -33,7 +33,9 @@ def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
     tied = [i for i, t in enumerate(totals) if t == best]
     if len(winners) > 1:
         # TRANSLATORS: joins the names of players who share the victory ("Ann & Bob").
-        head = _("Shared victory: {names} with {points} points!").format(names=_(" & ").join(names), points=best)
+        head = _("Shared victory: {names} with {points} points!").format(
+            names=_(" & ").join(names), points=best
+        )
     elif seats[winners[0]].is_human and sum(s.is_human for s in seats) == 1:
         head = _("You win with {points} points!").format(points=best)
     else:
@@ -41,8 +43,15 @@ def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
     if len(tied) == 1:
         return head, ""
     # TRANSLATORS: a player's name and their tie-break value, e.g. "Ayla 14".
-    values = join_list([_("{name} {value}").format(name=seats[i].name, value=tie_break(state.players[i])) for i in tied])
-    note = _("Tied on points, so food production + tool value + people decides: {values}.").format(values=values)
+    values = join_list(
+        [
+            _("{name} {value}").format(name=seats[i].name, value=tie_break(state.players[i]))
+            for i in tied
+        ]
+    )
+    note = _("Tied on points, so food production + tool value + people decides: {values}.").format(
+        values=values
+    )
     if len(winners) > 1:
         note = join_sentences(note, _("Still tied: the victory is shared."))
     return head, note
@@ -62,13 +71,37 @@ class ScoringScene(Scene):
         self.head, self.note = verdict(self.state, self.seats)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
-        again, export, title = button_row(self.lay.buttons, 3, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9))
+        again, export, title = button_row(
+            self.lay.buttons, 3, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9)
+        )
         self.buttons = [
-            Button(again, _("Play again"), self.play_again, size=f.title, primary=True, name="play_again",
-                   tooltip=_("A new game with the same players (Enter)")),
-            Button(export, _("Export replay"), self.export, size=f.label, name="export",
-                   tooltip=_("Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back.")),
-            Button(title, _("Back to title"), self.to_title, size=f.label, name="title", tooltip=_("Back to the title screen (Esc)")),
+            Button(
+                again,
+                _("Play again"),
+                self.play_again,
+                size=f.title,
+                primary=True,
+                name="play_again",
+                tooltip=_("A new game with the same players (Enter)"),
+            ),
+            Button(
+                export,
+                _("Export replay"),
+                self.export,
+                size=f.label,
+                name="export",
+                tooltip=_(
+                    "Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back."
+                ),
+            ),
+            Button(
+                title,
+                _("Back to title"),
+                self.to_title,
+                size=f.label,
+                name="title",
+                tooltip=_("Back to the title screen (Esc)"),
+            ),
         ]
         self.mouse = (0, 0)
 
@@ -82,7 +115,9 @@ class ScoringScene(Scene):
             path = export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
         except OSError as error:
             button.label = _("Not saved")
-            button.tooltip = _("The replay could not be written: {reason}").format(reason=error.strerror or str(error))
+            button.tooltip = _("The replay could not be written: {reason}").format(
+                reason=error.strerror or str(error)
+            )
             return
         button.label = _("Replay saved")
         button.tooltip = _("Replay saved to {path}").format(path=str(path))
@@ -91,7 +126,11 @@ class ScoringScene(Scene):
         """A new game with the same seats."""
         from .game import GameScene
 
-        seed = self.app.seed if self.app.seed is not None else random.Random(time.time_ns()).randrange(1, 10**9)
+        seed = (
+            self.app.seed
+            if self.app.seed is not None
+            else random.Random(time.time_ns()).randrange(1, 10**9)
+        )
         self.app.replace(GameScene(self.app, self.seats, seed))
 
     def to_title(self) -> None:
@@ -114,15 +153,34 @@ class ScoringScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay, f = self.lay, self.lay.fonts
         draw_backdrop(surface, surface.get_size())
-        draw_text(surface, _("Final scoring"), lay.title.center, f.huge, theme.UMBER_DARK, True, "center")
+        draw_text(
+            surface, _("Final scoring"), lay.title.center, f.huge, theme.UMBER_DARK, True, "center"
+        )
         banner = lay.verdict.inflate(-lay.verdict.width // 5, 0)
         winner_colour = theme.PLAYER_COLOURS[self.seats[self.state.winners()[0]].colour]
         draw_panel(surface, banner, winner_colour, theme.PARCHMENT_LIGHT, 3, banner.height // 2)
-        top = Rect(banner.left, banner.top, banner.width, banner.height * (3 if self.note else 5) // 5)
-        draw_text_fit(surface, self.head, top.inflate(-2 * lay.margin, 0), f.big, theme.text_on(winner_colour), True)
+        top = Rect(
+            banner.left, banner.top, banner.width, banner.height * (3 if self.note else 5) // 5
+        )
+        draw_text_fit(
+            surface,
+            self.head,
+            top.inflate(-2 * lay.margin, 0),
+            f.big,
+            theme.text_on(winner_colour),
+            True,
+        )
         if self.note:
-            draw_text_fit(surface, self.note, Rect(banner.left, top.bottom, banner.width, banner.bottom - top.bottom).inflate(-2 * lay.margin, 0),
-                          f.small, theme.text_on(winner_colour), True)
+            draw_text_fit(
+                surface,
+                self.note,
+                Rect(banner.left, top.bottom, banner.width, banner.bottom - top.bottom).inflate(
+                    -2 * lay.margin, 0
+                ),
+                f.small,
+                theme.text_on(winner_colour),
+                True,
+            )
         self._draw_table(surface, lay.table)
         draw_chart(surface, lay.chart, self.state, self.seats, f, lay.margin)
         for button in self.buttons:
@@ -131,7 +189,9 @@ class ScoringScene(Scene):
 
     def _draw_table(self, surface: pygame.Surface, area: Rect) -> None:
         f = self.lay.fonts
-        draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(self.lay.margin))
+        draw_panel(
+            surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(self.lay.margin)
+        )
         inner = area.inflate(-self.lay.margin * 2, -self.lay.margin)
         label_w = round(inner.width * 0.42)
         col_w = (inner.width - label_w) // len(self.seats)
@@ -140,19 +200,49 @@ class ScoringScene(Scene):
         for seat, player in enumerate(self.seats):
             cell = Rect(inner.left + label_w + seat * col_w, inner.top, col_w, row_h)
             if seat in winners:
-                pygame.draw.rect(surface, theme.mix(theme.GOLD_LIGHT, theme.PARCHMENT_LIGHT, 0.4), Rect(cell.left, inner.top, col_w, inner.height), border_radius=6)
-            draw_text_fit(surface, player.name, cell.inflate(-6, 0), f.label, theme.PLAYER_SHADES[player.colour], True)
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.GOLD_LIGHT, theme.PARCHMENT_LIGHT, 0.4),
+                    Rect(cell.left, inner.top, col_w, inner.height),
+                    border_radius=6,
+                )
+            draw_text_fit(
+                surface,
+                player.name,
+                cell.inflate(-6, 0),
+                f.label,
+                theme.PLAYER_SHADES[player.colour],
+                True,
+            )
         for r, category in enumerate(SCORING_CATEGORIES):
             y = inner.top + (r + 1) * row_h
             total = category == "total"
             if total:
                 pygame.draw.line(surface, theme.UMBER_DARK, (inner.left, y), (inner.right, y), 2)
-            draw_text_fit(surface, _(CATEGORY_TITLES[category]), Rect(inner.left, y, label_w - 6, row_h), f.title if total else f.body, theme.CHARCOAL, total, "midleft")
+            draw_text_fit(
+                surface,
+                _(CATEGORY_TITLES[category]),
+                Rect(inner.left, y, label_w - 6, row_h),
+                f.title if total else f.body,
+                theme.CHARCOAL,
+                total,
+                "midleft",
+            )
             for seat in range(len(self.seats)):
                 value = self.rows[seat][category]
                 cell = Rect(inner.left + label_w + seat * col_w, y, col_w, row_h)
-                colour = theme.CLAY if value < 0 else (theme.CHARCOAL if value else theme.STONE_GREY)
-                draw_text(surface, str(value), cell.center, f.big if total else f.label, colour, total, "center")
+                colour = (
+                    theme.CLAY if value < 0 else (theme.CHARCOAL if value else theme.STONE_GREY)
+                )
+                draw_text(
+                    surface,
+                    str(value),
+                    cell.center,
+                    f.big if total else f.label,
+                    colour,
+                    total,
+                    "center",
+                )
 
 
 def frame_style(margin: int) -> tuple[int, int]:
@@ -160,12 +250,29 @@ def frame_style(margin: int) -> tuple[int, int]:
     return max(2, margin // 5), max(10, margin)
 
 
-def draw_chart(surface: pygame.Surface, area: Rect, state: GameState, seats: list[Seat], f, margin: int = 10) -> None:
+def draw_chart(
+    surface: pygame.Surface, area: Rect, state: GameState, seats: list[Seat], f, margin: int = 10
+) -> None:
     """Each player's score after every round, ending with the final total."""
     draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(margin))
-    draw_text(surface, _("Score over the rounds"), (area.left + f.body, area.top + f.body // 2), f.label, theme.CHARCOAL, True)
-    plot = Rect(area.left + f.body * 3, area.top + f.label * 2 + 4, area.width - f.body * 4, area.height - f.label * 2 - f.body * 3)
-    series = [[0] + [row[i] for row in state.score_log] + [state.final_scoring()[i]["total"]] for i in range(state.n)]
+    draw_text(
+        surface,
+        _("Score over the rounds"),
+        (area.left + f.body, area.top + f.body // 2),
+        f.label,
+        theme.CHARCOAL,
+        True,
+    )
+    plot = Rect(
+        area.left + f.body * 3,
+        area.top + f.label * 2 + 4,
+        area.width - f.body * 4,
+        area.height - f.label * 2 - f.body * 3,
+    )
+    series = [
+        [0] + [row[i] for row in state.score_log] + [state.final_scoring()[i]["total"]]
+        for i in range(state.n)
+    ]
     low, high = min(0, min(min(s) for s in series)), max(10, max(max(s) for s in series))
     points = len(series[0])
     x_of = lambda i: plot.left + round(i * plot.width / max(1, points - 1))  # noqa: E731
@@ -174,14 +281,38 @@ def draw_chart(surface: pygame.Surface, area: Rect, state: GameState, seats: lis
     value = (low // step) * step
     while value <= high:
         y = y_of(value)
-        pygame.draw.line(surface, theme.mix(theme.PARCHMENT, theme.UMBER, 0.25), (plot.left, y), (plot.right, y), 1)
-        draw_text(surface, str(value), (plot.left - 4, y), f.tiny, theme.UMBER_DARK, False, "midright")
+        pygame.draw.line(
+            surface,
+            theme.mix(theme.PARCHMENT, theme.UMBER, 0.25),
+            (plot.left, y),
+            (plot.right, y),
+            1,
+        )
+        draw_text(
+            surface, str(value), (plot.left - 4, y), f.tiny, theme.UMBER_DARK, False, "midright"
+        )
         value += step
     for i in range(points):
         label = _("end") if i == points - 1 else str(i)
         if i == points - 1 or i % max(1, points // 8) == 0:
-            draw_text(surface, label, (x_of(i), plot.bottom + 3), f.tiny, theme.UMBER_DARK, i == points - 1, "midtop")
-    draw_text(surface, _("round"), (plot.centerx, area.bottom - 4), f.tiny, theme.UMBER_DARK, False, "midbottom")
+            draw_text(
+                surface,
+                label,
+                (x_of(i), plot.bottom + 3),
+                f.tiny,
+                theme.UMBER_DARK,
+                i == points - 1,
+                "midtop",
+            )
+    draw_text(
+        surface,
+        _("round"),
+        (plot.centerx, area.bottom - 4),
+        f.tiny,
+        theme.UMBER_DARK,
+        False,
+        "midbottom",
+    )
     for seat, values in enumerate(series):
         colour = theme.PLAYER_COLOURS[seats[seat].colour]
         line = [(x_of(i), y_of(v)) for i, v in enumerate(values)]

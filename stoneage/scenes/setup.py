@@ -23,8 +23,10 @@ from .menus import _PanelScene
 NAME_LIMIT = 16
 MIN_SEATS = 2
 LEVEL_TIPS = {
-    "random": N_("Plays any legal move."), "easy": N_("A beginner's judgement; slips now and then."),
-    "normal": N_("Plays a solid game."), "hard": N_("Also looks ahead at how the round may go."),
+    "random": N_("Plays any legal move."),
+    "easy": N_("A beginner's judgement; slips now and then."),
+    "normal": N_("Plays a solid game."),
+    "hard": N_("Also looks ahead at how the round may go."),
 }
 
 
@@ -72,31 +74,103 @@ class SetupScene(_PanelScene):
         buttons: list[Button] = []
         for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
             buttons += self._row_buttons(i, row, draft)
-        start, back = button_row(self.lay.panel_buttons, 2, self.lay.panel_buttons.height, self.lay.margin * 2, round(f.title * 9))
-        buttons.append(Button(start, _("Start"), self.start, size=f.title, primary=True,
-                              tooltip=_("Begin the game with these players (Enter)."), name="start"))
-        buttons.append(Button(back, _("Back"), self.back, size=f.label, tooltip=_("Back to the title screen (Esc)."), name="back"))
+        start, back = button_row(
+            self.lay.panel_buttons,
+            2,
+            self.lay.panel_buttons.height,
+            self.lay.margin * 2,
+            round(f.title * 9),
+        )
+        buttons.append(
+            Button(
+                start,
+                _("Start"),
+                self.start,
+                size=f.title,
+                primary=True,
+                tooltip=_("Begin the game with these players (Enter)."),
+                name="start",
+            )
+        )
+        buttons.append(
+            Button(
+                back,
+                _("Back"),
+                self.back,
+                size=f.label,
+                tooltip=_("Back to the title screen (Esc)."),
+                name="back",
+            )
+        )
         return buttons
 
     def _row_buttons(self, i: int, row, draft: SeatDraft) -> list[Button]:
         f = self.lay.fonts
         seat = draft.seat
         label = _("Playing") if draft.playing else _("Empty seat")
-        seat_tip = _("The first two seats always play.") if i < MIN_SEATS else _("Seat a player here, or leave the seat empty.")
-        out = [Button(row.toggle, label, lambda: self.toggle(i), enabled=i >= MIN_SEATS, size=f.body, selected=draft.playing,
-                      tooltip=seat_tip, name=f"seat_{i}")]
+        seat_tip = (
+            _("The first two seats always play.")
+            if i < MIN_SEATS
+            else _("Seat a player here, or leave the seat empty.")
+        )
+        out = [
+            Button(
+                row.toggle,
+                label,
+                lambda: self.toggle(i),
+                enabled=i >= MIN_SEATS,
+                size=f.body,
+                selected=draft.playing,
+                tooltip=seat_tip,
+                name=f"seat_{i}",
+            )
+        ]
         if not draft.playing:
             return out
-        out.append(Button(row.colour, "", lambda: self.next_colour(i), size=f.body,
-                          tooltip=_("Click for the next colour nobody else has."), name=f"colour_{i}"))
-        out.append(Button(row.name, "", lambda: self.edit(i), size=f.body, tooltip=_("Click to type this player's name."), name=f"name_{i}"))
+        out.append(
+            Button(
+                row.colour,
+                "",
+                lambda: self.next_colour(i),
+                size=f.body,
+                tooltip=_("Click for the next colour nobody else has."),
+                name=f"colour_{i}",
+            )
+        )
+        out.append(
+            Button(
+                row.name,
+                "",
+                lambda: self.edit(i),
+                size=f.body,
+                tooltip=_("Click to type this player's name."),
+                name=f"name_{i}",
+            )
+        )
         kind = _("Human") if seat.is_human else _("Bot")
-        out.append(Button(row.kind, kind, lambda: self.toggle_kind(i), size=f.body,
-                          tooltip=_("A person at this screen, or a bot."), name=f"kind_{i}"))
+        out.append(
+            Button(
+                row.kind,
+                kind,
+                lambda: self.toggle_kind(i),
+                size=f.body,
+                tooltip=_("A person at this screen, or a bot."),
+                name=f"kind_{i}",
+            )
+        )
         if not seat.is_human:
             for rect, level in zip(row.levels, BOT_LEVELS):
-                out.append(Button(rect, _(LEVEL_TITLES[level]), lambda lv=level: self.set_level(i, lv), size=f.body,
-                                  selected=seat.level == level, tooltip=_(LEVEL_TIPS[level]), name=f"level_{i}_{level}"))
+                out.append(
+                    Button(
+                        rect,
+                        _(LEVEL_TITLES[level]),
+                        lambda lv=level: self.set_level(i, lv),
+                        size=f.body,
+                        selected=seat.level == level,
+                        tooltip=_(LEVEL_TIPS[level]),
+                        name=f"level_{i}_{level}",
+                    )
+                )
         return out
 
     # --- changes ----------------------------------------------------------------------------------
@@ -153,7 +227,11 @@ class SetupScene(_PanelScene):
         self._stop_editing()
         seats = [d.seat for d in self.drafts if d.playing]
         settle_names(seats)
-        seed = self.app.seed if self.app.seed is not None else random.Random(time.time_ns()).randrange(1, 10**9)
+        seed = (
+            self.app.seed
+            if self.app.seed is not None
+            else random.Random(time.time_ns()).randrange(1, 10**9)
+        )
         storage.delete_autosave()
         self.app.replace(GameScene(self.app, seats, seed))
 
@@ -184,14 +262,32 @@ class SetupScene(_PanelScene):
     def draw_body(self, surface: pygame.Surface) -> None:
         f = self.lay.fonts
         body = self.lay.panel_body
-        heads = ((self.rows[0].name, _("Name")), (self.rows[0].kind, _("Who plays")), (self.rows[0].levels[0], _("Bot level")))
+        heads = (
+            (self.rows[0].name, _("Name")),
+            (self.rows[0].kind, _("Who plays")),
+            (self.rows[0].levels[0], _("Bot level")),
+        )
         for rect, text in heads:
             draw_text(surface, text, (rect.left, body.top), f.body, theme.UMBER_DARK, True)
         for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
-            pygame.draw.rect(surface, theme.PARCHMENT if i % 2 else theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5), row.rect, border_radius=8)
-        below = pygame.Rect(body.left, self.rows[-1].rect.bottom + self.lay.margin * 2, body.width, body.bottom - self.rows[-1].rect.bottom)
-        levels = _("Bot levels: Random plays any legal move. Easy has a beginner's judgement and slips now and then. "
-                   "Normal plays a solid game. Hard also looks ahead at how the round may go (it thinks up to half a second a move).")
+            pygame.draw.rect(
+                surface,
+                theme.PARCHMENT
+                if i % 2
+                else theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5),
+                row.rect,
+                border_radius=8,
+            )
+        below = pygame.Rect(
+            body.left,
+            self.rows[-1].rect.bottom + self.lay.margin * 2,
+            body.width,
+            body.bottom - self.rows[-1].rect.bottom,
+        )
+        levels = _(
+            "Bot levels: Random plays any legal move. Easy has a beginner's judgement and slips now and then. "
+            "Normal plays a solid game. Hard also looks ahead at how the round may go (it thinks up to half a second a move)."
+        )
         draw_wrapped(surface, levels, below, f.body, theme.UMBER_DARK)
 
     def draw_over(self, surface: pygame.Surface) -> None:
@@ -201,15 +297,26 @@ class SetupScene(_PanelScene):
             if not draft.playing:
                 continue
             swatch = row.colour.inflate(-6, -6)
-            pygame.draw.rect(surface, theme.PLAYER_COLOURS[draft.seat.colour], swatch, border_radius=6)
+            pygame.draw.rect(
+                surface, theme.PLAYER_COLOURS[draft.seat.colour], swatch, border_radius=6
+            )
             from .pieces import figure
 
             figure(surface, draft.seat.colour, swatch.inflate(-4, -4))
             editing = self.editing == i
             box = row.name
-            draw_panel(surface, box, theme.WHITE if editing else theme.PARCHMENT_LIGHT, theme.HIGHLIGHT if editing else theme.UMBER_DARK, 2, 6)
+            draw_panel(
+                surface,
+                box,
+                theme.WHITE if editing else theme.PARCHMENT_LIGHT,
+                theme.HIGHLIGHT if editing else theme.UMBER_DARK,
+                2,
+                6,
+            )
             text = draft.seat.name + ("|" if editing else "")
-            draw_text_fit(surface, text, box.inflate(-12, 0), f.label, theme.CHARCOAL, True, "midleft")
+            draw_text_fit(
+                surface, text, box.inflate(-12, 0), f.label, theme.CHARCOAL, True, "midleft"
+            )
         hint = _("Click a name to change it, the figure to change colour. Enter starts the game.")
         draw_text_fit(surface, hint, self.lay.footer, f.body, theme.PARCHMENT_LIGHT)
 

@@ -24,18 +24,50 @@ class StatusBar:
         self.surface = pygame.Surface(lay.status.rect.size)
         self.surface.fill(theme.UMBER_DARK)
         bottom = lay.status.rect.bottom - 1
-        pygame.draw.line(self.surface, theme.OCHRE, (0, bottom), (lay.status.rect.width, bottom), max(2, lay.margin // 3))
+        pygame.draw.line(
+            self.surface,
+            theme.OCHRE,
+            (0, bottom),
+            (lay.status.rect.width, bottom),
+            max(2, lay.margin // 3),
+        )
         self.keys: dict[str, object] = {}
 
-    def refresh(self, state: GameState, seats: list[Seat], banner: tuple[str, int | None], hint: str, hint_is_error: bool) -> list[Rect]:
+    def refresh(
+        self,
+        state: GameState,
+        seats: list[Seat],
+        banner: tuple[str, int | None],
+        hint: str,
+        hint_is_error: bool,
+    ) -> list[Rect]:
         """Redraw the parts whose content changed; the window areas redrawn."""
         parts, f = self.lay.status, self.lay.fonts
         jobs = (
-            ("round", (state.round, state.phase), parts.round_box, lambda: _round_box(self.surface, self.lay, state)),
-            ("banner", (banner, tuple(s.colour for s in seats)), parts.turn_banner.inflate(4, 4),
-             lambda: _banner(self.surface, self.lay, seats, banner)),
-            ("hint", (hint, hint_is_error), parts.hint, lambda: _hint(self.surface, parts.hint, hint, hint_is_error, f.body)),
-            ("start", state.start, parts.start_box, lambda: _start(self.surface, self.lay, seats, state.start)),
+            (
+                "round",
+                (state.round, state.phase),
+                parts.round_box,
+                lambda: _round_box(self.surface, self.lay, state),
+            ),
+            (
+                "banner",
+                (banner, tuple(s.colour for s in seats)),
+                parts.turn_banner.inflate(4, 4),
+                lambda: _banner(self.surface, self.lay, seats, banner),
+            ),
+            (
+                "hint",
+                (hint, hint_is_error),
+                parts.hint,
+                lambda: _hint(self.surface, parts.hint, hint, hint_is_error, f.body),
+            ),
+            (
+                "start",
+                state.start,
+                parts.start_box,
+                lambda: _start(self.surface, self.lay, seats, state.start),
+            ),
         )
         redrawn = []
         for name, key, area, paint in jobs:
@@ -49,8 +81,13 @@ class StatusBar:
 
 
 def draw_status(
-    surface: pygame.Surface, lay: TableLayout, state: GameState, seats: list[Seat],
-    banner: tuple[str, int | None], hint: str, hint_is_error: bool,
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    seats: list[Seat],
+    banner: tuple[str, int | None],
+    hint: str,
+    hint_is_error: bool,
 ) -> None:
     """The whole bar, drawn at once."""
     bar = StatusBar(lay)
@@ -70,9 +107,16 @@ def _start(surface: pygame.Surface, lay: TableLayout, seats: list[Seat], seat: i
     crown = assets.image("start_player", start.height - 2)
     surface.blit(crown, crown.get_rect(midleft=(start.left, start.centery)))
     gap = max(3, lay.margin // 2)
-    text = Rect(start.left + crown.get_width() + gap, start.top, start.width - crown.get_width() - gap, start.height)
+    text = Rect(
+        start.left + crown.get_width() + gap,
+        start.top,
+        start.width - crown.get_width() - gap,
+        start.height,
+    )
     label_size, name_size = _two_lines(text.height, f.small, f.body)
-    label = Rect(text.left, text.top, text.width, text.height * label_size // (label_size + name_size))
+    label = Rect(
+        text.left, text.top, text.width, text.height * label_size // (label_size + name_size)
+    )
     name = Rect(text.left, label.bottom, text.width, text.bottom - label.bottom)
     draw_text_fit(surface, _("Start player"), label, label_size, theme.PARCHMENT, False, "midleft")
     # Lightened: blue and red in full strength hardly read on the dark bar.
@@ -83,7 +127,11 @@ def _start(surface: pygame.Surface, lay: TableLayout, seats: list[Seat], seat: i
 def _two_lines(height: int, small: int, big: int) -> tuple[int, int]:
     """Font sizes for a small line over a bigger one in ``height`` pixels (shrunk together
     until both lines fit)."""
-    while small > 9 and assets.font(small).get_linesize() + assets.font(big, True).get_linesize() > height + big // 4:
+    while (
+        small > 9
+        and assets.font(small).get_linesize() + assets.font(big, True).get_linesize()
+        > height + big // 4
+    ):
         small, big = small - 1, big - 1
     return small, big
 
@@ -91,12 +139,24 @@ def _two_lines(height: int, small: int, big: int) -> tuple[int, int]:
 def _round_box(surface: pygame.Surface, lay: TableLayout, state: GameState) -> None:
     box, f = lay.status.round_box, lay.fonts
     top = Rect(box.left, box.top, box.width, box.height * 3 // 5)
-    draw_text_fit(surface, _("Round {n}").format(n=state.round), top, f.big, theme.PARCHMENT_LIGHT, True, "midleft")
+    draw_text_fit(
+        surface,
+        _("Round {n}").format(n=state.round),
+        top,
+        f.big,
+        theme.PARCHMENT_LIGHT,
+        True,
+        "midleft",
+    )
     bottom = Rect(box.left, top.bottom, box.width, box.height - top.height)
-    draw_text_fit(surface, phase_title(state.phase), bottom, f.body, theme.OCHRE_LIGHT, True, "midleft")
+    draw_text_fit(
+        surface, phase_title(state.phase), bottom, f.body, theme.OCHRE_LIGHT, True, "midleft"
+    )
 
 
-def _banner(surface: pygame.Surface, lay: TableLayout, seats: list[Seat], banner: tuple[str, int | None]) -> None:
+def _banner(
+    surface: pygame.Surface, lay: TableLayout, seats: list[Seat], banner: tuple[str, int | None]
+) -> None:
     text, seat = banner
     rect = lay.status.turn_banner
     colour = theme.PLAYER_COLOURS[seats[seat].colour] if seat is not None else theme.STONE_DARK
@@ -120,8 +180,23 @@ def draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> Non
     draw_panel(surface, area, theme.mix(theme.UMBER_DARK, theme.TABLE, 0.5), theme.UMBER, 1, 8)
     line_h = lay.fonts.small + lay.fonts.small // 3
     y = area.top + lay.margin // 2
-    draw_text(surface, _("What happened"), (area.left + lay.margin, y), lay.fonts.small, theme.OCHRE_LIGHT, True)
+    draw_text(
+        surface,
+        _("What happened"),
+        (area.left + lay.margin, y),
+        lay.fonts.small,
+        theme.OCHRE_LIGHT,
+        True,
+    )
     y += line_h + 2
-    for line in lines[-max(0, (area.bottom - y) // line_h):]:
-        draw_text_fit(surface, line, Rect(area.left + lay.margin, y, area.width - 2 * lay.margin, line_h), lay.fonts.small, theme.PARCHMENT, False, "midleft")
+    for line in lines[-max(0, (area.bottom - y) // line_h) :]:
+        draw_text_fit(
+            surface,
+            line,
+            Rect(area.left + lay.margin, y, area.width - 2 * lay.margin, line_h),
+            lay.fonts.small,
+            theme.PARCHMENT,
+            False,
+            "midleft",
+        )
         y += line_h

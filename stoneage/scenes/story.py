@@ -7,21 +7,55 @@ from __future__ import annotations
 
 from stoneage.i18n import _, ngettext
 from stoneage.rules import (
-    Action, CHANCE, TERMINAL, Decline, DrawExtra, Feed, GameState, Pay, PickItem, Place, Resolve, RevealCard,
-    RevealTile, Roll, RollItems, Starve, TakeTwo, UseTools,
+    Action,
+    CHANCE,
+    TERMINAL,
+    Decline,
+    DrawExtra,
+    Feed,
+    GameState,
+    Pay,
+    PickItem,
+    Place,
+    Resolve,
+    RevealCard,
+    RevealTile,
+    Roll,
+    RollItems,
+    Starve,
+    TakeTwo,
+    UseTools,
 )
-from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, ITEMS_ROLL, PAY_BUILDING, PAY_CARD, ROLL, TOOLS
+from stoneage.rules.nodes import (
+    FEED_SHORT,
+    ITEMS_PICK,
+    ITEMS_ROLL,
+    PAY_BUILDING,
+    PAY_CARD,
+    ROLL,
+    TOOLS,
+)
 from stoneage.ui.names import (
-    ITEM_FACES, amounts_text, count_text, join_list, join_sentences, resource_title, space_title,
+    ITEM_FACES,
+    amounts_text,
+    count_text,
+    join_list,
+    join_sentences,
+    resource_title,
+    space_title,
 )
 
 from .driver import Seat, Step
 
+
 def phase_title(phase: str) -> str:
     """The phase of the round, for the status bar."""
     titles = {
-        "refill": _("New round"), "place": _("Placing figures"), "resolve": _("Using figures"),
-        "feed": _("Feeding"), "over": _("Game over"),
+        "refill": _("New round"),
+        "place": _("Placing figures"),
+        "resolve": _("Using figures"),
+        "feed": _("Feeding"),
+        "over": _("Game over"),
     }
     return titles.get(phase, phase)
 
@@ -39,7 +73,9 @@ def describe(step: Step, seats: list[Seat]) -> str:
 def _taken_at_the_end(step: Step, seats: list[Seat]) -> list[str]:
     """The two-resources cards that the rules turn into two gold as the game ends."""
     return [
-        _("{name} takes 2 gold with the unused two-resources card as the game ends.").format(name=seats[seat].name)
+        _("{name} takes 2 gold with the unused two-resources card as the game ends.").format(
+            name=seats[seat].name
+        )
         for seat, (was, now) in enumerate(zip(step.before.players, step.after.players))
         if was.two_res > now.two_res
     ]
@@ -49,37 +85,57 @@ def _describe_action(step: Step, seats: list[Seat]) -> str:
     a, before = step.action, step.before
     name = seats[step.actor].name if step.actor >= 0 else ""
     if isinstance(a, Place):
-        return ngettext("{name} placed {n} figure on the {space}.", "{name} placed {n} figures on the {space}.", a.count).format(
-            name=name, n=a.count, space=space_title(a.space).lower())
+        return ngettext(
+            "{name} placed {n} figure on the {space}.",
+            "{name} placed {n} figures on the {space}.",
+            a.count,
+        ).format(name=name, n=a.count, space=space_title(a.space).lower())
     if isinstance(a, Resolve):
         return _("{name} uses the {space}.").format(name=name, space=space_title(a.space).lower())
     if isinstance(a, Roll):
         seat = before.turn
-        space = space_title(before.pending[1]).lower() if before.pending and before.pending[0] == ROLL else ""
+        space = (
+            space_title(before.pending[1]).lower()
+            if before.pending and before.pending[0] == ROLL
+            else ""
+        )
         if step.after.pending is not None and step.after.pending[0] == TOOLS:
-            return _("{name} rolled {total} on the {space}.").format(name=seats[seat].name, total=a.total, space=space)
+            return _("{name} rolled {total} on the {space}.").format(
+                name=seats[seat].name, total=a.total, space=space
+            )
         return _("{name} rolled {total} on the {space}: {gain}.").format(
-            name=seats[seat].name, total=a.total, space=space, gain=_gain(step, seat))
+            name=seats[seat].name, total=a.total, space=space, gain=_gain(step, seat)
+        )
     if isinstance(a, UseTools):
         total = before.pending[2] if before.pending and before.pending[0] == TOOLS else 0
         if not a.tiles and not a.cards:
-            return _("{name} adds no tools to {total}: {gain}.").format(name=name, total=total, gain=_gain(step, step.actor))
+            return _("{name} adds no tools to {total}: {gain}.").format(
+                name=name, total=total, gain=_gain(step, step.actor)
+            )
         return _("{name}: {total} + tools {v} -> {gain}.").format(
-            name=name, total=total, v=sum(a.tiles) + sum(a.cards), gain=_gain(step, step.actor))
+            name=name, total=total, v=sum(a.tiles) + sum(a.cards), gain=_gain(step, step.actor)
+        )
     if isinstance(a, Pay):
         what = _("a card") if before.pending[0] == PAY_CARD else _("a building")
-        return _("{name} paid {cost} for {what}.").format(name=name, cost=amounts_text(a.resources), what=what)
+        return _("{name} paid {cost} for {what}.").format(
+            name=name, cost=amounts_text(a.resources), what=what
+        )
     if isinstance(a, Decline):
         return _("{name} did not buy.").format(name=name)
     if isinstance(a, RollItems):
-        return _("Dice for items: {faces}.").format(faces=join_list([str(face) for face in a.faces]))
+        return _("Dice for items: {faces}.").format(
+            faces=join_list([str(face) for face in a.faces])
+        )
     if isinstance(a, PickItem):
         return _("{name} took {item}.").format(name=name, item=_(ITEM_FACES[a.face]))
     if isinstance(a, TakeTwo):
         return _("{name} took {a} and {b} with the two-resources card.").format(
-            name=name, a=resource_title(a.first), b=resource_title(a.second))
+            name=name, a=resource_title(a.first), b=resource_title(a.second)
+        )
     if isinstance(a, Feed):
-        return _("{name} fed the people with {what}.").format(name=name, what=amounts_text(a.resources))
+        return _("{name} fed the people with {what}.").format(
+            name=name, what=amounts_text(a.resources)
+        )
     if isinstance(a, Starve):
         return _("{name} let the people go hungry: -10 points.").format(name=name)
     if isinstance(a, (RevealCard, RevealTile, DrawExtra)):
@@ -138,7 +194,6 @@ def _doing(state: GameState) -> str:
     return _("choose a space to use")
 
 
-
 def undo_phrase(step: Step) -> str:
     """What taking back ``step`` undoes, in full ("place 3 figures on the forest")."""
     return action_phrase(step.action)
@@ -167,8 +222,9 @@ def undo_label(step: Step) -> str:
 def action_phrase(a: Action) -> str:
     """A decision in a few words, as an instruction ("place 2 figures on the forest")."""
     if isinstance(a, Place):
-        return ngettext("place {n} figure on the {space}", "place {n} figures on the {space}", a.count).format(
-            n=a.count, space=space_title(a.space).lower())
+        return ngettext(
+            "place {n} figure on the {space}", "place {n} figures on the {space}", a.count
+        ).format(n=a.count, space=space_title(a.space).lower())
     if isinstance(a, Resolve):
         return _("use the {space}").format(space=space_title(a.space).lower())
     if isinstance(a, UseTools):
@@ -182,7 +238,9 @@ def action_phrase(a: Action) -> str:
     if isinstance(a, PickItem):
         return _("take {item}").format(item=_(ITEM_FACES[a.face]))
     if isinstance(a, TakeTwo):
-        return _("take {a} and {b} with the two-resources card").format(a=resource_title(a.first), b=resource_title(a.second))
+        return _("take {a} and {b} with the two-resources card").format(
+            a=resource_title(a.first), b=resource_title(a.second)
+        )
     if isinstance(a, Feed):
         return _("feed with {what}").format(what=amounts_text(a.resources))
     if isinstance(a, Starve):

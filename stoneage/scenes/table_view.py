@@ -58,14 +58,28 @@ class TableRenderer:
         for tile_id in data.building_ids():
             building_face(self.surface, tile, tile_id, lay.fonts.small)
         warm_panel_icons(lay, self.colours)
-        rings = [space_parts(lay.spaces[s], CAPACITY[s], lay.unit).rings[0] for s in (data.TOOL_MAKER, data.FOREST)]
+        rings = [
+            space_parts(lay.spaces[s], CAPACITY[s], lay.unit).rings[0]
+            for s in (data.TOOL_MAKER, data.FOREST)
+        ]
         rings += [card.ring, stack_parts(lay.spaces[data.BUILDING_SPACES[0]], lay.unit).ring]
         crowd = space_parts(lay.spaces[data.HUNT], 0, lay.unit).crowd
         sizes = [r.inflate(-2, -2).size for r in rings] + [(crowd.height, crowd.height)]
         for colour in self.colours:  # figures on rings and in the hunting crowd
             for size in sizes:
                 assets.image(theme.worker_image(colour), size)
-        for name in ("wood", "brick", "stone", "gold", "food", "food_track", "tool", "tool_card", "person", "score"):
+        for name in (
+            "wood",
+            "brick",
+            "stone",
+            "gold",
+            "food",
+            "food_track",
+            "tool",
+            "tool_card",
+            "person",
+            "score",
+        ):
             assets.image(name, lay.icon)
         for colour in self.colours:
             assets.image(theme.worker_image(colour), lay.figure * 3 // 2)
@@ -85,8 +99,13 @@ class TableRenderer:
         self.surface.set_clip(None)
         return [area]
 
-    def refresh(self, state: GameState, active: int | None, log: tuple[str, ...],
-                budget: float | None = None) -> tuple[list[Rect], bool]:
+    def refresh(
+        self,
+        state: GameState,
+        active: int | None,
+        log: tuple[str, ...],
+        budget: float | None = None,
+    ) -> tuple[list[Rect], bool]:
         """Bring the picture up to ``state``: the areas redrawn, and whether it is complete.
 
         With a ``budget`` (seconds) it stops once that much time is spent, so a frame of an
@@ -105,13 +124,33 @@ class TableRenderer:
         """(name, key, area, paint) for every element of the table, in drawing order."""
         lay, surface = self.lay, self.surface
         for space, rect in lay.spaces.items():
-            yield (("space", space), space_key(state, space), self._area(rect),
-                   lambda s=space: draw_space(surface, lay, state, s, self.colours))
+            yield (
+                ("space", space),
+                space_key(state, space),
+                self._area(rect),
+                lambda s=space: draw_space(surface, lay, state, s, self.colours),
+            )
         deck = deck_rect(lay).union(lay.deck)
-        yield "deck", state.deck_size, deck.inflate(lay.margin, 0), lambda: draw_deck(surface, lay, state)
+        yield (
+            "deck",
+            state.deck_size,
+            deck.inflate(lay.margin, 0),
+            lambda: draw_deck(surface, lay, state),
+        )
         for seat, rect in enumerate(lay.panels):
-            key = (state.players[seat].key(), state.start == seat, active == seat, state.available_people(seat))
-            yield (("panel", seat), key, rect.inflate(lay.margin, lay.margin),
-                   lambda i=seat, r=rect: draw_panel_of(surface, lay, state, self.seats, i, r, i == active))
+            key = (
+                state.players[seat].key(),
+                state.start == seat,
+                active == seat,
+                state.available_people(seat),
+            )
+            yield (
+                ("panel", seat),
+                key,
+                rect.inflate(lay.margin, lay.margin),
+                lambda i=seat, r=rect: draw_panel_of(
+                    surface, lay, state, self.seats, i, r, i == active
+                ),
+            )
         if lay.log.height:
             yield "log", log, lay.log, lambda: draw_log(surface, lay, list(log))

@@ -67,7 +67,10 @@ def play_game(spec: SeriesSpec, index: int) -> GameResult:
     levels = seating(spec.levels, index)
     seed = derived_seed("stoneage-sim", spec.seed, index)
     dice = random.Random(seed)
-    bots = [make_bot(level, derived_seed(seed, seat, level), spec.budget) for seat, level in enumerate(levels)]
+    bots = [
+        make_bot(level, derived_seed(seed, seat, level), spec.budget)
+        for seat, level in enumerate(levels)
+    ]
     times: list[list[float]] = [[] for _ in levels]
     state = new_game(len(levels), seed=seed)
     while not state.is_terminal() and state.round <= spec.round_cap:
@@ -82,12 +85,16 @@ def play_game(spec: SeriesSpec, index: int) -> GameResult:
     return _result(index, seed, state, levels, times)
 
 
-def _result(index: int, seed: int, state, levels: tuple[str, ...], times: list[list[float]]) -> GameResult:
+def _result(
+    index: int, seed: int, state, levels: tuple[str, ...], times: list[list[float]]
+) -> GameResult:
     capped = not state.is_terminal()
     winners = [] if capped else state.winners()
     totals = [row["total"] for row in state.final_scoring()]
     seats = [
-        SeatResult(level, totals[seat], seat in winners, seat in winners and len(winners) > 1, times[seat])
+        SeatResult(
+            level, totals[seat], seat in winners, seat in winners and len(winners) > 1, times[seat]
+        )
         for seat, level in enumerate(levels)
     ]
     return GameResult(index, seed, state.round, capped, seats)
@@ -96,10 +103,18 @@ def _result(index: int, seed: int, state, levels: tuple[str, ...], times: list[l
 def result_to_json(result: GameResult) -> dict:
     """A game result as JSON-ready data (decision times in seconds, rounded to 0.1 ms)."""
     return {
-        "index": result.index, "seed": result.seed, "rounds": result.rounds, "capped": result.capped,
+        "index": result.index,
+        "seed": result.seed,
+        "rounds": result.rounds,
+        "capped": result.capped,
         "seats": [
-            {"level": s.level, "score": s.score, "won": s.won, "shared": s.shared,
-             "decision_times": [round(t, 4) for t in s.decision_times]}
+            {
+                "level": s.level,
+                "score": s.score,
+                "won": s.won,
+                "shared": s.shared,
+                "decision_times": [round(t, 4) for t in s.decision_times],
+            }
             for s in result.seats
         ],
     }
@@ -107,7 +122,10 @@ def result_to_json(result: GameResult) -> dict:
 
 def result_from_json(data: dict) -> GameResult:
     """The inverse of ``result_to_json``."""
-    seats = [SeatResult(s["level"], s["score"], s["won"], s["shared"], s["decision_times"]) for s in data["seats"]]
+    seats = [
+        SeatResult(s["level"], s["score"], s["won"], s["shared"], s["decision_times"])
+        for s in data["seats"]
+    ]
     return GameResult(data["index"], data["seed"], data["rounds"], data["capped"], seats)
 
 

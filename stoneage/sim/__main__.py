@@ -22,24 +22,49 @@ from .stats import level_stats, series_summary
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line (see the module docstring)."""
-    parser = argparse.ArgumentParser(prog="python -m stoneage.sim", description=__doc__.splitlines()[0])
-    parser.add_argument("--seats", default="hard,normal,normal,normal",
-                        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(LEVELS))
+    parser = argparse.ArgumentParser(
+        prog="python -m stoneage.sim", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "--seats",
+        default="hard,normal,normal,normal",
+        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(LEVELS),
+    )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--hard-seconds", "--hard-budget", "--level-time", dest="hard_seconds", type=float,
-                        default=0.45, help="Hard's thinking per placement in seconds (machine-dependent)")
-    parser.add_argument("--hard-game-seconds", type=float, default=25.0,
-                        help="with --hard-seconds: Hard's most thinking over one game")
-    parser.add_argument("--hard-rollouts", type=int, default=None,
-                        help="Hard's rollouts per placement instead of a time budget (reproducible)")
+    parser.add_argument(
+        "--hard-seconds",
+        "--hard-budget",
+        "--level-time",
+        dest="hard_seconds",
+        type=float,
+        default=0.45,
+        help="Hard's thinking per placement in seconds (machine-dependent)",
+    )
+    parser.add_argument(
+        "--hard-game-seconds",
+        type=float,
+        default=25.0,
+        help="with --hard-seconds: Hard's most thinking over one game",
+    )
+    parser.add_argument(
+        "--hard-rollouts",
+        type=int,
+        default=None,
+        help="Hard's rollouts per placement instead of a time budget (reproducible)",
+    )
     parser.add_argument("--round-cap", type=int, default=ROUND_CAP)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-    parser.add_argument("--log", metavar="FILE", help="append every finished game to FILE (JSON lines)")
-    parser.add_argument("--summarize", metavar="FILE",
-                        help="play nothing: report on the games logged in FILE (e.g. a run cut short)")
+    parser.add_argument(
+        "--log", metavar="FILE", help="append every finished game to FILE (JSON lines)"
+    )
+    parser.add_argument(
+        "--summarize",
+        metavar="FILE",
+        help="play nothing: report on the games logged in FILE (e.g. a run cut short)",
+    )
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(","))
     if not 2 <= len(levels) <= 4 or any(level not in LEVELS for level in levels):
@@ -59,10 +84,15 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
     """Everything printed, as one JSON-ready dictionary."""
     budget = budget_of(args)
     return {
-        "seats": sorted({s.level for r in results for s in r.seats}) if args.summarize else list(args.levels),
+        "seats": sorted({s.level for r in results for s in r.seats})
+        if args.summarize
+        else list(args.levels),
         "seed": args.seed,
-        "hard_budget": {"seconds": budget.seconds, "rollouts": budget.iterations,
-                        "game_seconds": budget.game_seconds},
+        "hard_budget": {
+            "seconds": budget.seconds,
+            "rollouts": budget.iterations,
+            "game_seconds": budget.game_seconds,
+        },
         "round_cap": args.round_cap,
         "shared_win_rule": "a shared win counts as a win for each winner",
         "wall_seconds": round(elapsed, 1),
@@ -89,7 +119,9 @@ def format_table(data: dict) -> str:
             f"{_ms(s['slowest_decision_s']):>8} {_secs(s['mean_thinking_per_game_s']):>8} {s['round_cap_failures']:>6}"
         )
     failures = data["round_cap_failures"]
-    lines.append(f"round-cap failures: {len(failures)}" + (f" (games {failures})" if failures else ""))
+    lines.append(
+        f"round-cap failures: {len(failures)}" + (f" (games {failures})" if failures else "")
+    )
     return "\n".join(lines)
 
 
@@ -127,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     def progress(result: GameResult) -> None:
         if not args.quiet:
             scores = " ".join(f"{s.level}:{s.score}{'*' if s.won else ''}" for s in result.seats)
-            print(f"game {result.index}: {result.rounds} rounds {scores}", file=sys.stderr, flush=True)
+            print(
+                f"game {result.index}: {result.rounds} rounds {scores}", file=sys.stderr, flush=True
+            )
 
     if args.summarize:
         with open(args.summarize, encoding="utf-8") as log:

@@ -65,7 +65,9 @@ class Sprite:
 class Flyer(Sprite):
     """A picture flying from ``start`` to ``end`` along a low arc."""
 
-    def __init__(self, picture: pygame.Surface, start: Point, end: Point, duration: float, delay: float = 0.0) -> None:
+    def __init__(
+        self, picture: pygame.Surface, start: Point, end: Point, duration: float, delay: float = 0.0
+    ) -> None:
         super().__init__(duration, delay)
         self.picture, self.start, self.end = picture, start, end
 
@@ -80,13 +82,23 @@ class Flyer(Sprite):
             blit_centred(surface, self.picture, self._position())
 
     def bounds(self) -> pygame.Rect | None:
-        return self.picture.get_rect(center=self._position()) if self.elapsed >= self.delay else None
+        return (
+            self.picture.get_rect(center=self._position()) if self.elapsed >= self.delay else None
+        )
 
 
 class DiceTumble(Sprite):
     """Dice rolling over an area, settling on ``faces`` for the last third."""
 
-    def __init__(self, centre: Point, faces: list[int], size: int, duration: float, seed: int, settled: bool = False) -> None:
+    def __init__(
+        self,
+        centre: Point,
+        faces: list[int],
+        size: int,
+        duration: float,
+        seed: int,
+        settled: bool = False,
+    ) -> None:
         super().__init__(duration)
         self.centre, self.faces, self.size, self.settled = centre, faces, size, settled
         self.rng = random.Random(seed)
@@ -113,14 +125,24 @@ class DiceTumble(Sprite):
         rows = (len(self.faces) + per_row - 1) // per_row
         width = round(per_row * self.size * 1.1 + self.size)
         height = round(rows * self.size * 1.1 + self.size)
-        rect = pygame.Rect(0, 0, width, height).move(round(self.centre[0] - width / 2), round(self.centre[1] - self.size * 0.55 - self.size / 2))
+        rect = pygame.Rect(0, 0, width, height).move(
+            round(self.centre[0] - width / 2),
+            round(self.centre[1] - self.size * 0.55 - self.size / 2),
+        )
         return rect.inflate(self.size, self.size)  # room for the wobble
 
 
 class Floater(Sprite):
     """A label that rises and fades (a gain or a loss beside a player's board)."""
 
-    def __init__(self, picture: pygame.Surface, at: Point, duration: float, delay: float = 0.0, rise: float = 30.0) -> None:
+    def __init__(
+        self,
+        picture: pygame.Surface,
+        at: Point,
+        duration: float,
+        delay: float = 0.0,
+        rise: float = 30.0,
+    ) -> None:
         super().__init__(duration, delay)
         self.picture, self.at, self.rise = picture.copy(), at, rise  # a copy: its alpha changes
 
@@ -135,7 +157,9 @@ class Floater(Sprite):
         return round(self.at[0]), round(self.at[1] - self.rise * ease_out(self.progress))
 
     def bounds(self) -> pygame.Rect | None:
-        return self.picture.get_rect(center=self._position()) if self.elapsed >= self.delay else None
+        return (
+            self.picture.get_rect(center=self._position()) if self.elapsed >= self.delay else None
+        )
 
 
 class Hold(Sprite):
@@ -145,8 +169,13 @@ class Hold(Sprite):
 class Overlay(Sprite):
     """Calls ``paint(surface, progress)``: for one-off pictures such as a result banner."""
 
-    def __init__(self, paint: Callable[[pygame.Surface, float], None], duration: float, area: pygame.Rect | None = None,
-                 delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        paint: Callable[[pygame.Surface, float], None],
+        duration: float,
+        area: pygame.Rect | None = None,
+        delay: float = 0.0,
+    ) -> None:
         super().__init__(duration, delay)
         self.paint, self.area = paint, area
 

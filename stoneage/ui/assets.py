@@ -20,9 +20,12 @@ from stoneage.resources import resource_path
 Size = tuple[int, int]
 
 _FONT_FILES = {
-    ("latin", False): "NotoSans-Regular.ttf", ("latin", True): "NotoSans-Bold.ttf",
-    ("sc", False): "NotoSansSC-Regular.otf", ("sc", True): "NotoSansSC-Bold.otf",
-    ("jp", False): "NotoSansJP-Regular.otf", ("jp", True): "NotoSansJP-Bold.otf",
+    ("latin", False): "NotoSans-Regular.ttf",
+    ("latin", True): "NotoSans-Bold.ttf",
+    ("sc", False): "NotoSansSC-Regular.otf",
+    ("sc", True): "NotoSansSC-Bold.otf",
+    ("jp", False): "NotoSansJP-Regular.otf",
+    ("jp", True): "NotoSansJP-Bold.otf",
 }
 _TEXT_CACHE_LIMIT = 4000
 
@@ -86,7 +89,9 @@ def cover_image(name: str, size: Size) -> pygame.Surface:
         aspect = probe.get_width() / probe.get_height()
         box = (w, round(w / aspect)) if w / h > aspect else (round(h * aspect), h)
         full = image(name, (box[0] + 2, box[1] + 2))
-        out = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        out = (
+            pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        )
         out.blit(full, ((w - full.get_width()) // 2, (h - full.get_height()) // 2))
         _images[key] = out
     return _images[key]
@@ -116,7 +121,9 @@ def script_for(message: str) -> str:
     return "jp" if any(0x3040 <= ord(c) <= 0x30FF for c in message) else "sc"
 
 
-def text(message: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+def text(
+    message: str, size: int, colour: tuple[int, int, int], bold: bool = False
+) -> pygame.Surface:
     """``message`` rendered (antialiased) in the UI font; cached, since most text repeats."""
     key = (message, int(size), colour, bold, i18n.current_language())
     surface = _texts.get(key)
@@ -157,7 +164,9 @@ def text_width(message: str, size: int, bold: bool = False) -> int:
     return sum(_run_font(size, bold, run, ext).size(run)[0] for run, ext in latin_runs(message))
 
 
-def _render_runs(message: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+def _render_runs(
+    message: str, size: int, colour: tuple[int, int, int], bold: bool
+) -> pygame.Surface:
     runs = latin_runs(message)
     base = font(size, bold, message)
     if len(runs) == 1 and not runs[0][1]:

@@ -120,9 +120,22 @@ def table_layout(size: tuple[int, int], seats: int) -> TableLayout:
     panels, log = _panels(column, seats, m, unit)
     spaces, deck = _board_spaces(board, seats, m)
     return TableLayout(
-        size, unit, m, fonts_for(unit), status, board, spaces, deck, panels, log,
-        dialog=_over_board(board, 0.78, 0.66), icon=max(12, round(20 * unit)), figure=max(12, round(22 * unit)),
-        frame=frame, log_overlay=_over_board(board, 0.72, 0.9), announce=_over_board(board, 0.46, 0.4),
+        size,
+        unit,
+        m,
+        fonts_for(unit),
+        status,
+        board,
+        spaces,
+        deck,
+        panels,
+        log,
+        dialog=_over_board(board, 0.78, 0.66),
+        icon=max(12, round(20 * unit)),
+        figure=max(12, round(22 * unit)),
+        frame=frame,
+        log_overlay=_over_board(board, 0.72, 0.9),
+        announce=_over_board(board, 0.46, 0.4),
     )
 
 
@@ -166,7 +179,9 @@ def _status_parts(bar: Rect, left: int, right: int, unit: float, m: int) -> Stat
 def _panels(column: Rect, seats: int, m: int, unit: float) -> tuple[list[Rect], Rect]:
     tallest = round(200 * unit)
     height = min(tallest, (column.height - (seats - 1) * m) // seats)
-    panels = [Rect(column.left, column.top + i * (height + m), column.width, height) for i in range(seats)]
+    panels = [
+        Rect(column.left, column.top + i * (height + m), column.width, height) for i in range(seats)
+    ]
     below = panels[-1].bottom + m
     return panels, Rect(column.left, below, column.width, max(0, column.bottom - below))
 
@@ -198,7 +213,10 @@ def _village_and_stacks(row: Rect, seats: int, m: int) -> dict[int, Rect]:
     """The three village spaces from the left, then (after a wider gap) the building stacks,
     with room for four always, so the village keeps its size; fewer stacks are centred in it."""
     tile = (row.width - 7 * m) // 7  # gaps: 2 in the village, 2m between, 3 among the stacks
-    spaces = {space: Rect(row.left + i * (tile + m), row.top, tile, row.height) for i, space in enumerate(VILLAGE_ROW)}
+    spaces = {
+        space: Rect(row.left + i * (tile + m), row.top, tile, row.height)
+        for i, space in enumerate(VILLAGE_ROW)
+    }
     area_w = 4 * tile + 3 * m
     used_w = seats * tile + (seats - 1) * m
     left = row.right - area_w + (area_w - used_w) // 2
@@ -230,7 +248,9 @@ def space_parts(rect: Rect, capacity: int, unit: float, info_lines: int = 1) -> 
     ring_h = min(round(26 * unit), (rect.width - 2 * pad) // max(capacity, 4))
     rings_row = Rect(rect.left + pad, rect.bottom - pad - ring_h, rect.width - 2 * pad, ring_h)
     info_h = round((22 + 17 * (info_lines - 1)) * unit)
-    info = Rect(rect.left + pad, rings_row.top - info_h - round(2 * unit), rect.width - 2 * pad, info_h)
+    info = Rect(
+        rect.left + pad, rings_row.top - info_h - round(2 * unit), rect.width - 2 * pad, info_h
+    )
     art_side = min(rect.width - 2 * pad, info.top - title.bottom - pad)
     art = Rect(0, 0, art_side, art_side)
     art.midtop = (rect.centerx, title.bottom + pad // 2)
@@ -239,7 +259,10 @@ def space_parts(rect: Rect, capacity: int, unit: float, info_lines: int = 1) -> 
         step = rings_row.width / capacity if capacity > 3 else ring_h * 1.25
         start = rings_row.centerx - step * capacity / 2
         # Rounded down, so neighbours never overlap by a pixel (ring_h is at most the step).
-        rings = [Rect(int(start + i * step + (step - ring_h) / 2), rings_row.top, ring_h, ring_h) for i in range(capacity)]
+        rings = [
+            Rect(int(start + i * step + (step - ring_h) / 2), rings_row.top, ring_h, ring_h)
+            for i in range(capacity)
+        ]
     return SpaceParts(title, art, info, rings, rings_row)
 
 
@@ -260,10 +283,17 @@ def card_parts(rect: Rect, unit: float) -> CardParts:
     header = Rect(rect.left, rect.top, rect.width, header_h)
     ring = Rect(0, 0, header_h - 2, header_h - 2)
     ring.midright = (header.right - 2, header.centery)
-    card = Rect(0, header.bottom + 2, rect.width, min(rect.height - header_h - 2, round(rect.width * 7 / 5)))
+    card = Rect(
+        0, header.bottom + 2, rect.width, min(rect.height - header_h - 2, round(rect.width * 7 / 5))
+    )
     card.width = round(card.height * 5 / 7)
     card.centerx = rect.centerx
-    effect = Rect(card.left + card.width * 0.1, card.top + card.height * 0.07, card.width * 0.8, card.height * 0.52)
+    effect = Rect(
+        card.left + card.width * 0.1,
+        card.top + card.height * 0.07,
+        card.width * 0.8,
+        card.height * 0.52,
+    )
     seat = round(card.height * 0.26)
     bottom = Rect(0, 0, seat, seat)
     bottom.center = (card.centerx, card.top + round(card.height * 0.794))
@@ -302,7 +332,10 @@ def stack_parts(rect: Rect, unit: float) -> StackParts:
     side = max(1, min(room.width, room.height) - PILE * depth)
     tile = Rect(0, 0, side, side)
     # The pile rises to the upper right, so the whole of it (not the top tile) is centred.
-    tile.bottomleft = (room.centerx - (side + PILE * depth) // 2, room.centery + (side + PILE * depth) // 2)
+    tile.bottomleft = (
+        room.centerx - (side + PILE * depth) // 2,
+        room.centery + (side + PILE * depth) // 2,
+    )
     return StackParts(header, ring, tile, footer, depth)
 
 
@@ -324,7 +357,12 @@ def panel_parts(rect: Rect, unit: float) -> PanelParts:
     """Parts of a player panel (four lines under a header)."""
     stripe = Rect(rect.left, rect.top, max(5, round(8 * unit)), rect.height)
     pad = max(3, round(6 * unit))
-    body = Rect(stripe.right + pad, rect.top + pad // 2, rect.right - stripe.right - 2 * pad, rect.height - pad)
+    body = Rect(
+        stripe.right + pad,
+        rect.top + pad // 2,
+        rect.right - stripe.right - 2 * pad,
+        rect.height - pad,
+    )
     header = Rect(body.left, body.top, body.width, round(body.height * 0.25))
     line_h = (body.bottom - header.bottom) // 3
     rows = [Rect(body.left, header.bottom + i * line_h, body.width, line_h) for i in range(3)]
@@ -345,7 +383,9 @@ def centred_rect(area: Rect, width: int, height: int) -> Rect:
     return rect
 
 
-def button_row(area: Rect, count: int, height: int, gap: int, width: int | None = None) -> list[Rect]:
+def button_row(
+    area: Rect, count: int, height: int, gap: int, width: int | None = None
+) -> list[Rect]:
     """``count`` buttons in a row centred in ``area`` (equal widths)."""
     if count <= 0:
         return []
@@ -360,7 +400,12 @@ def grid(area: Rect, count: int, columns: int, cell_h: int, gap: int) -> list[Re
     """``count`` cells in rows of ``columns`` filling ``area``'s width from its top."""
     cell_w = (area.width - (columns - 1) * gap) // columns
     return [
-        Rect(area.left + (i % columns) * (cell_w + gap), area.top + (i // columns) * (cell_h + gap), cell_w, cell_h)
+        Rect(
+            area.left + (i % columns) * (cell_w + gap),
+            area.top + (i // columns) * (cell_h + gap),
+            cell_w,
+            cell_h,
+        )
         for i in range(count)
     ]
 
@@ -405,10 +450,14 @@ def dialog_pad(unit: float) -> int:
     return max(6, round(12 * unit))
 
 
-def dialog_rect(board: Rect, width: int, body_height: int, unit: float, with_buttons: bool = True) -> Rect:
+def dialog_rect(
+    board: Rect, width: int, body_height: int, unit: float, with_buttons: bool = True
+) -> Rect:
     """A dialog centred on the board, tall enough for a body of ``body_height``."""
     pad = dialog_pad(unit)
-    height = 3 * pad + round(30 * unit) + body_height + (round(40 * unit) + pad if with_buttons else 0)
+    height = (
+        3 * pad + round(30 * unit) + body_height + (round(40 * unit) + pad if with_buttons else 0)
+    )
     rect = Rect(0, 0, width, min(height, board.height - 2 * pad))
     rect.center = board.center
     return rect
@@ -420,7 +469,12 @@ def dialog_parts(rect: Rect, unit: float, with_buttons: bool = True) -> DialogPa
     title = Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad, round(30 * unit))
     button_h = round(40 * unit) if with_buttons else 0
     buttons = Rect(rect.left + pad, rect.bottom - pad - button_h, rect.width - 2 * pad, button_h)
-    body = Rect(rect.left + pad, title.bottom + pad // 2, rect.width - 2 * pad, buttons.top - title.bottom - pad)
+    body = Rect(
+        rect.left + pad,
+        title.bottom + pad // 2,
+        rect.width - 2 * pad,
+        buttons.top - title.bottom - pad,
+    )
     return DialogParts(rect, title, body, buttons)
 
 
@@ -431,7 +485,9 @@ def split_columns(area: Rect, fraction: float, gap: int) -> tuple[Rect, Rect]:
     return left, right
 
 
-def stepper_rows(area: Rect, count: int, height: int, gap: int) -> list[tuple[Rect, Rect, Rect, Rect]]:
+def stepper_rows(
+    area: Rect, count: int, height: int, gap: int
+) -> list[tuple[Rect, Rect, Rect, Rect]]:
     """Rows of (icon + label, minus, value, plus) for choosing amounts."""
     rows = []
     for i in range(count):

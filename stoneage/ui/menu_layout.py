@@ -47,10 +47,33 @@ def menu_layout(size: tuple[int, int], button_count: int = 5) -> MenuLayout:
     panel.center = frame.center
     pad = 2 * m
     panel_title = Rect(panel.left + pad, panel.top + pad, panel.width - 2 * pad, round(44 * unit))
-    panel_buttons = Rect(panel.left + pad, panel.bottom - pad - round(44 * unit), panel.width - 2 * pad, round(44 * unit))
-    panel_body = Rect(panel.left + pad, panel_title.bottom + m, panel.width - 2 * pad, panel_buttons.top - panel_title.bottom - 2 * m)
+    panel_buttons = Rect(
+        panel.left + pad,
+        panel.bottom - pad - round(44 * unit),
+        panel.width - 2 * pad,
+        round(44 * unit),
+    )
+    panel_body = Rect(
+        panel.left + pad,
+        panel_title.bottom + m,
+        panel.width - 2 * pad,
+        panel_buttons.top - panel_title.bottom - 2 * m,
+    )
     footer = Rect(x, y + h - round(h * 0.05), w, round(h * 0.04))
-    return MenuLayout(size, unit, m, fonts_for(unit), title, subtitle, buttons, panel, panel_title, panel_body, panel_buttons, footer)
+    return MenuLayout(
+        size,
+        unit,
+        m,
+        fonts_for(unit),
+        title,
+        subtitle,
+        buttons,
+        panel,
+        panel_title,
+        panel_body,
+        panel_buttons,
+        footer,
+    )
 
 
 @dataclass(frozen=True)
@@ -77,9 +100,14 @@ def setup_rows(body: Rect, count: int, unit: float) -> list[SeatRow]:
         colour = Rect(toggle.right + m, inner.top, inner.height, inner.height)
         name = Rect(colour.right + m, inner.top, round(inner.width * 0.26), inner.height)
         kind = Rect(name.right + m, inner.top, round(inner.width * 0.13), inner.height)
-        level_area = Rect(kind.right + 2 * m, inner.top, inner.right - kind.right - 2 * m, inner.height)
+        level_area = Rect(
+            kind.right + 2 * m, inner.top, inner.right - kind.right - 2 * m, inner.height
+        )
         width = (level_area.width - 3 * m // 2) // 4
-        levels = [Rect(level_area.left + j * (width + m // 2), inner.top, width, inner.height) for j in range(4)]
+        levels = [
+            Rect(level_area.left + j * (width + m // 2), inner.top, width, inner.height)
+            for j in range(4)
+        ]
         rows.append(SeatRow(row, toggle, colour, name, kind, levels))
     return rows
 

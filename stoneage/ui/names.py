@@ -9,37 +9,88 @@ from stoneage.i18n import N_, _, ngettext
 from stoneage.rules import data
 
 SPACE_TITLES = (
-    N_("Tool maker"), N_("Hut"), N_("Field"), N_("Hunting grounds"), N_("Forest"), N_("Clay pit"),
-    N_("Quarry"), N_("River"), N_("Card (cost 1)"), N_("Card (cost 2)"), N_("Card (cost 3)"),
-    N_("Card (cost 4)"), N_("Building stack 1"), N_("Building stack 2"), N_("Building stack 3"),
+    N_("Tool maker"),
+    N_("Hut"),
+    N_("Field"),
+    N_("Hunting grounds"),
+    N_("Forest"),
+    N_("Clay pit"),
+    N_("Quarry"),
+    N_("River"),
+    N_("Card (cost 1)"),
+    N_("Card (cost 2)"),
+    N_("Card (cost 3)"),
+    N_("Card (cost 4)"),
+    N_("Building stack 1"),
+    N_("Building stack 2"),
+    N_("Building stack 3"),
     N_("Building stack 4"),
 )
-SPACE_ART = ("tool_maker_place", "hut", "field", "hunting_grounds", "forest", "clay_pit", "quarry", "river")
+SPACE_ART = (
+    "tool_maker_place",
+    "hut",
+    "field",
+    "hunting_grounds",
+    "forest",
+    "clay_pit",
+    "quarry",
+    "river",
+)
 RESOURCE_TITLES = (N_("wood"), N_("brick"), N_("stone"), N_("gold"))
 RESOURCE_ART = ("wood", "brick", "stone", "gold")
 # The engine's space names, as they appear in its reasons for rejecting an action.
 _ENGINE_SPACE_WORDS = dict(zip(data.SPACE_NAMES, SPACE_TITLES))
 
 CATEGORY_TITLES = {
-    "buildings": N_("Buildings"), "card_points": N_("Points from cards"),
-    "green_sets": N_("Culture sets (green cards)"), "farmers": N_("Farmers × food production"),
-    "tool_makers": N_("Tool makers × tools"), "hut_builders": N_("Hut builders × buildings"),
-    "shamans": N_("Shamans × people"), "resources": N_("Resources left (1 each)"),
-    "feeding_penalties": N_("Hunger penalties"), "total": N_("Total"),
+    "buildings": N_("Buildings"),
+    "card_points": N_("Points from cards"),
+    "green_sets": N_("Culture sets (green cards)"),
+    "farmers": N_("Farmers × food production"),
+    "tool_makers": N_("Tool makers × tools"),
+    "hut_builders": N_("Hut builders × buildings"),
+    "shamans": N_("Shamans × people"),
+    "resources": N_("Resources left (1 each)"),
+    "feeding_penalties": N_("Hunger penalties"),
+    "total": N_("Total"),
 }
 ROLE_TITLES = {
-    "farmer": N_("farmer"), "tool_maker": N_("tool maker"), "hut_builder": N_("hut builder"),
+    "farmer": N_("farmer"),
+    "tool_maker": N_("tool maker"),
+    "hut_builder": N_("hut builder"),
     "shaman": N_("shaman"),
 }
-ROLE_ART = {"farmer": "figure_farmer", "tool_maker": "figure_tool_maker", "hut_builder": "figure_hut_builder", "shaman": "figure_shaman"}
-CULTURE_TITLES = {
-    "pottery": N_("pottery"), "medicine": N_("medicine"), "writing": N_("writing"), "time": N_("time"),
-    "transport": N_("transport"), "art": N_("art"), "weaving": N_("weaving"), "music": N_("music"),
+ROLE_ART = {
+    "farmer": "figure_farmer",
+    "tool_maker": "figure_tool_maker",
+    "hut_builder": "figure_hut_builder",
+    "shaman": "figure_shaman",
 }
-LEVEL_TITLES = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+CULTURE_TITLES = {
+    "pottery": N_("pottery"),
+    "medicine": N_("medicine"),
+    "writing": N_("writing"),
+    "time": N_("time"),
+    "transport": N_("transport"),
+    "art": N_("art"),
+    "weaving": N_("weaving"),
+    "music": N_("music"),
+}
+LEVEL_TITLES = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+}
 COLOUR_TITLES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
 SPEED_TITLES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal")}
-ITEM_FACES = {1: N_("1 wood"), 2: N_("1 brick"), 3: N_("1 stone"), 4: N_("1 gold"), 5: N_("1 tool"), 6: N_("+1 food production")}
+ITEM_FACES = {
+    1: N_("1 wood"),
+    2: N_("1 brick"),
+    3: N_("1 stone"),
+    4: N_("1 gold"),
+    5: N_("1 tool"),
+    6: N_("+1 food production"),
+}
 ITEM_ART = {1: "wood", 2: "brick", 3: "stone", 4: "gold", 5: "tool", 6: "food_track"}
 
 
@@ -113,7 +164,9 @@ def card_scoring_text(card: data.Card) -> str:
     if card.culture:
         return _("culture: {symbol}").format(symbol=_(CULTURE_TITLES[card.culture]))
     role = _(ROLE_TITLES[card.role])
-    return ngettext("{n} {role}", "{n} {role}s", card.role_count).format(n=card.role_count, role=role)
+    return ngettext("{n} {role}", "{n} {role}s", card.role_count).format(
+        n=card.role_count, role=role
+    )
 
 
 def building_cost_text(tile: data.Building) -> str:
@@ -122,7 +175,9 @@ def building_cost_text(tile: data.Building) -> str:
         return amounts_text(tile.cost)
     if tile.kind == "variable":
         return ngettext(
-            "{count} resources of {kinds} kind", "{count} resources of {kinds} different kinds", tile.kinds,
+            "{count} resources of {kinds} kind",
+            "{count} resources of {kinds} different kinds",
+            tile.kinds,
         ).format(count=tile.count, kinds=tile.kinds)
     return _("1 to 7 resources of any kind")
 

@@ -72,7 +72,14 @@ DAMAGED_MARK = ".damaged-"
 SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
 
 # Names Windows reserves for devices, with or without an extension.
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+_RESERVED = {
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    *(f"com{i}" for i in range(10)),
+    *(f"lpt{i}" for i in range(10)),
+}
 _FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 
 
@@ -141,7 +148,7 @@ def _write_synced(path: Path, data: bytes) -> None:
     try:
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -346,7 +353,11 @@ def list_named_saves() -> list[SaveFile]:
         return []
     for entry in entries:
         name = entry.name
-        if not name.endswith(".json") or name.endswith(PREVIOUS_MARK + ".json") or DAMAGED_MARK in name:
+        if (
+            not name.endswith(".json")
+            or name.endswith(PREVIOUS_MARK + ".json")
+            or DAMAGED_MARK in name
+        ):
             continue
         try:
             if not entry.is_file():
@@ -473,9 +484,13 @@ def settings_from(raw: dict) -> tuple[Settings, bool]:
 
 def _is_window(value: object) -> bool:
     (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
-    return (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(type(v) is int for v in value)
-            and low_w <= value[0] <= high_w and low_h <= value[1] <= high_h)
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(type(v) is int for v in value)
+        and low_w <= value[0] <= high_w
+        and low_h <= value[1] <= high_h
+    )
 
 
 def save_settings(settings: Settings) -> bool:

@@ -35,8 +35,13 @@ def _report(message: str, drawn: pygame.Rect, box: pygame.Rect) -> None:
 
 
 def draw_text(
-    surface: pygame.Surface, message: str, pos: tuple[int, int], size: int,
-    colour: Colour = theme.CHARCOAL, bold: bool = False, anchor: Anchor = "topleft",
+    surface: pygame.Surface,
+    message: str,
+    pos: tuple[int, int],
+    size: int,
+    colour: Colour = theme.CHARCOAL,
+    bold: bool = False,
+    anchor: Anchor = "topleft",
 ) -> pygame.Rect:
     """Draw ``message`` with its ``anchor`` point at ``pos``; return the rect it covers."""
     rendered = assets.text(message, size, colour, bold)
@@ -52,7 +57,9 @@ def draw_text(
 def _ink_rect(message: str, size: int, bold: bool, rect: pygame.Rect) -> pygame.Rect:
     """The part of a rendered line that holds ink horizontally (the advance width), at ``rect``."""
     width = assets.text_width(message, size, bold)
-    return pygame.Rect(rect.left, rect.top, min(width, rect.width), rect.height).inflate(0, -rect.height // 2)
+    return pygame.Rect(rect.left, rect.top, min(width, rect.width), rect.height).inflate(
+        0, -rect.height // 2
+    )
 
 
 _fits: dict[tuple, int] = {}
@@ -73,8 +80,13 @@ def fit_size(message: str, size: int, width: int, bold: bool = False, smallest: 
 
 
 def draw_text_fit(
-    surface: pygame.Surface, message: str, rect: pygame.Rect, size: int,
-    colour: Colour = theme.CHARCOAL, bold: bool = False, anchor: Anchor = "center",
+    surface: pygame.Surface,
+    message: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour = theme.CHARCOAL,
+    bold: bool = False,
+    anchor: Anchor = "center",
 ) -> pygame.Rect:
     """Draw ``message`` shrunk to fit ``rect``'s width, anchored on the same point of ``rect``."""
     fitted = fit_size(message, size, rect.width, bold)
@@ -93,7 +105,13 @@ NO_LINE_START = frozenset(
     "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ%％‰°℃"
 )
 NO_LINE_END = frozenset("（(［[｛{「『【〈《〔“‘")
-_CJK_RANGES = ((0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x2FFFF))
+_CJK_RANGES = (
+    (0x2E80, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x2FFFF),
+)
 
 
 def is_cjk(char: str) -> bool:
@@ -170,8 +188,13 @@ def wrap_lines(message: str, size: int, width: int, bold: bool = False) -> list[
 
 
 def draw_wrapped(
-    surface: pygame.Surface, message: str, rect: pygame.Rect, size: int,
-    colour: Colour = theme.CHARCOAL, bold: bool = False, centred: bool = False,
+    surface: pygame.Surface,
+    message: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour = theme.CHARCOAL,
+    bold: bool = False,
+    centred: bool = False,
 ) -> int:
     """Draw ``message`` wrapped inside ``rect`` from its top; return the height used."""
     line_height = assets.font(size, bold).get_linesize()
@@ -189,7 +212,9 @@ def draw_wrapped(
     return y - rect.top
 
 
-def needs_two_lines(message: str, size: int, width: int, bold: bool = False, keep: float = 0.85) -> bool:
+def needs_two_lines(
+    message: str, size: int, width: int, bold: bool = False, keep: float = 0.85
+) -> bool:
     """True when ``message`` on one line would have to shrink below ``keep`` of ``size``, so
     it reads better wrapped (a narrow space at a small window)."""
     shrunk = fit_size(message, size, width, bold) < size * keep
@@ -197,8 +222,13 @@ def needs_two_lines(message: str, size: int, width: int, bold: bool = False, kee
 
 
 def draw_text_block(
-    surface: pygame.Surface, message: str, rect: pygame.Rect, size: int,
-    colour: Colour = theme.CHARCOAL, bold: bool = False, keep: float = 0.85,
+    surface: pygame.Surface,
+    message: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour = theme.CHARCOAL,
+    bold: bool = False,
+    keep: float = 0.85,
 ) -> None:
     """``message`` centred in ``rect``: on one line (shrunk if need be) when that keeps at
     least ``keep`` of ``size``, else wrapped over the lines ``rect`` holds, shrunk until it fits."""
@@ -208,8 +238,11 @@ def draw_text_block(
     fitted = size
     while fitted > 9:
         lines = wrap_lines(message, fitted, rect.width, bold)
-        if len(lines) * assets.font(fitted, bold).get_linesize() <= rect.height + fitted // 3 and all(
-                assets.text_width(line, fitted, bold) <= rect.width for line in lines):
+        if len(lines) * assets.font(
+            fitted, bold
+        ).get_linesize() <= rect.height + fitted // 3 and all(
+            assets.text_width(line, fitted, bold) <= rect.width for line in lines
+        ):
             break
         fitted -= 1
     lines = wrap_lines(message, fitted, rect.width, bold)
@@ -220,8 +253,12 @@ def draw_text_block(
 
 
 def draw_panel(
-    surface: pygame.Surface, rect: pygame.Rect, fill: Colour = theme.PARCHMENT,
-    border: Colour = theme.UMBER_DARK, width: int = 2, radius: int = 8,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: Colour = theme.PARCHMENT,
+    border: Colour = theme.UMBER_DARK,
+    width: int = 2,
+    radius: int = 8,
 ) -> None:
     """A rounded panel with an outline, the frame of every tile and dialog."""
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
@@ -229,7 +266,9 @@ def draw_panel(
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
-def blit_centred(surface: pygame.Surface, picture: pygame.Surface, centre: tuple[int, int]) -> pygame.Rect:
+def blit_centred(
+    surface: pygame.Surface, picture: pygame.Surface, centre: tuple[int, int]
+) -> pygame.Rect:
     """Blit ``picture`` centred on ``centre``."""
     rect = picture.get_rect(center=centre)
     surface.blit(picture, rect)
@@ -239,7 +278,13 @@ def blit_centred(surface: pygame.Surface, picture: pygame.Surface, centre: tuple
 _veils: dict[tuple, pygame.Surface] = {}
 
 
-def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int, colour: Colour = theme.CHARCOAL, radius: int = 8) -> None:
+def shade(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    alpha: int,
+    colour: Colour = theme.CHARCOAL,
+    radius: int = 8,
+) -> None:
     """Darken ``rect`` (used to dim spaces that are not a legal target)."""
     key = (rect.size, alpha, colour, radius)
     veil = _veils.get(key)
@@ -256,9 +301,17 @@ class Button:
     """A clickable labelled rectangle. ``on_click`` runs on release inside the button."""
 
     def __init__(
-        self, rect: pygame.Rect, label: str, on_click: Callable[[], None] | None = None,
-        enabled: bool = True, size: int = 18, primary: bool = False, selected: bool = False,
-        icon: pygame.Surface | None = None, tooltip: str = "", name: str = "",
+        self,
+        rect: pygame.Rect,
+        label: str,
+        on_click: Callable[[], None] | None = None,
+        enabled: bool = True,
+        size: int = 18,
+        primary: bool = False,
+        selected: bool = False,
+        icon: pygame.Surface | None = None,
+        tooltip: str = "",
+        name: str = "",
     ) -> None:
         self.rect, self.label, self.on_click = pygame.Rect(rect), label, on_click
         self.enabled, self.size, self.primary, self.selected = enabled, size, primary, selected
@@ -271,7 +324,11 @@ class Button:
         if event.type == pygame.MOUSEMOTION:
             was, self.hovered = self.hovered, self.rect.collidepoint(event.pos)
             return was != self.hovered
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
             self._pressed = self.enabled
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -286,7 +343,12 @@ class Button:
         """Draw the button in its current state (enabled, hovered, selected)."""
         fill, ink, border = self._colours()
         radius = max(4, self.rect.height // 4)
-        pygame.draw.rect(surface, theme.mix(border, theme.CHARCOAL, 0.4), self.rect.move(0, 3), border_radius=radius)
+        pygame.draw.rect(
+            surface,
+            theme.mix(border, theme.CHARCOAL, 0.4),
+            self.rect.move(0, 3),
+            border_radius=radius,
+        )
         draw_panel(surface, self.rect, fill, border, 2, radius)
         inner = self.rect.inflate(-self.size // 2, -4)
         if self.icon is not None:
@@ -295,7 +357,9 @@ class Button:
             inner.width -= icon_rect.width + 4
             inner.left = icon_rect.right + 4
         if self.label:
-            draw_text_fit(surface, self.label, inner, self.size, ink, bold=self.primary or self.selected)
+            draw_text_fit(
+                surface, self.label, inner, self.size, ink, bold=self.primary or self.selected
+            )
 
     def _colours(self) -> tuple[Colour, Colour, Colour]:
         if not self.enabled:
@@ -328,4 +392,6 @@ def draw_tooltip(surface: pygame.Surface, message: str, near: tuple[int, int], s
     rect.clamp_ip(surface.get_rect())
     draw_panel(surface, rect, theme.PARCHMENT_LIGHT, theme.CHARCOAL, 1, 6)
     for i, line in enumerate(lines):
-        draw_text(surface, line, (rect.left + size // 2, rect.top + size // 4 + i * line_height), size)
+        draw_text(
+            surface, line, (rect.left + size // 2, rect.top + size // 4 + i * line_height), size
+        )

@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 
 from stoneage.ai import Bot
-from stoneage.rules import CHANCE, Decline, Feed, GameState, Pay, Place, Resolve, new_game, sample_chance
+from stoneage.rules import (
+    CHANCE,
+    Decline,
+    Feed,
+    GameState,
+    Pay,
+    Place,
+    Resolve,
+    new_game,
+    sample_chance,
+)
 
 ROUND_CAP = 50
 

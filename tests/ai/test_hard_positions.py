@@ -35,22 +35,34 @@ def last_tile_round() -> GameState:
     return state
 
 
-def test_hard_takes_the_last_tile_that_ends_the_game_while_ahead(last_tile_round: GameState) -> None:
+def test_hard_takes_the_last_tile_that_ends_the_game_while_ahead(
+    last_tile_round: GameState,
+) -> None:
     assert str(hard().choose(last_tile_round.view(0))) == "place building1 1"
 
 
 def test_hard_pays_the_flexible_building_with_everything_it_can_on_the_last_round(
-        last_tile_round: GameState) -> None:
+    last_tile_round: GameState,
+) -> None:
     state = last_tile_round.apply("place building1 1")
-    state = at({0: BUILDER, 1: GATHERER}, lambda s: s.pending is not None and s.pending[0] == "pay_building", state)
+    state = at(
+        {0: BUILDER, 1: GATHERER},
+        lambda s: s.pending is not None and s.pending[0] == "pay_building",
+        state,
+    )
     wood, _, _, gold = state.players[0].res
-    best = max((a for a in state.legal_actions() if str(a).startswith("pay")), key=lambda a: (sum(a.resources), a.resources[3]))
+    best = max(
+        (a for a in state.legal_actions() if str(a).startswith("pay")),
+        key=lambda a: (sum(a.resources), a.resources[3]),
+    )
     assert sum(best.resources) == min(7, wood + gold)
     assert hard().choose(state.view(0)) == best
 
 
 def test_hard_feeds_with_its_cheapest_resources_rather_than_starving() -> None:
-    hungry = at({0: BUILDER[:3], 1: GATHERER}, lambda s: s.pending is not None and s.pending[0] == "feed")
+    hungry = at(
+        {0: BUILDER[:3], 1: GATHERER}, lambda s: s.pending is not None and s.pending[0] == "feed"
+    )
     assert hungry.current_player() == 0 and hungry.round < 5
     assert str(hard().choose(hungry.view(0))) == f"feed {hungry.pending[1]}wood"
 

@@ -15,9 +15,25 @@ from stoneage.sim.stats import level_stats, wilson
 
 def test_command_line_runs_two_games_and_prints_json() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "stoneage.sim", "--seats", "normal,easy,random", "--games", "2",
-         "--seed", "3", "--jobs", "2", "--json", "--quiet"],
-        capture_output=True, text=True, timeout=120, check=True,
+        [
+            sys.executable,
+            "-m",
+            "stoneage.sim",
+            "--seats",
+            "normal,easy,random",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--jobs",
+            "2",
+            "--json",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     )
     data = json.loads(result.stdout)
     assert data["games"] == 2 and data["round_cap_failures"] == []
@@ -29,9 +45,22 @@ def test_command_line_runs_two_games_and_prints_json() -> None:
 
 def test_text_report_names_every_level() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "stoneage.sim", "--seats", "hard,easy", "--games", "2",
-         "--hard-rollouts", "6", "--quiet"],
-        capture_output=True, text=True, timeout=120, check=True,
+        [
+            sys.executable,
+            "-m",
+            "stoneage.sim",
+            "--seats",
+            "hard,easy",
+            "--games",
+            "2",
+            "--hard-rollouts",
+            "6",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     )
     assert "hard" in result.stdout and "easy" in result.stdout and "95% CI" in result.stdout
 

@@ -26,8 +26,12 @@ SEED = 21
 
 def seats() -> list[Seat]:
     """The table: one human and three Easy bots."""
-    return [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy"),
-            Seat("Cy", "green", "bot", "easy"), Seat("Di", "yellow", "bot", "easy")]
+    return [
+        Seat("Ann", "red", "human"),
+        Seat("Bo", "blue", "bot", "easy"),
+        Seat("Cy", "green", "bot", "easy"),
+        Seat("Di", "yellow", "bot", "easy"),
+    ]
 
 
 def human_choice(state: GameState) -> Action:
@@ -63,10 +67,19 @@ def main(mode: str) -> int:
         print("no game to continue", flush=True)
         return 3
     scene.saver.flush()
-    print("started" if mode == "new" else f"resumed {len(scene.driver.steps)} {actions_digest(scene.driver.steps)}", flush=True)
+    print(
+        "started"
+        if mode == "new"
+        else f"resumed {len(scene.driver.steps)} {actions_digest(scene.driver.steps)}",
+        flush=True,
+    )
     while app.top is scene and not scene.driver.is_over():
         app.step(block=False)
-        ready = scene.controls and scene.controls_state is scene.driver.state and not scene.timeline.busy
+        ready = (
+            scene.controls
+            and scene.controls_state is scene.driver.state
+            and not scene.timeline.busy
+        )
         if ready and scene.driver.human_to_act() is not None:
             scene.act(human_choice(scene.driver.state))
     print(json.dumps([row["total"] for row in scene.driver.state.final_scoring()]), flush=True)

@@ -32,7 +32,9 @@ def test_enter_takes_the_best_tools_option(app):
 
 
 def test_number_keys_set_the_figures_carried_and_choose_in_the_count_chooser(app):
-    state = find_state(4, lambda s: s.phase == "place" and s.pending is None and Place(4, 3) in s.legal_actions())
+    state = find_state(
+        4, lambda s: s.phase == "place" and s.pending is None and Place(4, 3) in s.legal_actions()
+    )
     scene = GameScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
@@ -62,7 +64,10 @@ def test_each_human_is_called_to_the_screen_before_the_table_is_shown(app):
     app.step(block=False)
     first = scene.driver.human_to_act()
     assert scene.announcing == first and not scene.controls
-    assert scene.display(scene.driver.state).players[first].extras == scene.driver.state.view(-1).players[first].extras
+    assert (
+        scene.display(scene.driver.state).players[first].extras
+        == scene.driver.state.view(-1).players[first].extras
+    )
     banner, seat = scene._banner(scene.shown)
     assert scene.seats[first].name in banner and seat == first
     key(app, pygame.K_RETURN)

@@ -38,9 +38,21 @@ def reference_game() -> tuple[list, list[int]]:
 
 
 def start(mode: str, home: Path) -> subprocess.Popen:
-    env = dict(os.environ, STONEAGE_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONHASHSEED="0")
-    return subprocess.Popen([sys.executable, "-m", "tests.around.autoplay", mode], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        STONEAGE_HOME=str(home),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONHASHSEED="0",
+    )
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.around.autoplay", mode],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_for_line(process: subprocess.Popen, prefix: str, timeout: float = 60.0) -> str:
@@ -71,7 +83,9 @@ def game_seconds(tmp_path_factory) -> float:
 
 
 @pytest.mark.parametrize("run", range(RUNS))
-def test_killed_at_a_random_moment_the_game_continues_exactly(run, reference, game_seconds, tmp_path):
+def test_killed_at_a_random_moment_the_game_continues_exactly(
+    run, reference, game_seconds, tmp_path
+):
     steps, totals = reference
     rng = random.Random(run)
     for _attempt in range(5):  # a busy machine may make a game faster or slower than measured
@@ -91,5 +105,9 @@ def test_killed_at_a_random_moment_the_game_continues_exactly(run, reference, ga
     out, err = resumed.communicate(timeout=300)
     assert resumed.returncode == 0, err[-2000:]
     assert 0 < int(at) <= len(steps)
-    assert digest == actions_digest(steps[:int(at)]), "the continued game is not a position the game passed through"
-    assert json.loads(out.strip().splitlines()[-1]) == totals, "the continued game ended differently"
+    assert digest == actions_digest(steps[: int(at)]), (
+        "the continued game is not a position the game passed through"
+    )
+    assert json.loads(out.strip().splitlines()[-1]) == totals, (
+        "the continued game ended differently"
+    )

@@ -24,12 +24,14 @@ def brute_force(figures: int, divisor: int, bonus: int) -> dict[int, Fraction]:
     for faces in itertools.product(range(1, 7), repeat=figures):
         amount = (sum(faces) + bonus) // divisor
         counts[amount] = counts.get(amount, 0) + 1
-    return {a: Fraction(c, 6 ** figures) for a, c in counts.items()}
+    return {a: Fraction(c, 6**figures) for a, c in counts.items()}
 
 
 def test_the_yield_distribution_is_exact():
     for figures, divisor, bonus in [(1, 2, 0), (2, 3, 0), (3, 4, 2), (4, 6, 5), (3, 5, 1)]:
-        assert dict(yield_distribution(figures, divisor, bonus)) == brute_force(figures, divisor, bonus)
+        assert dict(yield_distribution(figures, divisor, bonus)) == brute_force(
+            figures, divisor, bonus
+        )
 
 
 def test_the_preview_counts_the_unused_tools_and_the_one_use_cards():
@@ -47,12 +49,16 @@ def test_the_preview_counts_the_unused_tools_and_the_one_use_cards():
 
 def test_the_preview_in_words_names_the_expected_amount_and_the_chances():
     text = preview_text(new_game(2, seed=1), 0, HUNT, 2)
-    assert "2 figures on the hunting grounds" in text and "Expected 3.2" in text  # E[(a + b) // 2] = 3.25 and "Chances:" in text
+    assert (
+        "2 figures on the hunting grounds" in text and "Expected 3.2" in text
+    )  # E[(a + b) // 2] = 3.25 and "Chances:" in text
     assert "%" in text
 
 
 def test_the_hint_is_a_legal_action_with_a_value():
-    driver = GameDriver([Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")], 3, threaded=False)
+    driver = GameDriver(
+        [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")], 3, threaded=False
+    )
     while driver.human_to_act() is None:
         driver.apply(driver.automatic_action())
     service = HintService(3, None, threaded=False)
@@ -109,11 +115,15 @@ def test_the_log_scene_scrolls_and_exports(app):
     log = LogScene(app, scene)
     app.push(log)
     assert log.rows and log.scroll == log.max_scroll()
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    app.dispatch(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0)
+    )
     assert log.scroll == 0
     log.export()
     assert "Replay saved to" in log.message
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.dispatch(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
     assert app.top is scene
 
 

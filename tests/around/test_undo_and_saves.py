@@ -13,9 +13,26 @@ from stoneage.scenes.driver import GameDriver, Seat
 from stoneage.scenes.game import GameScene
 from stoneage.ui import storage
 
-SPACE_NAMES = {0: "tool maker", 1: "hut", 2: "field", 3: "hunting grounds", 4: "forest", 5: "clay pit", 6: "quarry",
-               7: "river", 8: "card (cost 1)", 9: "card (cost 2)", 10: "card (cost 3)", 11: "card (cost 4)"}
-SEATS = [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy"), Seat("Cy", "green", "human"), Seat("Di", "yellow", "bot", "random")]
+SPACE_NAMES = {
+    0: "tool maker",
+    1: "hut",
+    2: "field",
+    3: "hunting grounds",
+    4: "forest",
+    5: "clay pit",
+    6: "quarry",
+    7: "river",
+    8: "card (cost 1)",
+    9: "card (cost 2)",
+    10: "card (cost 3)",
+    11: "card (cost 4)",
+}
+SEATS = [
+    Seat("Ann", "red", "human"),
+    Seat("Bo", "blue", "bot", "easy"),
+    Seat("Cy", "green", "human"),
+    Seat("Di", "yellow", "bot", "random"),
+]
 
 
 def play(driver: GameDriver, rng: random.Random, undo_chance: float, checks: list[str]) -> None:
@@ -30,7 +47,9 @@ def play(driver: GameDriver, rng: random.Random, undo_chance: float, checks: lis
             taken_back = driver.steps[index:]
             assert all(s.actor >= 0 for s in taken_back), "an undo crossed a roll or a reveal"
             assert step.actor >= 0 and driver.seats[step.actor].is_human
-            assert not any(driver.seats[s.actor].is_human for s in taken_back[1:]), "an undo took back another human's decision"
+            assert not any(driver.seats[s.actor].is_human for s in taken_back[1:]), (
+                "an undo took back another human's decision"
+            )
             assert driver.undo() is step
             assert driver.state is step.before and driver.state.current_player() == step.actor
             checks.append(str(step.action))
@@ -61,7 +80,9 @@ def test_nothing_to_undo_right_after_a_roll():
             seen_roll += 1
             continue
         seat = driver.human_to_act()
-        action = driver.automatic_action() if seat is None else rng.choice(driver.state.legal_actions())
+        action = (
+            driver.automatic_action() if seat is None else rng.choice(driver.state.legal_actions())
+        )
         driver.apply(action, seat=seat)
     assert seen_roll == 30
 
@@ -79,7 +100,11 @@ def test_undo_button_names_the_decision_and_ctrl_z_takes_it_back(app):
     assert scene.undo_button.enabled
     assert scene.undo_button.label == f"Undo: {place.count} on the {SPACE_NAMES[place.space]}"
     assert "Take back your last decision" in scene.undo_button.tooltip
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z", scancode=0))
+    app.dispatch(
+        pygame.event.Event(
+            pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z", scancode=0
+        )
+    )
     assert scene.driver.state is before
     scene.update(0.0)
     assert not scene.undo_button.enabled and scene.undo_button.label == "Undo"
@@ -99,10 +124,14 @@ def test_a_save_is_written_after_each_action_and_holds_that_position(app):
         if driver.actor() == TERMINAL:
             break
         seat = driver.human_to_act()
-        action = driver.automatic_action() if seat is None else rng.choice(driver.state.legal_actions())
+        action = (
+            driver.automatic_action() if seat is None else rng.choice(driver.state.legal_actions())
+        )
         scene._play(driver.apply(action, seat=seat), by_human=seat is not None)
         scene.saver.flush()
-        assert saved_state() == driver.state, f"the save after action {driver.state.ply} is not that position"
+        assert saved_state() == driver.state, (
+            f"the save after action {driver.state.ply} is not that position"
+        )
     assert scene.undo()  # an undo is saved too
     scene.saver.flush()
     assert saved_state() == scene.driver.state

@@ -33,7 +33,10 @@ def test_no_entry_is_untranslated_or_fuzzy(lang):
 
 
 def test_all_catalogs_hold_the_same_messages():
-    ids = {lang: {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog(lang) if m.id} for lang in LANGS}
+    ids = {
+        lang: {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog(lang) if m.id}
+        for lang in LANGS
+    }
     assert ids["zh"] == ids["en"] == ids["ja"]
 
 
@@ -58,14 +61,20 @@ def test_placeholders_and_plural_forms_match(lang):
             if len(strings) != cat.num_plurals:
                 bad.append((message.id, "plural forms"))
         wanted = set().union(*map(fields, ids))
-        bad += [(message.id, s) for s in strings if fields(s) - wanted or (len(ids) == 1 and fields(s) != wanted)]
+        bad += [
+            (message.id, s)
+            for s in strings
+            if fields(s) - wanted or (len(ids) == 1 and fields(s) != wanted)
+        ]
     assert bad == []
 
 
 def test_english_catalog_reads_as_written():
     for message in catalog("en"):
         if message.id:
-            assert message.string == (message.id if isinstance(message.id, str) else tuple(message.id))
+            assert message.string == (
+                message.id if isinstance(message.id, str) else tuple(message.id)
+            )
 
 
 def test_every_string_in_the_code_is_in_the_catalogs(catalogs_tool):
@@ -77,9 +86,36 @@ def test_every_string_in_the_code_is_in_the_catalogs(catalogs_tool):
 def test_the_terms_follow_the_rulebooks():
     zh = {m.id: m.string for m in catalog("zh") if isinstance(m.id, str)}
     ja = {m.id: m.string for m in catalog("ja") if isinstance(m.id, str)}
-    spaces = ("Tool maker", "Hut", "Field", "Hunting grounds", "Forest", "Clay pit", "Quarry", "River")
-    assert [zh[s] for s in spaces] == ["工具制造所", "小屋", "田地", "狩猎场", "森林", "砖窑", "采石场", "河流"]
-    assert [ja[s] for s in spaces] == ["工場", "小屋", "農場", "狩場", "森", "粘土場", "石切り場", "川"]
+    spaces = (
+        "Tool maker",
+        "Hut",
+        "Field",
+        "Hunting grounds",
+        "Forest",
+        "Clay pit",
+        "Quarry",
+        "River",
+    )
+    assert [zh[s] for s in spaces] == [
+        "工具制造所",
+        "小屋",
+        "田地",
+        "狩猎场",
+        "森林",
+        "砖窑",
+        "采石场",
+        "河流",
+    ]
+    assert [ja[s] for s in spaces] == [
+        "工場",
+        "小屋",
+        "農場",
+        "狩場",
+        "森",
+        "粘土場",
+        "石切り場",
+        "川",
+    ]
     assert (zh["Civilization cards"], zh["Buildings"], zh["food"]) == ("文明卡牌", "房屋", "食物")
     assert (ja["Civilization cards"], ja["Buildings"], ja["food"]) == ("文明カード", "建物", "食料")
     assert "工具" in zh["choose tools"] and "道具" in ja["choose tools"]

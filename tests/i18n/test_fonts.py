@@ -14,8 +14,24 @@ from stoneage.ui.assets import _FONT_FILES, assets_dir, latin_runs, script_for
 
 from .conftest import I18N, LANGS
 
-NAMES = ("Grok", "Ayla", "Zoë", "José", "Łukasz", "Ærøskøbing", "François", "小明", "王芳", "李雷",
-         "さくら", "たろう", "タロウ", "山田太郎", "Grok・ジュニア", "O'Neil-Smith")
+NAMES = (
+    "Grok",
+    "Ayla",
+    "Zoë",
+    "José",
+    "Łukasz",
+    "Ærøskøbing",
+    "François",
+    "小明",
+    "王芳",
+    "李雷",
+    "さくら",
+    "たろう",
+    "タロウ",
+    "山田太郎",
+    "Grok・ジュニア",
+    "O'Neil-Smith",
+)
 
 
 @cache
@@ -29,7 +45,9 @@ def characters(lang: str) -> set[str]:
     found: set[str] = set()
     for message in cat:
         if message.id:
-            for text in (message.string if isinstance(message.string, (tuple, list)) else (message.string,)):
+            for text in (
+                message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+            ):
                 found |= set(text)
     return {c for c in found if c.isprintable()}
 

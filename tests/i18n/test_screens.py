@@ -19,15 +19,20 @@ from .conftest import LANGS
 
 SIZE = (1280, 720)
 #: (size, language): every language at the extremes, English at the common sizes between.
-SCREEN_CASES = [((1024, 640), lang) for lang in LANGS] + [((3840, 2160), lang) for lang in LANGS] + [
-    ((1280, 720), "en"), ((1920, 1080), "en")]
+SCREEN_CASES = (
+    [((1024, 640), lang) for lang in LANGS]
+    + [((3840, 2160), lang) for lang in LANGS]
+    + [((1280, 720), "en"), ((1920, 1080), "en")]
+)
 
 
 @pytest.fixture
 def overflows(monkeypatch):
     """Every text drawn outside its box, as (text, drawn, box)."""
     seen: list = []
-    monkeypatch.setattr(widgets, "overflow_hook", lambda text, drawn, box: seen.append((text, drawn, box)))
+    monkeypatch.setattr(
+        widgets, "overflow_hook", lambda text, drawn, box: seen.append((text, drawn, box))
+    )
     return seen
 
 
@@ -74,7 +79,9 @@ def draw(app: App) -> None:
     app.draw(pygame.Surface(app.size))
 
 
-@pytest.mark.parametrize(("size", "lang"), SCREEN_CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in SCREEN_CASES])
+@pytest.mark.parametrize(
+    ("size", "lang"), SCREEN_CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in SCREEN_CASES]
+)
 def test_no_text_runs_outside_its_box_on_any_screen(size, lang, make_app, overflows, shrunk):
     app = make_app(lang, size)
     assert i18n.current_language() == lang
@@ -133,7 +140,10 @@ def test_the_default_language_comes_from_the_system(monkeypatch):
     assert storage.load_settings().language == "zh"  # nothing saved yet
 
 
-@pytest.mark.parametrize(("tag", "code"), [("zh-Hans-CN", "zh"), ("ja", "ja"), ("en_GB.UTF-8", "en"), ("C", None), ("de_DE", None)])
+@pytest.mark.parametrize(
+    ("tag", "code"),
+    [("zh-Hans-CN", "zh"), ("ja", "ja"), ("en_GB.UTF-8", "en"), ("C", None), ("de_DE", None)],
+)
 def test_os_language_tags_map_to_the_game_languages(tag, code):
     assert i18n.supported_language(tag) == code
 

@@ -22,7 +22,7 @@ def start(
     state = new_game(n, seed=seed)
     for card in display:
         state = state.apply(f"card {card}")
-    for tile in (tops if tops is not None else DEFAULT_TOPS[:n]):
+    for tile in tops if tops is not None else DEFAULT_TOPS[:n]:
         state = state.apply(f"tile {tile}")
     return state
 
@@ -63,7 +63,9 @@ def default_action(state: GameState) -> object:
     return hunts[-1] if hunts else actions[0]
 
 
-def advance(state: GameState, until, plans: dict[int, list[str]] | None = None, limit: int = 10_000) -> GameState:
+def advance(
+    state: GameState, until, plans: dict[int, list[str]] | None = None, limit: int = 10_000
+) -> GameState:
     """Apply planned actions (per seat, in order) or ``default_action`` until ``until(state)``."""
     plans = {seat: list(texts) for seat, texts in (plans or {}).items()}
     for _ in range(limit):

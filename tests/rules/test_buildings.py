@@ -38,7 +38,9 @@ def test_fixed_building_needs_exactly_its_cost():
     state = building("B16", (0, 1, 1, 0))  # brick, stone, gold: no gold
     assert state.turn == 1 and state.players[0].buildings == ()
     state = building("B16", (1, 1, 1, 1))
-    with pytest.raises(IllegalActionError, match="this building costs exactly what is printed on it"):
+    with pytest.raises(
+        IllegalActionError, match="this building costs exactly what is printed on it"
+    ):
         state.apply("pay 1wood,1stone,1gold")
 
 
@@ -46,7 +48,9 @@ def test_variable_building_exactly_count_and_kinds():
     state = building("V53", (3, 3, 3, 3))
     found = payments(state)
     assert found and all(sum(p) == 5 and sum(1 for x in p if x) == 3 for p in found)
-    with pytest.raises(IllegalActionError, match="exactly 5 resources of exactly 3 different kinds"):
+    with pytest.raises(
+        IllegalActionError, match="exactly 5 resources of exactly 3 different kinds"
+    ):
         state.apply("pay 2wood,2brick,1stone,1gold")
     assert state.apply("pay 1brick,1stone,3gold").scores()[0] == 4 + 5 + 18
 
@@ -61,7 +65,10 @@ def test_flexible_building_takes_one_to_seven_of_any_kind():
     found = payments(state)
     assert max(sum(p) for p in found) == 7 and min(sum(p) for p in found) == 1
     assert (4, 0, 0, 3) in found and (0, 0, 0, 1) in found
-    assert state.apply("pay 1wood,6gold" if (1, 0, 0, 6) in found else "pay 3wood,4gold").scores()[0] > 0
+    assert (
+        state.apply("pay 1wood,6gold" if (1, 0, 0, 6) in found else "pay 3wood,4gold").scores()[0]
+        > 0
+    )
     assert state.apply("pay 1gold").scores()[0] == 6
 
 
@@ -81,4 +88,6 @@ def test_declining_a_building_leaves_it_on_top():
 def test_only_the_top_tile_can_be_taken_and_the_stacks_hold_seven():
     state = start(2, tops=("B01", "B02"))
     assert state.stack_sizes == (7, 7) and len(state.tile_pool) == 26
-    assert "place building1 1" in legal_texts(state) and "place building3 1" not in legal_texts(state)
+    assert "place building1 1" in legal_texts(state) and "place building3 1" not in legal_texts(
+        state
+    )

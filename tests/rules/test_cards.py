@@ -24,7 +24,9 @@ def buying(card: str, slot: int = 1, n: int = 4, **player: object):
 def test_a_card_costs_its_slot_number_of_resources_of_any_kind(slot):
     state = buying("G13", slot)
     payments = [a for a in legal_texts(state) if a.startswith("pay ")]
-    assert payments and all(sum(a.resources) == slot for a in state.legal_actions() if str(a).startswith("pay"))
+    assert payments and all(
+        sum(a.resources) == slot for a in state.legal_actions() if str(a).startswith("pay")
+    )
     assert legal_texts(state)[-1] == "decline"
     state = state.apply(payments[0])
     assert sum(state.players[0].res) == 8 - slot and state.players[0].cards == ("G13",)
@@ -54,12 +56,20 @@ def test_declining_leaves_the_card_and_the_resources():
 @pytest.mark.parametrize(
     "card,field,expected",
     [
-        ("G01", "food", 12 + 7), ("G14", "food", 12 + 1), ("H03", "food", 12 + 2),
-        ("G09", "res", (1, 2, 4, 2)), ("S02", "res", (1, 2, 2, 3)), ("S04", "res", (1, 3, 2, 2)),
-        ("G07", "track", 1), ("F02", "track", 1),
-        ("G15", "card_points", 3), ("H05", "card_points", 3),
+        ("G01", "food", 12 + 7),
+        ("G14", "food", 12 + 1),
+        ("H03", "food", 12 + 2),
+        ("G09", "res", (1, 2, 4, 2)),
+        ("S02", "res", (1, 2, 2, 3)),
+        ("S04", "res", (1, 3, 2, 2)),
+        ("G07", "track", 1),
+        ("F02", "track", 1),
+        ("G15", "card_points", 3),
+        ("H05", "card_points", 3),
         ("G11", "tools_free", (1,)),
-        ("T01", "one_use", (4,)), ("T02", "one_use", (3,)), ("T03", "one_use", (2,)),
+        ("T01", "one_use", (4,)),
+        ("T02", "one_use", (3,)),
+        ("T03", "one_use", (2,)),
         ("G04", "two_res", 1),
     ],
 )

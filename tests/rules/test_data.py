@@ -20,8 +20,15 @@ MANIFEST = SHARED_MANIFEST if SHARED_MANIFEST.exists() else COPIED_MANIFEST
 def test_36_cards_by_effect_type():
     counts = Counter(card.effect for card in data.cards().values())
     assert counts == {
-        "dice_for_items": 10, "food": 7, "resource": 5, "resource_2_dice": 3, "points": 3,
-        "food_production": 2, "one_use_tool": 3, "permanent_tool": 1, "extra_card": 1,
+        "dice_for_items": 10,
+        "food": 7,
+        "resource": 5,
+        "resource_2_dice": 3,
+        "points": 3,
+        "food_production": 2,
+        "one_use_tool": 3,
+        "permanent_tool": 1,
+        "extra_card": 1,
         "any_two_resources": 1,
     }
 
@@ -91,7 +98,9 @@ def test_every_tile_matches_the_manifest():
     assert ours == theirs
 
 
-@pytest.mark.skipif(not SHARED_MANIFEST.exists(), reason="shared/manifest.yaml is not beside the checkout")
+@pytest.mark.skipif(
+    not SHARED_MANIFEST.exists(), reason="shared/manifest.yaml is not beside the checkout"
+)
 def test_the_copied_manifest_is_the_shared_one():
     assert COPIED_MANIFEST.read_bytes() == SHARED_MANIFEST.read_bytes(), (
         "shared/manifest.yaml changed: copy it to tests/rules/data/manifest.yaml"

@@ -53,7 +53,9 @@ def test_river_7_plus_three_value_2_tools_gives_2_gold():
     assert state.players[0].tools_used == (2, 2, 2)
 
 
-@pytest.mark.parametrize("space,index,divisor", [("forest", 0, 3), ("claypit", 1, 4), ("quarry", 2, 5), ("river", 3, 6)])
+@pytest.mark.parametrize(
+    "space,index,divisor", [("forest", 0, 3), ("claypit", 1, 4), ("quarry", 2, 5), ("river", 3, 6)]
+)
 def test_each_resource_space_yields_one_unit_per_full_divisor(space, index, divisor):
     state = roll_for_seat0(space, 4).apply(f"roll {divisor * 3 + divisor - 1}")
     assert state.players[0].res[index] == 3
@@ -106,13 +108,17 @@ def test_resolution_order_is_the_players_choice_and_a_tool_gained_first_can_be_u
 
 
 def test_rolls_without_any_tool_to_add_are_made_in_board_order_without_asking():
-    state = advance(start(2), placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]})
+    state = advance(
+        start(2), placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]}
+    )
     assert state.current_player() == CHANCE and state.pending == ("roll", 3, 3)  # the hunt first
 
 
 def test_the_start_player_resolves_everything_before_the_next_seat():
     state = with_player(start(2), 0, tools_free=(1,))
-    state = advance(state, placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]})
+    state = advance(
+        state, placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]}
+    )
     assert legal_texts(state) == ["resolve hunt", "resolve forest"]
     state = play(state, "resolve forest", "roll 3")  # 1 wood; the tool would not help
     assert state.turn == 0 and state.pending[0] == "roll"  # the hunt is seat 0's only space left

@@ -35,12 +35,16 @@ def fingerprint(num_players: int, seed: int) -> tuple[str, int, list[int]]:
     while not state.is_terminal():
         legal = state.legal_actions()
         digest.update(("|".join(map(str, legal)) + "\n").encode())
-        action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(legal)
+        action = (
+            sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(legal)
+        )
         digest.update((str(action) + "\n").encode())
         state = state.apply(action)
     return digest.hexdigest()[:16], state.ply, [row["total"] for row in state.final_scoring()]
 
 
 @pytest.mark.parametrize(("num_players", "seed", "expected"), GOLDEN)
-def test_random_game_matches_its_golden_fingerprint(num_players: int, seed: int, expected: tuple) -> None:
+def test_random_game_matches_its_golden_fingerprint(
+    num_players: int, seed: int, expected: tuple
+) -> None:
     assert fingerprint(num_players, seed) == expected

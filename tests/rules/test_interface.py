@@ -11,8 +11,15 @@ from fractions import Fraction
 import pytest
 
 from stoneage.rules import (
-    CHANCE, TERMINAL, GameState, IllegalActionError, SaveFormatError, new_game, parse_action,
-    sample_chance, seeded_rng,
+    CHANCE,
+    TERMINAL,
+    GameState,
+    IllegalActionError,
+    SaveFormatError,
+    new_game,
+    parse_action,
+    sample_chance,
+    seeded_rng,
 )
 
 from .conftest import play, start, with_player
@@ -79,12 +86,29 @@ def test_text_form_round_trips_for_every_legal_action():
             break
         for action in state.legal_actions():
             assert parse_action(state, str(action)) == action
-        state = state.apply(sample_chance(state, rng) if state.current_player() == CHANCE
-                            else rng.choice(state.legal_actions()))
+        state = state.apply(
+            sample_chance(state, rng)
+            if state.current_player() == CHANCE
+            else rng.choice(state.legal_actions())
+        )
 
 
-@pytest.mark.parametrize("text", ["", "jump", "place", "place volcano 2", "place hunt x", "place hunt 99",
-                                  "pay 3food", "tools 9", "roll", "x" * 500, "place hunt 2 extra"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "jump",
+        "place",
+        "place volcano 2",
+        "place hunt x",
+        "place hunt 99",
+        "pay 3food",
+        "tools 9",
+        "roll",
+        "x" * 500,
+        "place hunt 2 extra",
+    ],
+)
 def test_parse_action_of_nonsense_raises(four, text):
     with pytest.raises(IllegalActionError) as caught:
         parse_action(four, text)
@@ -97,7 +121,11 @@ def test_illegal_action_names_action_seat_and_reason_and_leaves_the_state(four):
         four.apply("place hut 1")
     error = caught.value
     assert isinstance(error, ValueError)
-    assert "'place hut 1'" in str(error) and "seat 0" in str(error) and "exactly 2 figures" in str(error)
+    assert (
+        "'place hut 1'" in str(error)
+        and "seat 0" in str(error)
+        and "exactly 2 figures" in str(error)
+    )
     assert error.template and error.reason == error.template.format(**error.params)
     assert four._key() == before
 
@@ -134,7 +162,9 @@ def test_terminal_state_has_no_actions_and_a_scoring():
     state = random_game(2, 4)
     assert state.current_player() == TERMINAL and state.legal_actions() == []
     rows = state.final_scoring()
-    assert len(rows) == 2 and all(row["total"] == sum(v for k, v in row.items() if k != "total") for row in rows)
+    assert len(rows) == 2 and all(
+        row["total"] == sum(v for k, v in row.items() if k != "total") for row in rows
+    )
     with pytest.raises(IllegalActionError, match="game is over"):
         state.apply("place hunt 1")
 
@@ -158,18 +188,39 @@ def test_json_of_a_game_in_progress_resumes_at_the_same_decision():
     assert seeded_rng(again).random() == seeded_rng(state).random()
 
 
-@pytest.mark.parametrize("text,reason", [
-    ("", "not valid JSON"),
-    ('{"format": "stoneage-game", "version": 1, "players": 2, "seed": 1, "actions": ["card G0', "not valid JSON"),
-    ("[1, 2]", "not a Stone Age saved game"),
-    ('{"format": "stoneage-game", "version": 99}', "version 99"),
-    ('{"format": "stoneage-game", "version": 1, "players": "4", "seed": 1, "actions": []}', "number of players"),
-    ('{"format": "stoneage-game", "version": 1, "players": 4, "seed": "x", "actions": []}', "invalid seed"),
-    ('{"format": "stoneage-game", "version": 1, "players": 4, "seed": 1, "actions": {"a": 1}}', "list of actions"),
-    ('{"format": "stoneage-game", "version": 1, "players": 4, "seed": 1, "actions": ["place hunt 3"]}', "cannot be replayed"),
-    ('{"format": "stoneage-game", "version": 1, "players": 2, "seed": 1, "actions": ["__import__(\\"os\\")"]}', "cannot be replayed"),
-    ("[" * 100_000, "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("", "not valid JSON"),
+        (
+            '{"format": "stoneage-game", "version": 1, "players": 2, "seed": 1, "actions": ["card G0',
+            "not valid JSON",
+        ),
+        ("[1, 2]", "not a Stone Age saved game"),
+        ('{"format": "stoneage-game", "version": 99}', "version 99"),
+        (
+            '{"format": "stoneage-game", "version": 1, "players": "4", "seed": 1, "actions": []}',
+            "number of players",
+        ),
+        (
+            '{"format": "stoneage-game", "version": 1, "players": 4, "seed": "x", "actions": []}',
+            "invalid seed",
+        ),
+        (
+            '{"format": "stoneage-game", "version": 1, "players": 4, "seed": 1, "actions": {"a": 1}}',
+            "list of actions",
+        ),
+        (
+            '{"format": "stoneage-game", "version": 1, "players": 4, "seed": 1, "actions": ["place hunt 3"]}',
+            "cannot be replayed",
+        ),
+        (
+            '{"format": "stoneage-game", "version": 1, "players": 2, "seed": 1, "actions": ["__import__(\\"os\\")"]}',
+            "cannot be replayed",
+        ),
+        ("[" * 100_000, "not valid JSON"),
+    ],
+)
 def test_damaged_or_hostile_saves_raise_a_clear_error(text, reason):
     with pytest.raises(SaveFormatError, match=reason):
         GameState.from_json(text)

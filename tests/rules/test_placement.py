@@ -80,7 +80,11 @@ def test_only_stacks_in_play_can_be_chosen():
 def test_two_and_three_players_use_only_two_of_the_village_spaces(n):
     state = play(start(n), "place toolmaker 1", "place field 1")
     assert not any(str(a).startswith("place hut") for a in state.legal_actions())
-    rejects(state, "place hut 2", f"with {n} players only 2 of tool maker, hut and field may be used each round")
+    rejects(
+        state,
+        "place hut 2",
+        f"with {n} players only 2 of tool maker, hut and field may be used each round",
+    )
 
 
 def test_four_players_use_all_three_village_spaces(four):
@@ -95,7 +99,9 @@ def test_two_players_one_player_per_resource_space():
 
 def test_three_players_two_players_per_resource_space():
     state = play(start(3), "place forest 2", "place forest 2")
-    rejects(state, "place forest 1", "with 3 players at most two players may use the forest each round")
+    rejects(
+        state, "place forest 1", "with 3 players at most two players may use the forest each round"
+    )
 
 
 def test_hunting_grounds_are_not_restricted_with_two_players():
@@ -113,10 +119,22 @@ def test_a_seat_without_a_legal_space_is_skipped():
         state = with_player(state, seat, people=10)
     state = play(
         state,
-        "place hunt 1", "place river 7", "place field 1", "place building2 1",
-        "place forest 1", "place toolmaker 1", "place card3 1", "place building3 1",
-        "place claypit 1", "place card1 1", "place card4 1", "place building4 1",
-        "place quarry 1", "place card2 1", "place building1 1", "place hunt 1",
+        "place hunt 1",
+        "place river 7",
+        "place field 1",
+        "place building2 1",
+        "place forest 1",
+        "place toolmaker 1",
+        "place card3 1",
+        "place building3 1",
+        "place claypit 1",
+        "place card1 1",
+        "place card4 1",
+        "place building4 1",
+        "place quarry 1",
+        "place card2 1",
+        "place building1 1",
+        "place hunt 1",
     )
     # Seat 0 has 1 figure but only the hut (2 figures) is open to it; seat 1 has none left.
     assert state.available_people(0) == 1 and state.available_people(1) == 0

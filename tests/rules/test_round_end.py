@@ -17,8 +17,11 @@ def test_rulebook_refill_example_cards_slide_right_and_refill_right_to_left():
     # Cards 1st..4th from the right: A=F01 (cost 1), B=F02, C=H01, D=S01 (cost 4).
     state = with_player(start(4), 0, people=2, res=(3, 2, 0, 0))
     state = advance(state, lambda s: s.phase != "place", {0: ["place card2 1", "place card3 1"]})
-    state = advance(state, lambda s: s.phase != "resolve" or s.turn != 0,
-                    {0: ["resolve card2", "pay 2wood", "pay 1wood,2brick"]})
+    state = advance(
+        state,
+        lambda s: s.phase != "resolve" or s.turn != 0,
+        {0: ["resolve card2", "pay 2wood", "pay 1wood,2brick"]},
+    )
     assert state.display == ("F01", None, None, "S01")
     state = next_round(state)
     # The 1st card stays, the 4th moves to the 2nd space; the 3rd and 4th are drawn in that order.

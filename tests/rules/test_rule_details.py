@@ -12,7 +12,13 @@ import pytest
 from stoneage.rules import CHANCE
 
 from .conftest import (
-    advance, legal_texts, placement_done, play, start, two_resources_card_bought_in_the_last_round, with_player,
+    advance,
+    legal_texts,
+    placement_done,
+    play,
+    start,
+    two_resources_card_bought_in_the_last_round,
+    with_player,
     with_table,
 )
 
@@ -48,10 +54,15 @@ def test_an_unused_two_resources_card_is_taken_when_the_deck_ends_the_game():
 @pytest.mark.parametrize(
     "before,after",
     [
-        ((), (1,)), ((1,), (1, 1)), ((1, 1), (1, 1, 1)),  # tools 1-3: a new value-1 tile
-        ((1, 1, 1), (2, 1, 1)), ((2, 2, 1), (2, 2, 2)),  # tools 4-6: flip a 1 to 2
-        ((2, 2, 2), (3, 2, 2)), ((3, 3, 2), (3, 3, 3)),  # tools 7-9: replace a 2 with a 3
-        ((3, 3, 3), (4, 3, 3)), ((4, 4, 3), (4, 4, 4)),  # tools 10-12: flip a 3 to 4
+        ((), (1,)),
+        ((1,), (1, 1)),
+        ((1, 1), (1, 1, 1)),  # tools 1-3: a new value-1 tile
+        ((1, 1, 1), (2, 1, 1)),
+        ((2, 2, 1), (2, 2, 2)),  # tools 4-6: flip a 1 to 2
+        ((2, 2, 2), (3, 2, 2)),
+        ((3, 3, 2), (3, 3, 3)),  # tools 7-9: replace a 2 with a 3
+        ((3, 3, 3), (4, 3, 3)),
+        ((4, 4, 3), (4, 4, 4)),  # tools 10-12: flip a 3 to 4
         ((4, 4, 4), (4, 4, 4)),  # max total 12
     ],
 )
@@ -68,16 +79,23 @@ def test_village_spaces_at_their_maximum_can_still_be_used_and_yield_nothing():
     # there; the action just yields nothing."
     state = with_player(start(4), 0, people=10, track=10, tools_free=(4, 4, 4), food=30)
     assert {"place hut 2", "place field 1", "place toolmaker 1"} <= set(legal_texts(state))
-    state = advance(state, lambda s: s.round == 2,
-                    {0: ["place hut 2", "place field 1", "place toolmaker 1", "place hunt 6"]})
+    state = advance(
+        state,
+        lambda s: s.round == 2,
+        {0: ["place hut 2", "place field 1", "place toolmaker 1", "place hunt 6"]},
+    )
     p = state.players[0]
     assert (p.people, p.track, p.tools_free) == (10, 10, (4, 4, 4))
 
 
 @pytest.mark.parametrize("n", [2, 3])
-@pytest.mark.parametrize("first,second,closed", [
-    ("place hut 2", "place field 1", "toolmaker"), ("place toolmaker 1", "place hut 2", "field"),
-])
+@pytest.mark.parametrize(
+    "first,second,closed",
+    [
+        ("place hut 2", "place field 1", "toolmaker"),
+        ("place toolmaker 1", "place hut 2", "field"),
+    ],
+)
 def test_any_two_village_spaces_close_the_third_with_two_or_three_players(n, first, second, closed):
     # English rulebook (002_, "Changes for 3 or 2 players"): "only 2 of the 3 places: tool maker,
     # hut, and field may be filled in each round ... the empty place can be different in each round."
@@ -88,8 +106,12 @@ def test_any_two_village_spaces_close_the_third_with_two_or_three_players(n, fir
 def test_dice_for_items_pick_order_goes_clockwise_from_a_buyer_who_is_not_the_start_player():
     # rules-notes.md: "the buyer picks one die first, then each other player clockwise picks one.
     # Every player takes exactly one."
-    state = with_player(start(3, display=("G02", "F02", "H01", "S01")), 2, people=1, res=(1, 0, 0, 0))
-    state = advance(state, placement_done, {0: ["place hunt 5"], 1: ["place hunt 5"], 2: ["place card1 1"]})
+    state = with_player(
+        start(3, display=("G02", "F02", "H01", "S01")), 2, people=1, res=(1, 0, 0, 0)
+    )
+    state = advance(
+        state, placement_done, {0: ["place hunt 5"], 1: ["place hunt 5"], 2: ["place card1 1"]}
+    )
     state = play(state, "roll 10", "roll 10", "pay 1wood", "items 1,2,3")
     assert state.current_player() == 2
     state = state.apply("pick 3")  # the buyer (seat 2) first
@@ -101,7 +123,9 @@ def test_dice_for_items_pick_order_goes_clockwise_from_a_buyer_who_is_not_the_st
 def test_one_use_tool_card_can_be_added_to_a_two_dice_card():
     # rules-notes.md: one-use tool cards "may be added once to any roll where tools apply"; tools
     # apply to "the 'resource with 2 dice' cards".
-    state = with_player(start(4, display=("S05", "F02", "H01", "S01")), 0, people=1, res=(1, 0, 0, 0), one_use=(3,))
+    state = with_player(
+        start(4, display=("S05", "F02", "H01", "S01")), 0, people=1, res=(1, 0, 0, 0), one_use=(3,)
+    )
     state = advance(state, placement_done, {0: ["place card1 1"]})
     state = play(state, "pay 1wood", "roll 4")
     assert legal_texts(state) == ["tools none", "tools - cards 3"]
@@ -115,15 +139,20 @@ def test_game_ends_when_the_deck_has_fewer_cards_than_empty_slots():
     state = with_player(start(2), 0, people=2, res=(3, 0, 0, 0))
     state = with_table(state, deck=("G13",), deck_size=1)
     state = advance(state, placement_done, {0: ["place card1 1", "place card2 1"]})
-    state = advance(state, lambda s: s.is_terminal() or s.round == 2,
-                    {0: ["resolve card1", "pay 1wood", "pay 2wood"]})
+    state = advance(
+        state,
+        lambda s: s.is_terminal() or s.round == 2,
+        {0: ["resolve card1", "pay 1wood", "pay 2wood"]},
+    )
     assert state.is_terminal() and state.round == 1
 
 
 def test_the_extra_card_is_the_top_of_the_deck_and_can_end_the_game():
     # rules-notes.md: "Extra card: the top card of the deck, seen only by its owner; only its
     # bottom scores." and "If the deck cannot fill all empty slots, the game ends immediately".
-    state = with_player(start(2, display=("G05", "F02", "H01", "S01")), 0, people=1, res=(1, 0, 0, 0))
+    state = with_player(
+        start(2, display=("G05", "F02", "H01", "S01")), 0, people=1, res=(1, 0, 0, 0)
+    )
     state = with_table(state, deck=("G13",), deck_size=1)
     state = advance(state, placement_done, {0: ["place card1 1"]})
     state = state.apply("pay 1wood")

@@ -54,10 +54,25 @@ def test_extra_cards_score_their_bottom_only_for_their_owner():
 
 
 def test_total_adds_every_category():
-    row = scoring(cards=("G15", "F01"), card_points=3, building_points=25, penalties=1, track=4, res=(1, 0, 0, 0))
+    row = scoring(
+        cards=("G15", "F01"),
+        card_points=3,
+        building_points=25,
+        penalties=1,
+        track=4,
+        res=(1, 0, 0, 0),
+    )
     assert row == {
-        "buildings": 25, "card_points": 3, "green_sets": 1, "farmers": 4, "tool_makers": 0,
-        "hut_builders": 0, "shamans": 0, "resources": 1, "feeding_penalties": -10, "total": 24,
+        "buildings": 25,
+        "card_points": 3,
+        "green_sets": 1,
+        "farmers": 4,
+        "tool_makers": 0,
+        "hut_builders": 0,
+        "shamans": 0,
+        "resources": 1,
+        "feeding_penalties": -10,
+        "total": 24,
     }
 
 

@@ -71,7 +71,11 @@ def run_until_human_or_end(app, seconds: float = MAX_SECONDS) -> None:
         scene = app.top
         if not isinstance(scene, GameScene):
             return
-        if scene.controls and scene.controls_state is scene.driver.state and not scene.timeline.busy:
+        if (
+            scene.controls
+            and scene.controls_state is scene.driver.state
+            and not scene.timeline.busy
+        ):
             return
         if scene.driver.thinking():
             time.sleep(0.0005)  # a bot thinks on its thread; let it have the interpreter

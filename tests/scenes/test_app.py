@@ -48,7 +48,9 @@ def test_importing_the_program_opens_no_window():
         "stoneage.scenes.scoring, stoneage.scenes.setup; stoneage.app.App(); "
         "print(pygame.display.get_init(), pygame.font.get_init())"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip().splitlines()[-1] == "False False"
 
 
@@ -62,8 +64,18 @@ def test_scene_stack_lifecycle_is_symmetric(app):
     app.replace(c)
     app.reset(Recorder(app, "d", log))
     assert log == [
-        "a.enter", "a.pause", "b.enter", "b.exit", "a.resume", "a.pause", "b.enter",
-        "b.exit", "c.enter", "c.exit", "a.exit", "d.enter",
+        "a.enter",
+        "a.pause",
+        "b.enter",
+        "b.exit",
+        "a.resume",
+        "a.pause",
+        "b.enter",
+        "b.exit",
+        "c.enter",
+        "c.exit",
+        "a.exit",
+        "d.enter",
     ]
     assert [s.name for s in app.stack] == ["d"]
 
@@ -132,7 +144,12 @@ def storage_seats():
 def test_screenshot_mode_renders_each_screen(tmp_path, monkeypatch):
     for scene in ("title", "setup", "game", "resolution", "scoring"):
         out = tmp_path / f"{scene}.png"
-        assert entry.main(["--screenshot", str(out), "--scene", scene, "--seed", "3", "--size", "1280x720"]) == 0
+        assert (
+            entry.main(
+                ["--screenshot", str(out), "--scene", scene, "--seed", "3", "--size", "1280x720"]
+            )
+            == 0
+        )
         picture = pygame.image.load(str(out))
         assert picture.get_size() == (1280, 720)
         pygame.display.quit()

@@ -83,7 +83,9 @@ def test_each_dialog_appears_for_its_step(app, kind):
 
 @pytest.mark.parametrize("kind", [PAY_CARD, PAY_BUILDING, FEED_SHORT])
 def test_pay_button_is_enabled_exactly_for_legal_payments(app, kind):
-    state = find_state(4, lambda s: s.pending is not None and s.pending[0] == kind and len(s.legal_actions()) > 3)
+    state = find_state(
+        4, lambda s: s.pending is not None and s.pending[0] == kind and len(s.legal_actions()) > 3
+    )
     scene = GameScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
@@ -102,7 +104,10 @@ def test_pay_button_is_enabled_exactly_for_legal_payments(app, kind):
 
 def test_illegal_drop_snaps_back_with_the_engines_reason(app):
     # a placement where the hut cannot be taken (it needs two free figures, or is occupied)
-    state = find_state(4, lambda s: s.phase == "place" and s.pending is None and Place(1, 2) not in s.legal_actions())
+    state = find_state(
+        4,
+        lambda s: s.phase == "place" and s.pending is None and Place(1, 2) not in s.legal_actions(),
+    )
     scene = GameScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
@@ -117,8 +122,15 @@ def test_illegal_drop_snaps_back_with_the_engines_reason(app):
 
 
 def test_click_on_a_space_offers_only_the_legal_counts(app):
-    state = find_state(4, lambda s: s.phase == "place" and s.pending is None and s.available_people(s.current_player()) >= 3
-                       and Place(4, 3) in s.legal_actions())
+    state = find_state(
+        4,
+        lambda s: (
+            s.phase == "place"
+            and s.pending is None
+            and s.available_people(s.current_player()) >= 3
+            and Place(4, 3) in s.legal_actions()
+        ),
+    )
     scene = GameScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
@@ -139,13 +151,24 @@ def test_two_resources_card_is_offered_only_when_legal(app):
     assert button(scene, str(option)).enabled
     press(app, str(option))
     assert scene.driver.state.players[state.current_player()].two_res == 0
-    without = find_state(4, lambda s: s.phase == "place" and not any(isinstance(a, TakeTwo) for a in s.legal_actions()))
+    without = find_state(
+        4,
+        lambda s: s.phase == "place" and not any(isinstance(a, TakeTwo) for a in s.legal_actions()),
+    )
     show(scene, without)
-    assert all(b.name != "taketwo" for c in scene.controls for b in getattr(c, "buttons", []) + [getattr(c, "button", None)] if b)
+    assert all(
+        b.name != "taketwo"
+        for c in scene.controls
+        for b in getattr(c, "buttons", []) + [getattr(c, "button", None)]
+        if b
+    )
 
 
 def test_a_legal_payment_is_preselected(app):
-    state = find_state(4, lambda s: s.pending is not None and s.pending[0] == PAY_CARD and len(s.legal_actions()) > 2)
+    state = find_state(
+        4,
+        lambda s: s.pending is not None and s.pending[0] == PAY_CARD and len(s.legal_actions()) > 2,
+    )
     scene = GameScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)

@@ -51,7 +51,9 @@ def test_complete_game_by_mouse_reaches_final_scoring_with_engine_scores(app):
     assert decisions > 20
     engine = replay(final.state.actions_taken(), 4, 5)
     assert final.rows == engine.final_scoring()
-    assert [row["total"] for row in final.rows] == [row["total"] for row in final.state.final_scoring()]
+    assert [row["total"] for row in final.rows] == [
+        row["total"] for row in final.state.final_scoring()
+    ]
     assert final.state.winners() == engine.winners()
 
 

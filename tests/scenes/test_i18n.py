@@ -66,7 +66,9 @@ def test_font_follows_the_language():
 def test_no_module_translates_at_import_time():
     """``_()`` is only called inside functions: a module-level call would freeze the language."""
     offenders = []
-    for path in list(PACKAGE.glob("scenes/*.py")) + list(PACKAGE.glob("ui/*.py")) + [PACKAGE / "app.py"]:
+    for path in (
+        list(PACKAGE.glob("scenes/*.py")) + list(PACKAGE.glob("ui/*.py")) + [PACKAGE / "app.py"]
+    ):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

@@ -10,8 +10,19 @@ from pygame import Rect
 
 from stoneage.rules.data import BUILDING_SPACES, CARD_SPACES
 from stoneage.ui.layout import (
-    CAPACITY, GATHER_ROW, MAX_ASPECT, MIN_ASPECT, PILE, VILLAGE_ROW, TableLayout, card_parts, panel_parts,
-    space_parts, stack_parts, table_frame, table_layout,
+    CAPACITY,
+    GATHER_ROW,
+    MAX_ASPECT,
+    MIN_ASPECT,
+    PILE,
+    VILLAGE_ROW,
+    TableLayout,
+    card_parts,
+    panel_parts,
+    space_parts,
+    stack_parts,
+    table_frame,
+    table_layout,
 )
 from stoneage.ui.menu_layout import menu_layout, scoring_layout, setup_rows
 
@@ -21,7 +32,11 @@ SEATS = (2, 3, 4)
 
 
 def cases(sizes):
-    return [pytest.param(size, seats, id=f"{size[0]}x{size[1]}-{seats}p") for size in sizes for seats in SEATS]
+    return [
+        pytest.param(size, seats, id=f"{size[0]}x{size[1]}-{seats}p")
+        for size in sizes
+        for seats in SEATS
+    ]
 
 
 def disjoint(named: dict[str, Rect]) -> list[tuple[str, str]]:
@@ -40,13 +55,27 @@ def aspect(rect: Rect) -> float:
 
 def status_rects(lay: TableLayout) -> dict[str, Rect]:
     s = lay.status
-    return {"round": s.round_box, "banner": s.turn_banner, "hint": s.hint, "start": s.start_box,
-            "undo": s.undo_button, "hint_button": s.hint_button, "log_button": s.log_button, "menu": s.menu_button}
+    return {
+        "round": s.round_box,
+        "banner": s.turn_banner,
+        "hint": s.hint,
+        "start": s.start_box,
+        "undo": s.undo_button,
+        "hint_button": s.hint_button,
+        "log_button": s.log_button,
+        "menu": s.menu_button,
+    }
 
 
 def table_rects(lay: TableLayout) -> dict[str, Rect]:
-    named = {"status": lay.status.rect, "board": lay.board, "deck": lay.deck, "dialog": lay.dialog,
-             "log_overlay": lay.log_overlay, "announce": lay.announce}
+    named = {
+        "status": lay.status.rect,
+        "board": lay.board,
+        "deck": lay.deck,
+        "dialog": lay.dialog,
+        "log_overlay": lay.log_overlay,
+        "announce": lay.announce,
+    }
     named.update({f"space {s}": r for s, r in lay.spaces.items()})
     named.update({f"panel {i}": r for i, r in enumerate(lay.panels)})
     if lay.log.height:
@@ -60,8 +89,17 @@ def test_every_rect_lies_inside_the_window(size, seats):
     window = Rect((0, 0), size)
     assert inside(window, table_rects(lay)) == []
     assert inside(lay.status.rect, status_rects(lay)) == []
-    assert inside(lay.board, {f"space {s}": r for s, r in lay.spaces.items()} | {"deck": lay.deck}) == []
-    assert inside(lay.board, {"log_overlay": lay.log_overlay, "announce": lay.announce, "dialog": lay.dialog}) == []
+    assert (
+        inside(lay.board, {f"space {s}": r for s, r in lay.spaces.items()} | {"deck": lay.deck})
+        == []
+    )
+    assert (
+        inside(
+            lay.board,
+            {"log_overlay": lay.log_overlay, "announce": lay.announce, "dialog": lay.dialog},
+        )
+        == []
+    )
     assert lay.board.top >= lay.status.rect.bottom
 
 
@@ -70,7 +108,9 @@ def test_nothing_overlaps_what_it_must_not(size, seats):
     lay = table_layout(size, seats)
     board_things = {f"space {s}": r for s, r in lay.spaces.items()} | {"deck": lay.deck}
     assert disjoint(board_things) == []
-    column = {f"panel {i}": r for i, r in enumerate(lay.panels)} | ({"log": lay.log} if lay.log.height else {})
+    column = {f"panel {i}": r for i, r in enumerate(lay.panels)} | (
+        {"log": lay.log} if lay.log.height else {}
+    )
     assert disjoint(column | {"board": lay.board, "status": lay.status.rect}) == []
     assert disjoint(status_rects(lay)) == []
 
@@ -81,9 +121,15 @@ def test_the_status_bar_has_the_four_buttons_in_a_row(size, seats):
     buttons = status.buttons()
     assert [b.height for b in buttons] == [status.menu_button.height] * 4
     assert [b.left for b in buttons] == sorted(b.left for b in buttons)
-    assert all(b.left > status.start_box.right and b.left > status.turn_banner.right for b in buttons)
-    assert status.undo_button.width >= 3 * status.hint_button.width  # room for "Undo: place 3 on the forest"
-    assert status.hint.width >= status.turn_banner.width  # the hint line runs under the start player too
+    assert all(
+        b.left > status.start_box.right and b.left > status.turn_banner.right for b in buttons
+    )
+    assert (
+        status.undo_button.width >= 3 * status.hint_button.width
+    )  # room for "Undo: place 3 on the forest"
+    assert (
+        status.hint.width >= status.turn_banner.width
+    )  # the hint line runs under the start player too
     unit = min(size[0] / 1280, size[1] / 720)
     assert status.menu_button.height >= 28 * unit and status.hint.height >= 20 * unit
 
@@ -95,28 +141,70 @@ def test_the_parts_of_spaces_cards_stacks_and_panels_stay_in_their_rects(size, s
         rect = lay.spaces[space]
         for lines in (1, 2):
             parts = space_parts(rect, CAPACITY[space], lay.unit, lines)
-            named = {"title": parts.title, "art": parts.art, "info": parts.info, "crowd": parts.crowd}
+            named = {
+                "title": parts.title,
+                "art": parts.art,
+                "info": parts.info,
+                "crowd": parts.crowd,
+            }
             named |= {f"ring {i}": r for i, r in enumerate(parts.rings)}
             assert inside(rect, named) == [], (space, lines)
-            assert disjoint({"title": parts.title, "art": parts.art, "info": parts.info, "rings": parts.crowd}) == []
+            assert (
+                disjoint(
+                    {
+                        "title": parts.title,
+                        "art": parts.art,
+                        "info": parts.info,
+                        "rings": parts.crowd,
+                    }
+                )
+                == []
+            )
             assert disjoint({f"ring {i}": r for i, r in enumerate(parts.rings)}) == []
     for space in CARD_SPACES:
         parts = card_parts(lay.spaces[space], lay.unit)
-        assert inside(lay.spaces[space], {"header": parts.header, "card": parts.card, "ring": parts.ring}) == []
+        assert (
+            inside(
+                lay.spaces[space], {"header": parts.header, "card": parts.card, "ring": parts.ring}
+            )
+            == []
+        )
         assert inside(parts.card, {"effect": parts.effect, "bottom": parts.bottom}) == []
         assert not parts.header.colliderect(parts.card)
     for space in BUILDING_SPACES[:seats]:
         rect = lay.spaces[space]
         parts = stack_parts(rect, lay.unit)
         pile = parts.tile.unionall(parts.pile(PILE))
-        assert inside(rect, {"header": parts.header, "footer": parts.footer, "pile": pile, "ring": parts.ring}) == []
+        assert (
+            inside(
+                rect,
+                {"header": parts.header, "footer": parts.footer, "pile": pile, "ring": parts.ring},
+            )
+            == []
+        )
         assert disjoint({"header": parts.header, "pile": pile, "footer": parts.footer}) == []
     for rect in lay.panels:
         parts = panel_parts(rect, lay.unit)
-        named = {"header": parts.header, "figures": parts.figures, "count": parts.count, "carry": parts.carry,
-                 "goods": parts.goods, "two_res": parts.two_res} | {f"row {i}": r for i, r in enumerate(parts.rows)}
+        named = {
+            "header": parts.header,
+            "figures": parts.figures,
+            "count": parts.count,
+            "carry": parts.carry,
+            "goods": parts.goods,
+            "two_res": parts.two_res,
+        } | {f"row {i}": r for i, r in enumerate(parts.rows)}
         assert inside(rect, named) == []
-        assert disjoint({"figures": parts.figures, "count": parts.count, "carry": parts.carry, "goods": parts.goods}) == []
+        assert (
+            disjoint(
+                {
+                    "figures": parts.figures,
+                    "count": parts.count,
+                    "carry": parts.carry,
+                    "goods": parts.goods,
+                }
+            )
+            == []
+        )
 
 
 @pytest.mark.parametrize(("size", "seats"), cases(SIZES + ODD_SIZES))
@@ -124,7 +212,9 @@ def test_pictures_keep_their_proportions(size, seats):
     lay = table_layout(size, seats)
     for space in GATHER_ROW + VILLAGE_ROW:
         assert aspect(space_parts(lay.spaces[space], CAPACITY[space], lay.unit).art) == 1
-        assert all(aspect(r) == 1 for r in space_parts(lay.spaces[space], CAPACITY[space], lay.unit).rings)
+        assert all(
+            aspect(r) == 1 for r in space_parts(lay.spaces[space], CAPACITY[space], lay.unit).rings
+        )
     for space in CARD_SPACES:
         card = card_parts(lay.spaces[space], lay.unit).card
         assert abs(aspect(card) - 5 / 7) < 1.5 / card.height  # a card is 5:7 to the pixel
@@ -166,18 +256,51 @@ def test_sizes_scale_with_the_window():
 def test_menu_layouts_fit_the_window(size):
     window = Rect((0, 0), size)
     menu = menu_layout(size)
-    named = {"title": menu.title, "subtitle": menu.subtitle, "panel": menu.panel, "panel_title": menu.panel_title,
-             "panel_body": menu.panel_body, "panel_buttons": menu.panel_buttons, "footer": menu.footer}
+    named = {
+        "title": menu.title,
+        "subtitle": menu.subtitle,
+        "panel": menu.panel,
+        "panel_title": menu.panel_title,
+        "panel_body": menu.panel_body,
+        "panel_buttons": menu.panel_buttons,
+        "footer": menu.footer,
+    }
     named |= {f"button {i}": r for i, r in enumerate(menu.buttons)}
     assert inside(window, named) == []
-    assert disjoint({f"button {i}": r for i, r in enumerate(menu.buttons)} | {"footer": menu.footer, "title": menu.title}) == []
-    assert disjoint({"panel_title": menu.panel_title, "panel_body": menu.panel_body, "panel_buttons": menu.panel_buttons}) == []
+    assert (
+        disjoint(
+            {f"button {i}": r for i, r in enumerate(menu.buttons)}
+            | {"footer": menu.footer, "title": menu.title}
+        )
+        == []
+    )
+    assert (
+        disjoint(
+            {
+                "panel_title": menu.panel_title,
+                "panel_body": menu.panel_body,
+                "panel_buttons": menu.panel_buttons,
+            }
+        )
+        == []
+    )
     rows = setup_rows(menu.panel_body, 4, menu.unit)
     for row in rows:
-        assert inside(row.rect, {"toggle": row.toggle, "colour": row.colour, "name": row.name, "kind": row.kind}
-                      | {f"level {i}": r for i, r in enumerate(row.levels)}) == []
+        assert (
+            inside(
+                row.rect,
+                {"toggle": row.toggle, "colour": row.colour, "name": row.name, "kind": row.kind}
+                | {f"level {i}": r for i, r in enumerate(row.levels)},
+            )
+            == []
+        )
     scoring = scoring_layout(size)
-    parts = {"title": scoring.title, "verdict": scoring.verdict, "table": scoring.table, "chart": scoring.chart,
-             "buttons": scoring.buttons}
+    parts = {
+        "title": scoring.title,
+        "verdict": scoring.verdict,
+        "table": scoring.table,
+        "chart": scoring.chart,
+        "buttons": scoring.buttons,
+    }
     assert inside(window, parts) == []
     assert disjoint(parts) == []

@@ -108,11 +108,17 @@ def test_saving_under_a_taken_name_asks_first_and_esc_cancels(app):
     assert isinstance(confirm, ConfirmScene) and "already exists" in confirm.message
     press_key(app, pygame.K_ESCAPE)  # keep the old one
     assert isinstance(app.top, SaveNameScene)
-    assert saves.load_game_file(storage.named_save_path("Mine")).state.to_json() != game.driver.state.to_json()
+    assert (
+        saves.load_game_file(storage.named_save_path("Mine")).state.to_json()
+        != game.driver.state.to_json()
+    )
     press_key(app, pygame.K_RETURN)
     press_key(app, pygame.K_RETURN)  # Enter: Replace
     assert isinstance(app.top, PauseMenu)
-    assert saves.load_game_file(storage.named_save_path("Mine")).state.to_json() == game.driver.state.to_json()
+    assert (
+        saves.load_game_file(storage.named_save_path("Mine")).state.to_json()
+        == game.driver.state.to_json()
+    )
     press_key(app, pygame.K_ESCAPE)
     assert app.top is game
 
@@ -158,19 +164,26 @@ def test_a_damaged_autosave_offers_the_last_good_copy(app):
     older, newer = bot_payload(20, 7), bot_payload(60, 7)
     storage.write_autosave(older)
     storage.write_autosave(newer)
-    storage.autosave_path().write_text('{"format": "stoneage-save", "version": 1, "seats": [{"na', encoding="utf-8")
+    storage.autosave_path().write_text(
+        '{"format": "stoneage-save", "version": 1, "seats": [{"na', encoding="utf-8"
+    )
     title = TitleScene(app)
     app.push(title)
     assert button_named(title, "continue").enabled and title.notices() == []
     click(app, button_named(title, "continue").rect.center)
     dialog = app.top
     assert isinstance(dialog, ConfirmScene)
-    assert dialog.message.startswith("The newest autosave is damaged: The save is cut off (incomplete).")
+    assert dialog.message.startswith(
+        "The newest autosave is damaged: The save is cut off (incomplete)."
+    )
     click(app, button_named(dialog, "load_previous").rect.center)
     game = app.top
     assert isinstance(game, GameScene)
     assert played_from(game, older["game"]) and not played_from(game, newer["game"])
-    assert [p.name.startswith("autosave.damaged-") for p in storage.data_dir().glob("autosave.damaged-*")] == [True]
+    assert [
+        p.name.startswith("autosave.damaged-")
+        for p in storage.data_dir().glob("autosave.damaged-*")
+    ] == [True]
 
 
 def test_cancel_keeps_the_damaged_autosave_where_it_is(app):
@@ -180,7 +193,10 @@ def test_cancel_keeps_the_damaged_autosave_where_it_is(app):
     app.push(TitleScene(app))
     click(app, button_named(app.top, "continue").rect.center)
     click(app, button_named(app.top, "cancel").rect.center)
-    assert isinstance(app.top, TitleScene) and storage.autosave_path().read_text(encoding="utf-8") == "[[["
+    assert (
+        isinstance(app.top, TitleScene)
+        and storage.autosave_path().read_text(encoding="utf-8") == "[[["
+    )
 
 
 def test_an_unreadable_autosave_keeps_continue_off_and_says_why(app):
@@ -194,7 +210,9 @@ def test_an_unreadable_autosave_keeps_continue_off_and_says_why(app):
 
 
 def test_a_damaged_settings_file_is_told_once_on_the_title(tmp_path):
-    (tmp_path / storage.SETTINGS_FILE).write_text('{"animation": 3, "window": "big"}', encoding="utf-8")
+    (tmp_path / storage.SETTINGS_FILE).write_text(
+        '{"animation": 3, "window": "big"}', encoding="utf-8"
+    )
     application = App(SIZE)
     application.open_window(flags=0)
     try:
@@ -254,7 +272,11 @@ def test_every_menu_button_has_a_tooltip_and_draws_it(app):
         assert all(b.tooltip for b in scene.buttons), type(scene).__name__
     pause = app.top
     target = button_named(pause, "save")
-    pause.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=target.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pause.handle(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=target.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
     plain = pygame.Surface(app.size)
     app.draw(plain)
     assert target.hovered and pause.mouse == target.rect.center

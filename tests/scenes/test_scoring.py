@@ -14,7 +14,10 @@ def fake_state(totals, winners, breaks):
     """Just what ``verdict`` reads: totals, winners, and the tie-break inputs per player."""
     players = [SimpleNamespace(track=b, tool_value=0, people=0) for b in breaks]
     return SimpleNamespace(
-        final_scoring=lambda: [{"total": t} for t in totals], winners=lambda: winners, players=players)
+        final_scoring=lambda: [{"total": t} for t in totals],
+        winners=lambda: winners,
+        players=players,
+    )
 
 
 def test_a_clear_winner_needs_no_tie_break():
