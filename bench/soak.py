@@ -41,7 +41,7 @@ def soak_one(task: tuple[int, int, bool]) -> tuple[int, int, str | None]:
         if check_replay:
             assert GameState.from_json(state.to_json()) == state
         return num_players, actions, None
-    except Exception:  # noqa: BLE001 - a soak test reports every failure, whatever it is
+    except Exception:
         return num_players, 0, f"seed {seed} ({num_players}p): {traceback.format_exc(limit=3)}"
 
 

@@ -14,6 +14,7 @@ build and test dependency) or without a catalog the text is shown as written (En
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import locale
 import logging
@@ -142,10 +143,8 @@ def os_language_tags() -> list[str]:
         tags.append(_windows_ui_language())
     elif sys.platform == "darwin":
         tags += _mac_languages()
-    try:
+    with contextlib.suppress(ValueError):
         tags.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
     return [t for t in tags if t]
 
 

@@ -37,7 +37,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402  (the environment must be set before the import)
+import pygame
 
 PROJECT_ROOT: Path = Path(__file__).resolve().parent.parent
 DEFAULT_IMAGES: Path = PROJECT_ROOT / "assets" / "images"

@@ -10,13 +10,13 @@ from .levels import LEVELS, make_bot
 from .policy import Style
 
 __all__ = [
+    "LEVELS",
     "Bot",
+    "Budget",
+    "HardBot",
     "HeuristicBot",
     "RandomBot",
-    "HardBot",
-    "Budget",
     "Style",
     "Temper",
-    "LEVELS",
     "make_bot",
 ]

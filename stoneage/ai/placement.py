@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stoneage.rules import GameState, Player
-from stoneage.rules import data
+from stoneage.rules import GameState, Player, data
 from stoneage.rules.data import (
     BUILDING_SPACES,
     CARD_SPACES,

@@ -8,11 +8,10 @@ much of the seat's worth they keep or gain. ``Style`` holds what tells the level
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from stoneage.rules import Action, Decline, GameState, Starve, TakeTwo
-from stoneage.rules import data
+from stoneage.rules import Action, Decline, GameState, Starve, TakeTwo, data
 from stoneage.rules.data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -258,4 +257,4 @@ def _payable_worth(state: GameState, held: tuple, out: Outlook) -> float | None:
     return None
 
 
-__all__ = ["Style", "score_actions", "EXCLUSIVE", "STALL_ROUND", "STALL_PUSH"]
+__all__ = ["EXCLUSIVE", "STALL_PUSH", "STALL_ROUND", "Style", "score_actions"]

@@ -19,9 +19,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from stoneage.rules import CHANCE, Action, GameState, sample_chance
-
-from stoneage.rules import Place
+from stoneage.rules import CHANCE, Action, GameState, Place, sample_chance
 from stoneage.rules.data import CARD_SPACES, FOREST, HUNT, RESOURCE_VALUES, RIVER
 
 from .placement import FIGURE_COST, ROUNDING_LOSS, hunt_gain, plan_for, space_gain

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from stoneage.rules import GameState, Player
-from stoneage.rules import data
+from stoneage.rules import GameState, Player, data, green_set_points, role_figures
 from stoneage.rules.data import GOLD, ITEM_FIELD_FACE, ITEM_TOOL_FACE, RESOURCE_VALUES
-from stoneage.rules import green_set_points, role_figures
 
 from .outlook import ONE_USE_PIP, Outlook, food_worth, green_worth, make_outlook, role_worth
 

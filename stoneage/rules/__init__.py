@@ -53,37 +53,38 @@ from .actions import (
 from .errors import IllegalActionError, SaveFormatError
 from .nodes import CHANCE, TERMINAL
 from .player import Player
-from .scoring import CATEGORIES as SCORING_CATEGORIES, green_set_points, role_figures
+from .scoring import CATEGORIES as SCORING_CATEGORIES
+from .scoring import green_set_points, role_figures
 from .state import GameState, new_game, sample_chance, seeded_rng
 from .textform import parse_action
 
 __all__ = [
     "CHANCE",
+    "SCORING_CATEGORIES",
     "TERMINAL",
+    "Action",
+    "Decline",
+    "DrawExtra",
+    "Feed",
     "GameState",
     "IllegalActionError",
-    "SaveFormatError",
-    "Player",
-    "new_game",
-    "parse_action",
-    "sample_chance",
-    "seeded_rng",
-    "SCORING_CATEGORIES",
-    "green_set_points",
-    "role_figures",
-    "Action",
-    "Place",
-    "Resolve",
-    "UseTools",
     "Pay",
-    "Decline",
     "PickItem",
-    "TakeTwo",
-    "Feed",
-    "Starve",
-    "Roll",
-    "RollItems",
+    "Place",
+    "Player",
+    "Resolve",
     "RevealCard",
     "RevealTile",
-    "DrawExtra",
+    "Roll",
+    "RollItems",
+    "SaveFormatError",
+    "Starve",
+    "TakeTwo",
+    "UseTools",
+    "green_set_points",
+    "new_game",
+    "parse_action",
+    "role_figures",
+    "sample_chance",
+    "seeded_rng",
 ]

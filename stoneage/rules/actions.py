@@ -8,7 +8,7 @@ keeps two kinds with equal fields apart.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .data import NUM_SPACES, RESOURCE_NAMES, SPACE_NAMES
 
@@ -166,22 +166,22 @@ class DrawExtra(NamedTuple):
         return f"extra {self.card}"
 
 
-Action = Union[
-    Place,
-    Resolve,
-    UseTools,
-    Pay,
-    Decline,
-    PickItem,
-    TakeTwo,
-    Feed,
-    Starve,
-    Roll,
-    RollItems,
-    RevealCard,
-    RevealTile,
-    DrawExtra,
-]
+Action = (
+    Place
+    | Resolve
+    | UseTools
+    | Pay
+    | Decline
+    | PickItem
+    | TakeTwo
+    | Feed
+    | Starve
+    | Roll
+    | RollItems
+    | RevealCard
+    | RevealTile
+    | DrawExtra
+)
 
 
 # --- interned actions ----------------------------------------------------------------------

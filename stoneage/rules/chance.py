@@ -6,11 +6,11 @@ dice-for-items roll. Sampling uses the integer weights, so it is exact for any `
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 from itertools import accumulate, combinations_with_replacement
 from math import factorial
-from collections import Counter
 
 FACES = (1, 2, 3, 4, 5, 6)
 

@@ -11,9 +11,9 @@ from .data import (
     MAX_PEOPLE,
     MAX_TOOL_TILES,
     MAX_TOOL_VALUE,
-    STARVATION_PENALTY,
     START_FOOD,
     START_PEOPLE,
+    STARVATION_PENALTY,
 )
 
 _FIELDS = (

@@ -52,7 +52,8 @@ from .serial import from_json, to_json
 from .table import Table, table_property
 from .textform import parse_action
 from .tools import tool_options
-from .transitions import HANDLERS as _HANDLERS, Board, Transitions, resolve_choices
+from .transitions import HANDLERS as _HANDLERS
+from .transitions import Board, Transitions, resolve_choices
 
 _SLOTS = (
     "n",

@@ -21,7 +21,8 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from . import data
-from .actions import PLACE_ACTIONS, RESOLVE_ACTIONS, TAKE_TWO_ACTIONS as _TAKE_TWO, Action
+from .actions import PLACE_ACTIONS, RESOLVE_ACTIONS, Action
+from .actions import TAKE_TWO_ACTIONS as _TAKE_TWO
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -63,7 +64,8 @@ from .nodes import (
     TOOLS,
 )
 from .payments import building_payments_for, building_points
-from .table import TABLE_BIT as _TABLE_BIT, Table
+from .table import TABLE_BIT as _TABLE_BIT
+from .table import Table
 
 if TYPE_CHECKING:
     from .player import Player
@@ -342,7 +344,7 @@ class Transitions:
             return True
         if any(row):
             acts, only_rolls = resolve_choices(row)
-            if len(acts) == 1 or only_rolls and self._no_tools(seat):
+            if len(acts) == 1 or (only_rolls and self._no_tools(seat)):
                 self._resolve_space(seat, acts[0][0])
                 return True
             self._offer(acts, seat)

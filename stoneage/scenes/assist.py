@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from stoneage.ai.preview import YieldPreview, yield_preview
 from stoneage.i18n import _, ngettext
 from stoneage.rules import Action, GameState
-from stoneage.rules.data import HUNT, FOREST
+from stoneage.rules.data import FOREST, HUNT
 from stoneage.ui.names import resource_title, space_title
 
 from .driver import make_bot

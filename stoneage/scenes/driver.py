@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from stoneage.i18n import _
 from stoneage.rules import CHANCE, TERMINAL, Action, GameState, new_game, sample_chance, seeded_rng
@@ -282,7 +282,7 @@ def save_payload(seats: list[Seat], seed: int, state: GameState) -> dict:
         "seats": [s.to_dict() for s in seats],
         "seed": seed,
         "game": state.to_json(),
-        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 
 

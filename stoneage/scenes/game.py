@@ -42,13 +42,13 @@ from .base import Scene
 from .board_view import space_at
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
 from .driver import GameDriver, Seat, Step, make_bot, save_payload
+from .hints import tooltip_at
 from .motion import Motion
 from .payment import FeedDialog, PayDialog
-from .hints import tooltip_at
-from .placing import CountChooser, Control, PlacementControl, ResolveControl
+from .placing import Control, CountChooser, PlacementControl, ResolveControl
 from .status_view import StatusBar
-from .table_view import TableRenderer
 from .story import banner, describe, undo_label, undo_phrase
+from .table_view import TableRenderer
 
 INSTANT_BATCH = 200  # automatic actions applied per update at instant speed
 FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something moves
@@ -522,7 +522,7 @@ class GameScene(Scene):
                 if control.handle(event):
                     used = True
                     break
-        return used or event.type == pygame.MOUSEMOTION and self._tooltip() != ""
+        return used or (event.type == pygame.MOUSEMOTION and self._tooltip() != "")
 
     def _handle_key(self, event: pygame.event.Event) -> bool:
         """The keyboard: Esc menu, Ctrl+Z undo, Enter confirms, 1-9 counts, H hint, L log."""

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 
 from stoneage.i18n import _
-from stoneage.ui import storage, theme
+from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import MenuLayout, menu_layout
 from stoneage.ui.widgets import (
@@ -27,7 +27,6 @@ from stoneage.ui.widgets import (
     shade,
     wrap_lines,
 )
-from stoneage.ui import assets
 
 from .base import Scene
 from .driver import Seat, Step, save_payload

@@ -16,8 +16,8 @@ from stoneage.i18n import _
 from stoneage.rules import GameState, Pay, Place, Resolve, Roll, RollItems, data
 from stoneage.rules.nodes import ROLL
 from stoneage.ui import assets, theme
-from stoneage.ui.anim import Beat, DiceTumble, Flyer, Floater, Hold, Overlay
-from stoneage.ui.layout import TableLayout, panel_parts, space_parts, CAPACITY
+from stoneage.ui.anim import Beat, DiceTumble, Floater, Flyer, Hold, Overlay
+from stoneage.ui.layout import CAPACITY, TableLayout, panel_parts, space_parts
 from stoneage.ui.widgets import draw_panel, draw_text
 
 from .board_view import drop_point
@@ -182,7 +182,7 @@ class Motion:
         end = self._panel_point(seat, 1)
         flyers = []
         for name, change in gains:
-            for i in range(min(change, 6)):
+            for _i in range(min(change, 6)):
                 flyers.append(
                     Flyer(
                         assets.image(name, self.lay.icon),

@@ -18,11 +18,11 @@ from stoneage.i18n import _, ngettext
 from stoneage.rules import Action, GameState, IllegalActionError, Place, Resolve, data
 from stoneage.ui import theme
 from stoneage.ui.layout import TableLayout, carry_parts, panel_parts, popup_near
+from stoneage.ui.names import engine_reason, space_title
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons, shade
 
 from .board_view import space_at
 from .pieces import figure
-from stoneage.ui.names import engine_reason, space_title
 
 Act = Callable[[Action], bool]
 FIXED_COUNT_SPACES = frozenset(data.VILLAGE + data.CARD_SPACES + data.BUILDING_SPACES)
@@ -164,9 +164,13 @@ class PlacementControl(Control):
     def _motion(self, pos: tuple[int, int]) -> bool:
         moved = pos != self.mouse
         self.mouse = pos
-        if self.press and not self.dragging and self.grab.collidepoint(self.press):
-            if abs(pos[0] - self.press[0]) + abs(pos[1] - self.press[1]) >= DRAG_THRESHOLD:
-                self.dragging = True
+        if (
+            self.press
+            and not self.dragging
+            and self.grab.collidepoint(self.press)
+            and abs(pos[0] - self.press[0]) + abs(pos[1] - self.press[1]) >= DRAG_THRESHOLD
+        ):
+            self.dragging = True
         return moved and (
             self.dragging or space_at(self.lay, pos) is not None or bool(self.hover_note)
         )

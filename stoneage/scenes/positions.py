@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from stoneage.rules import GameState, TERMINAL
+from stoneage.rules import TERMINAL, GameState
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 
 from .driver import GameDriver, Seat, Step, default_seats, settle_names

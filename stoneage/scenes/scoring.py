@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from stoneage.i18n import _
-from stoneage.rules import GameState, SCORING_CATEGORIES
+from stoneage.rules import SCORING_CATEGORIES, GameState
 from stoneage.rules.scoring import tie_break
 from stoneage.ui import theme
 from stoneage.ui.layout import button_row

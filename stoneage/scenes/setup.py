@@ -269,7 +269,7 @@ class SetupScene(_PanelScene):
         )
         for rect, text in heads:
             draw_text(surface, text, (rect.left, body.top), f.body, theme.UMBER_DARK, True)
-        for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
+        for i, (row, _draft) in enumerate(zip(self.rows, self.drafts)):
             pygame.draw.rect(
                 surface,
                 theme.PARCHMENT

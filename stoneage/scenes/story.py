@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from stoneage.i18n import _, ngettext
 from stoneage.rules import (
-    Action,
     CHANCE,
     TERMINAL,
+    Action,
     Decline,
     DrawExtra,
     Feed,

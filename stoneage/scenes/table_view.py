@@ -14,13 +14,9 @@ import time
 import pygame
 from pygame import Rect
 
-from stoneage.rules import GameState
-from stoneage.ui import theme
-from stoneage.ui.layout import TableLayout
-
-from stoneage.rules import data
-from stoneage.ui import assets
-from stoneage.ui.layout import CAPACITY, card_parts, space_parts, stack_parts
+from stoneage.rules import GameState, data
+from stoneage.ui import assets, theme
+from stoneage.ui.layout import CAPACITY, TableLayout, card_parts, space_parts, stack_parts
 
 from .board_view import deck_rect, draw_board_base, draw_deck, draw_space, space_key
 from .driver import Seat

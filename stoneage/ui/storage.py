@@ -40,6 +40,7 @@ are JSON, read with ``json.loads`` only.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -48,7 +49,7 @@ import shutil
 import time
 import unicodedata
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from stoneage.i18n import N_
@@ -198,10 +199,8 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _remove_quietly(path: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         path.unlink()
-    except OSError:
-        pass
 
 
 def read_limited(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
@@ -234,7 +233,7 @@ def set_aside(path: Path) -> Path | None:
 # --- the payload of a save ----------------------------------------------------------------------------
 def now_iso() -> str:
     """The current time as ISO-8601 with the UTC offset (the ``saved_at`` of a save)."""
-    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
 def stamped(payload: dict) -> dict:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from ai_helpers import play
+
 from stoneage.ai import LEVELS, Budget, RandomBot, make_bot
 
 QUICK_HARD = Budget.rollouts(8)  # enough to exercise the search, cheap enough for tests

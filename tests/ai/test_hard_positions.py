@@ -8,8 +8,8 @@ and brick, so by round 7 stack 1 holds its last tile and seat 0 leads.
 from __future__ import annotations
 
 import pytest
-
 from ai_helpers import scripted
+
 from stoneage.ai import Budget, HardBot
 from stoneage.rules import GameState, new_game
 

@@ -18,8 +18,8 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from stoneage.rules import Action, GameState  # noqa: E402
-from stoneage.scenes.driver import Seat  # noqa: E402
+from stoneage.rules import Action, GameState
+from stoneage.scenes.driver import Seat
 
 SEED = 21
 

@@ -7,4 +7,4 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from tests.scenes.conftest import _home, app  # noqa: E402,F401 - the same fixtures as the scene tests
+from tests.scenes.conftest import _home, app  # noqa: F401 - the same fixtures as the scene tests

@@ -23,7 +23,7 @@ def test_enter_takes_the_best_tools_option(app):
     scene = GameScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
-    _kind, space, total = state.pending
+    _kind, _space, total = state.pending
     options = [a for a in state.legal_actions() if isinstance(a, UseTools)]
     divisor = scene.controls[0].divisor
     best = max(options, key=lambda o: (total + sum(o.tiles) + sum(o.cards)) // divisor)

@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from stoneage.rules import CHANCE, GameState, TERMINAL
+from stoneage.rules import CHANCE, TERMINAL, GameState
 from stoneage.scenes.driver import GameDriver, Seat
 from stoneage.scenes.game import GameScene
 from stoneage.ui import storage

@@ -13,7 +13,7 @@ def to_feeding(**seat0: object):
     """Seat 0 sends 5 figures to the river and rolls 5 (no gold); seat 1 hunts.
     Stop at the first feeding decision or at the next round."""
     state = with_player(start(2), 0, **seat0)
-    done = lambda s: s.phase == "feed" and s.pending is not None or s.round == 2  # noqa: E731
+    done = lambda s: (s.phase == "feed" and s.pending is not None) or s.round == 2  # noqa: E731
     return advance(state, done, {0: ["place river 5"]})
 
 

@@ -58,7 +58,7 @@ def test_new_game_rejects_a_wrong_number_of_players(bad):
 
 def test_dice_sums_have_exact_probabilities():
     state = play(with_player(start(2), 0, people=3), "place hunt 3", "place forest 5")
-    outcomes = dict((str(a), p) for a, p in state.chance_outcomes())
+    outcomes = {str(a): p for a, p in state.chance_outcomes()}
     assert outcomes["roll 3"] == Fraction(1, 216) and outcomes["roll 10"] == Fraction(27, 216)
     assert sum(outcomes.values()) == 1 and len(outcomes) == 16
 

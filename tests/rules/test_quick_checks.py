@@ -10,7 +10,7 @@ from stoneage.rules.data import building_ids, card_ids
 from stoneage.rules.state import _is_outcome
 
 CANDIDATES = (
-    [Roll(total) for total in range(0, 62)]
+    [Roll(total) for total in range(62)]
     + [RevealCard(c) for c in card_ids()]
     + [DrawExtra(c) for c in card_ids()]
     + [RevealTile(t) for t in building_ids()]

@@ -8,12 +8,12 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from stoneage.app import App  # noqa: E402
-from stoneage.ui import assets  # noqa: E402
-from stoneage.ui.storage import Settings  # noqa: E402
+from stoneage.app import App
+from stoneage.ui import assets
+from stoneage.ui.storage import Settings
 
 SIZE = (1280, 720)
 

@@ -11,12 +11,12 @@ import pytest
 
 from stoneage import app as app_module
 from stoneage.app import App
+from stoneage.rules import TERMINAL
 from stoneage.scenes import saves
 from stoneage.scenes.driver import GameDriver, Seat, default_seats
 from stoneage.scenes.game import GameScene
 from stoneage.scenes.menus import PauseMenu, SettingsScene, TitleScene
 from stoneage.scenes.saves import ConfirmScene, LoadScene, SaveNameScene
-from stoneage.rules import TERMINAL
 from stoneage.ui import assets, storage
 
 from .conftest import SIZE
