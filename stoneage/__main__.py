@@ -107,13 +107,12 @@ def smoke(args: argparse.Namespace) -> int:
     import pygame
 
     from stoneage.app import App
-    from stoneage.scenes.menus import TitleScene
     from stoneage.ui.storage import Settings
 
     start = time.perf_counter()
     app = App(args.size or (1280, 720), Settings(language=args.lang or "en"), seed=args.seed)
     app.open_window()
-    app.push(TitleScene(app))
+    app.push(app.make_scene("title"))
     app.step(block=False)  # one loop iteration: events, update, draw, flip
     pygame.image.save(app.screen, args.smoke)
     while app.stack:
@@ -166,14 +165,13 @@ def replay(args: argparse.Namespace) -> int:
     from stoneage.app import App
     from stoneage.resources import setup_logging
     from stoneage.scenes.game import GameScene
-    from stoneage.scenes.menus import TitleScene
 
     setup_logging()
     app = App(args.size or (1280, 720))
     if args.lang:
         app.settings.language = args.lang
     app.open_window()
-    app.push(TitleScene(app))
+    app.push(app.make_scene("title"))
     app.push(GameScene(app, loaded.seats, loaded.seed, loaded.state, replay=True))
     app.run()
     return 0
@@ -237,14 +235,13 @@ def main(argv: list[str] | None = None) -> int:
         return smoke(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.menus import TitleScene
 
     setup_logging()
     app = App(args.size, seed=args.seed)  # None: the size (or fullscreen) the window was left at
     if args.lang:
         app.settings.language = args.lang
     app.open_window()
-    app.push(TitleScene(app))
+    app.push(app.make_scene("title"))
     app.run()
     return 0
 

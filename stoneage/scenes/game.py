@@ -190,15 +190,11 @@ class GameScene(Scene):
 
     def open_log(self) -> None:
         """The whole game log over the table."""
-        from .log_view import LogScene
-
-        self.app.push(LogScene(self.app, self))
+        self.app.push(self.app.make_scene("log", game=self))
 
     def open_menu(self) -> None:
         """The pause menu over the table."""
-        from .menus import PauseMenu
-
-        self.app.push(PauseMenu(self.app))
+        self.app.push(self.app.make_scene("pause"))
 
     # --- what is shown --------------------------------------------------------------------------
     def display(self, state: GameState) -> GameState:
@@ -290,13 +286,13 @@ class GameScene(Scene):
             self.finish_timer = END_PAUSE * self.motion.speed
         self.finish_timer -= dt
         if self.finish_timer <= 0:
-            from .scoring import ScoringScene
-
             self.autosave()  # the game is over: the autosave is deleted
             if self.saver is not None:
                 self.saver.flush()
             self.app.replace(
-                ScoringScene(self.app, self.seats, self.driver.state, self.driver.seed)
+                self.app.make_scene(
+                    "scoring", seats=self.seats, state=self.driver.state, seed=self.driver.seed
+                )
             )
         return False
 

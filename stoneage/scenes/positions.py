@@ -9,7 +9,10 @@ from collections.abc import Callable
 from stoneage.rules import TERMINAL, GameState
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 
+from .base import SceneHost
 from .driver import GameDriver, Seat, Step, default_seats, settle_names
+from .game import GameScene
+from .saves import CUT_OFF, LoadedGame, SaveError, example_entries, older_copy_dialog
 from .story import describe
 
 SCENE_NAMES = (
@@ -103,38 +106,24 @@ def game_over(state: GameState) -> bool:
     return state.is_terminal()
 
 
-def build_scene(app, name: str, seed: int, players: int = 4):
+def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
     """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``."""
-    from .game import GameScene
-    from .menus import PauseMenu, RulesScene, SettingsScene, TitleScene
-    from .scoring import ScoringScene
-    from .setup import SetupScene
-
     if name not in SCENE_NAMES:
         raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
-    app.push(TitleScene(app))
+    app.push(app.make_scene("title"))
     if name == "title":
         return
     if name == "setup":
-        app.push(SetupScene(app))
+        app.push(app.make_scene("setup"))
         return
     if name in ("settings", "rules"):
-        app.push(SettingsScene(app) if name == "settings" else RulesScene(app))
+        app.push(app.make_scene(name))
         return
     seats = default_seats()[:players]
     if name in ("load", "continue_damaged"):
-        from .saves import (
-            CUT_OFF,
-            LoadedGame,
-            LoadScene,
-            SaveError,
-            example_entries,
-            older_copy_dialog,
-        )
-
         found_seed, state, _steps = find(seed, placement, "normal", players)
         if name == "load":
-            app.push(LoadScene(app, example_entries(seats, found_seed, state)))
+            app.push(app.make_scene("load", entries=example_entries(seats, found_seed, state)))
         else:
             app.push(
                 older_copy_dialog(
@@ -144,7 +133,7 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         return
     if name == "scoring":
         _seed, state, _step = find(seed, game_over, n=players)
-        app.push(ScoringScene(app, seats, state, seed))
+        app.push(app.make_scene("scoring", seats=seats, state=state, seed=seed))
         return
     if name == "hotseat":  # two people at one screen: the second is called to it
         seats = [
@@ -178,15 +167,11 @@ def build_scene(app, name: str, seed: int, players: int = 4):
     app.push(scene)
     if name in ("pause", "save"):
         scene.update(0.0)  # the table under the menu is drawn from its cached picture
-        app.push(PauseMenu(app))
+        app.push(app.make_scene("pause"))
     if name == "save":
-        from .saves import SaveNameScene
-
-        app.push(SaveNameScene(app))
+        app.push(app.make_scene("save"))
     if name == "log":
-        from .log_view import LogScene
-
         scene.update(0.0)  # the table under the log is drawn from its cached picture
-        app.push(LogScene(app, scene))
+        app.push(app.make_scene("log", game=scene))
     if name == "hotseat":
         scene.announced = 1  # the other human played last: seat 0 is called to the screen

@@ -37,7 +37,7 @@ from stoneage.ui.widgets import (
 )
 
 from .driver import BOT_LEVELS, Seat
-from .menus import MenuScene, _PanelScene
+from .menu_base import MenuScene, PanelScene
 
 log = logging.getLogger(__name__)
 
@@ -361,11 +361,8 @@ def _read_autosaves(candidates: list[Path]) -> AutosaveStatus:
 # --- starting a loaded game ------------------------------------------------------------------------------------
 def start_loaded_game(app, game: LoadedGame) -> None:
     """Leave whatever is on screen and play ``game`` (the title stays below it)."""
-    from .game import GameScene
-    from .menus import TitleScene
-
-    app.reset(TitleScene(app))
-    app.push(GameScene(app, game.fresh_seats(), game.seed, game.state))
+    app.reset(app.make_scene("title"))
+    app.push(app.make_scene("game", seats=game.fresh_seats(), seed=game.seed, state=game.state))
 
 
 def continue_autosave(app) -> None:
@@ -779,7 +776,7 @@ def read_entries() -> list[SaveEntry]:
     return [read_entry(file) for file in storage.list_named_saves()]
 
 
-class LoadScene(_PanelScene):
+class LoadScene(PanelScene):
     """The named saves, newest first: Load or Delete each. The wheel, Up/Down and Page keys
     scroll and select; Enter loads the selected save, Delete deletes it, Esc goes back."""
 

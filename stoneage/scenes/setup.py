@@ -18,7 +18,7 @@ from stoneage.ui.names import LEVEL_TITLES
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped
 
 from .driver import BOT_LEVELS, Seat, default_seats, settle_names
-from .menus import _PanelScene
+from .menu_base import PanelScene
 
 NAME_LIMIT = 16
 MIN_SEATS = 2
@@ -38,19 +38,7 @@ class SeatDraft:
     playing: bool = True
 
 
-def load_saved_game(app) -> object | None:
-    """The game scene for the newest good autosave, or None when there is none. (A damaged
-    autosave is never deleted here; the title screen tells the player and offers an older copy.)"""
-    from .game import GameScene
-    from .saves import autosave_status
-
-    game = autosave_status().game
-    if game is None:
-        return None
-    return GameScene(app, game.fresh_seats(), game.seed, game.state)
-
-
-class SetupScene(_PanelScene):
+class SetupScene(PanelScene):
     """Choose who plays; Start begins the game."""
 
     opaque = True
@@ -222,8 +210,6 @@ class SetupScene(_PanelScene):
 
     def start(self) -> None:
         """Begin the game with the seats in play."""
-        from .game import GameScene
-
         self._stop_editing()
         seats = [d.seat for d in self.drafts if d.playing]
         settle_names(seats)
@@ -233,7 +219,7 @@ class SetupScene(_PanelScene):
             else random.Random(time.time_ns()).randrange(1, 10**9)
         )
         storage.delete_autosave()
-        self.app.replace(GameScene(self.app, seats, seed))
+        self.app.replace(self.app.make_scene("game", seats=seats, seed=seed))
 
     # --- events and drawing ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
