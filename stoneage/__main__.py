@@ -14,6 +14,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: pygame is imported when a command needs it, so
+    # `--help` and a mistyped option answer at once (no cycle: nothing imports __main__)
+    from stoneage.scenes.saves import LoadedGame
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -78,7 +83,7 @@ def screenshot(args: argparse.Namespace) -> int:
     import pygame
 
     from stoneage.app import App
-    from stoneage.scenes.positions import build_scene
+    from stoneage.scenes.positions import build_scene, hover_with_hint, start_drag
     from stoneage.ui.storage import Settings
 
     app = App(
@@ -89,10 +94,11 @@ def screenshot(args: argparse.Namespace) -> int:
     app.open_window(flags=0)
     build_scene(app, args.scene, args.seed if args.seed is not None else 1, args.players)
     if args.scene == "drag":
-        _start_drag(app)
-    app.top.update(0.0)
+        start_drag(app)
+    if app.top is not None:
+        app.top.update(0.0)
     if args.scene == "preview":
-        _hover_with_hint(app)
+        hover_with_hint(app)
     surface = pygame.Surface(app.size)
     app.draw(surface)
     pygame.image.save(surface, args.screenshot)
@@ -111,10 +117,10 @@ def smoke(args: argparse.Namespace) -> int:
 
     start = time.perf_counter()
     app = App(args.size or (1280, 720), Settings(language=args.lang or "en"), seed=args.seed)
-    app.open_window()
+    screen = app.open_window()
     app.push(app.make_scene("title"))
     app.step(block=False)  # one loop iteration: events, update, draw, flip
-    pygame.image.save(app.screen, args.smoke)
+    pygame.image.save(app.screen or screen, args.smoke)
     while app.stack:
         app.pop()
     pygame.quit()
@@ -122,27 +128,6 @@ def smoke(args: argparse.Namespace) -> int:
         f"smoke: title ({args.lang or 'en'}) drawn in {time.perf_counter() - start:.2f} s -> {args.smoke}"
     )
     return 0
-
-
-def _start_drag(app) -> None:
-    """Pick up two figures and hold them over the forest (shows the lit and dimmed spaces)."""
-    import pygame
-
-    scene = app.top
-    scene.update(0.0)
-    control = scene.controls[0]
-    control.set_carry(2)
-    start = control.grab.center
-    target = scene.lay.spaces[4].center
-    for event in (
-        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-        pygame.event.Event(
-            pygame.MOUSEMOTION, pos=(start[0] - 40, start[1]), rel=(-40, 0), buttons=(1, 0, 0)
-        ),
-        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)),
-    ):
-        scene.handle(event)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -177,7 +162,7 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_headless(args: argparse.Namespace, loaded) -> int:
+def _replay_headless(args: argparse.Namespace, loaded: LoadedGame) -> int:
     """Replay to the end without a window; save the last screen; print the final scores."""
     import pygame
 
@@ -210,18 +195,6 @@ def _replay_headless(args: argparse.Namespace, loaded) -> int:
         app.pop()
     pygame.display.quit()  # not pygame.quit: the cached fonts stay valid for a later window
     return 0 if same else 1
-
-
-def _hover_with_hint(app) -> None:
-    """Carry three figures, hover the forest and show the Hard bot's hint."""
-    import pygame
-
-    scene = app.top
-    scene.controls[0].set_carry(3)
-    forest = scene.lay.spaces[4].center
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.ask_hint()
-    scene.update(0.0)
 
 
 def main(argv: list[str] | None = None) -> int:

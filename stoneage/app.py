@@ -231,6 +231,8 @@ class App:
         animating = any(scene.is_animating() for scene in self.stack[-1:])
         lively = animating or time.monotonic() < self._input_until
         rate = (FRAME_RATE if lively else IDLE_RATE) if block else 0
+        if self.clock is None:
+            raise RuntimeError("App.step before open_window: there is no window to draw in")
         dt = min(self.clock.tick(rate) / 1000.0, 0.1)  # a long pause is not a long frame
         events = pygame.event.get()
         if events:

@@ -42,11 +42,11 @@ def draw_button_tip(
 
 def press_primary(buttons: list[Button]) -> bool:
     """Enter: press the first enabled primary button; True when there was one."""
-    button = next((b for b in buttons if b.primary and b.enabled and b.on_click), None)
-    if button is None:
-        return False
-    button.on_click()
-    return True
+    for button in buttons:
+        if button.primary and button.enabled and button.on_click is not None:
+            button.on_click()
+            return True
+    return False
 
 
 class MenuScene(Scene):

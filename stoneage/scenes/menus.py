@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -26,6 +27,7 @@ from stoneage.ui.widgets import (
     wrap_lines,
 )
 
+from .base import SceneHost
 from .menu_base import MenuScene, PanelScene, draw_backdrop
 from .rules_text import RULES_PAGES, RulesPage
 from .saves import autosave_status, continue_autosave, summary
@@ -37,9 +39,9 @@ class TitleScene(MenuScene):
 
     button_count = 6
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SceneHost) -> None:
         # The settings problem is told once: on the first title screen after starting.
-        self.settings_notice = getattr(app, "settings_problem", "")
+        self.settings_notice = app.settings_problem
         if self.settings_notice:
             app.settings_problem = ""
         super().__init__(app)
@@ -219,7 +221,7 @@ class PauseMenu(MenuScene):
     opaque = False
     button_count = 6
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.notice = ""
         super().__init__(app)
 
@@ -361,7 +363,7 @@ class SettingsScene(PanelScene):
                 [
                     (
                         _(SPEED_TITLES[s]),
-                        lambda s=s: self.set_speed(s),
+                        partial(self.set_speed, s),
                         settings.animation == s,
                         f"speed_{s}",
                         _("Animations at this speed."),
@@ -375,7 +377,7 @@ class SettingsScene(PanelScene):
                 [
                     (
                         LANGUAGES[c],
-                        lambda c=c: self.set_language(c),
+                        partial(self.set_language, c),
                         settings.language == c,
                         f"lang_{c}",
                         _("Show every screen in this language."),
@@ -400,7 +402,7 @@ class SettingsScene(PanelScene):
                 _("Fullscreen"),
                 _("F11 switches between fullscreen and a window at any time."),
                 self._on_off(
-                    getattr(self.app, "fullscreen", settings.fullscreen),
+                    self.app.fullscreen,
                     self.set_fullscreen,
                     "fullscreen",
                     _("Fill the whole screen."),
@@ -455,12 +457,7 @@ class SettingsScene(PanelScene):
 
     def set_fullscreen(self, on: bool) -> None:
         """Fullscreen or a window (every scene is laid out again for the new size)."""
-        set_mode = getattr(self.app, "set_fullscreen", None)
-        if set_mode is not None:
-            set_mode(on)
-        else:
-            self.app.settings.fullscreen = on
-            self.app.save_settings()
+        self.app.set_fullscreen(on)
         self.buttons = self.make_buttons()
 
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -485,7 +482,7 @@ class RulesScene(PanelScene):
 
     button_count = 1
 
-    def __init__(self, app, page: int = 0) -> None:
+    def __init__(self, app: SceneHost, page: int = 0) -> None:
         self.page, self.scroll = page, 0
         super().__init__(app)
 
@@ -499,7 +496,7 @@ class RulesScene(PanelScene):
             Button(
                 rect,
                 _(page.title),
-                lambda i=i: self.show(i),
+                partial(self.show, i),
                 size=f.body,
                 selected=i == self.page,
                 tooltip=_("Show this page."),

@@ -1,17 +1,21 @@
 """Deterministic positions for screenshot mode: a game driven by seeded bots to the first
 moment that shows what a screenshot is meant to show (the human placing, a dialog of the
-resolution phase, a feeding shortfall, the final scoring)."""
+resolution phase, a feeding shortfall, the final scoring), the stack of scenes over it, and
+the pointer's play for the drag and hint screenshots."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from stoneage.rules import TERMINAL, GameState
+import pygame
+
+from stoneage.rules import GameState
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 
 from .base import SceneHost
 from .driver import GameDriver, Seat, Step, default_seats, settle_names
 from .game import GameScene
+from .placing import PlacementControl
 from .saves import CUT_OFF, LoadedGame, SaveError, example_entries, older_copy_dialog
 from .story import describe
 
@@ -50,11 +54,14 @@ def play_until(
     ]
     driver = GameDriver(seats, seed, threaded=False)
     recent: list[Step] = []
-    while not stop(driver.state):
-        if driver.actor() == TERMINAL:
-            return None
-        recent = (recent + [driver.apply(driver.automatic_action())])[-RECENT:]
-    driver.close()
+    try:
+        while not stop(driver.state):
+            action = driver.automatic_action()  # bots only, answering at once (not threaded)
+            if action is None:  # the game ended first
+                return None
+            recent = (recent + [driver.apply(action)])[-RECENT:]
+    finally:
+        driver.close()
     return driver.state, recent
 
 
@@ -175,3 +182,48 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
         app.push(app.make_scene("log", game=scene))
     if name == "hotseat":
         scene.announced = 1  # the other human played last: seat 0 is called to the screen
+
+
+def top_game(app: SceneHost) -> GameScene:
+    """The game scene on top of ``app`` (screenshots of a game in progress)."""
+    scene = app.top
+    if not isinstance(scene, GameScene):
+        raise ValueError(f"the top scene is {type(scene).__name__}, not the game")
+    return scene
+
+
+def placement_control(scene: GameScene) -> PlacementControl:
+    """The human's figures on the table (screenshots taken while the human places)."""
+    control = scene.controls[0] if scene.controls else None
+    if not isinstance(control, PlacementControl):
+        raise ValueError(f"the human is not placing figures but using {control!r}")
+    return control
+
+
+def start_drag(app: SceneHost) -> None:
+    """Pick up two figures and hold them over the forest (shows the lit and dimmed spaces)."""
+    scene = top_game(app)
+    scene.update(0.0)
+    control = placement_control(scene)
+    control.set_carry(2)
+    start = control.grab.center
+    target = scene.lay.spaces[4].center
+    for event in (
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(start[0] - 40, start[1]), rel=(-40, 0), buttons=(1, 0, 0)
+        ),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)),
+    ):
+        scene.handle(event)
+
+
+def hover_with_hint(app: SceneHost) -> None:
+    """Carry three figures, hover the forest and show the Hard bot's hint."""
+    scene = top_game(app)
+    placement_control(scene).set_carry(3)
+    forest = scene.lay.spaces[4].center
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.ask_hint()
+    scene.update(0.0)

@@ -14,12 +14,12 @@ from stoneage.i18n import _
 from stoneage.rules import SCORING_CATEGORIES, GameState
 from stoneage.rules.scoring import tie_break
 from stoneage.ui import theme
-from stoneage.ui.layout import button_row
+from stoneage.ui.layout import Fonts, button_row
 from stoneage.ui.menu_layout import scoring_layout
 from stoneage.ui.names import CATEGORY_TITLES, join_list, join_sentences
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
 
-from .base import Scene
+from .base import Scene, SceneHost
 from .driver import Seat, replay_steps
 from .log_view import export_replay
 from .menu_base import draw_backdrop, draw_button_tip
@@ -61,7 +61,7 @@ def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
 class ScoringScene(Scene):
     """The end of the game."""
 
-    def __init__(self, app, seats: list[Seat], state: GameState, seed: int) -> None:
+    def __init__(self, app: SceneHost, seats: list[Seat], state: GameState, seed: int) -> None:
         super().__init__(app)
         self.seats, self.state, self.seed = seats, state, seed
         self.rows = state.final_scoring()
@@ -245,7 +245,12 @@ def frame_style(margin: int) -> tuple[int, int]:
 
 
 def draw_chart(
-    surface: pygame.Surface, area: Rect, state: GameState, seats: list[Seat], f, margin: int = 10
+    surface: pygame.Surface,
+    area: Rect,
+    state: GameState,
+    seats: list[Seat],
+    f: Fonts,
+    margin: int = 10,
 ) -> None:
     """Each player's score after every round, ending with the final total."""
     draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(margin))

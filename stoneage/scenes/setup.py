@@ -7,16 +7,18 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from stoneage.i18n import N_, _
 from stoneage.ui import storage, theme
 from stoneage.ui.layout import button_row
-from stoneage.ui.menu_layout import setup_rows
+from stoneage.ui.menu_layout import SeatRow, setup_rows
 from stoneage.ui.names import LEVEL_TITLES
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped
 
+from .base import SceneHost
 from .driver import BOT_LEVELS, Seat, default_seats, settle_names
 from .menu_base import PanelScene
 
@@ -43,7 +45,7 @@ class SetupScene(PanelScene):
 
     opaque = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.drafts = [SeatDraft(seat) for seat in default_seats()]
         self.editing: int | None = None
         super().__init__(app)
@@ -92,7 +94,7 @@ class SetupScene(PanelScene):
         )
         return buttons
 
-    def _row_buttons(self, i: int, row, draft: SeatDraft) -> list[Button]:
+    def _row_buttons(self, i: int, row: SeatRow, draft: SeatDraft) -> list[Button]:
         f = self.lay.fonts
         seat = draft.seat
         label = _("Playing") if draft.playing else _("Empty seat")
@@ -152,7 +154,7 @@ class SetupScene(PanelScene):
                     Button(
                         rect,
                         _(LEVEL_TITLES[level]),
-                        lambda lv=level: self.set_level(i, lv),
+                        partial(self.set_level, i, level),
                         size=f.body,
                         selected=seat.level == level,
                         tooltip=_(LEVEL_TIPS[level]),
@@ -223,7 +225,7 @@ class SetupScene(PanelScene):
 
     # --- events and drawing ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.editing is not None and self._type(event):
+        if self.editing is not None and self._type(self.editing, event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self.start()
@@ -232,8 +234,9 @@ class SetupScene(PanelScene):
             self._stop_editing()
         return super().handle(event)
 
-    def _type(self, event: pygame.event.Event) -> bool:
-        seat = self.drafts[self.editing].seat
+    def _type(self, editing: int, event: pygame.event.Event) -> bool:
+        """Typing into the name of seat ``editing``; True when the key was used."""
+        seat = self.drafts[editing].seat
         if event.type == pygame.TEXTINPUT:
             seat.name = (seat.name + event.text)[:NAME_LIMIT]
             return True
