@@ -14,6 +14,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: pygame is imported when a command needs it, so
+    # `--help` and a mistyped option answer at once (no cycle: nothing imports __main__)
+    from stoneage.scenes.saves import LoadedGame
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -78,7 +83,7 @@ def screenshot(args: argparse.Namespace) -> int:
     import pygame
 
     from stoneage.app import App
-    from stoneage.scenes.positions import build_scene
+    from stoneage.scenes.positions import build_scene, hover_with_hint, start_drag
     from stoneage.ui.storage import Settings
 
     app = App(
@@ -89,10 +94,11 @@ def screenshot(args: argparse.Namespace) -> int:
     app.open_window(flags=0)
     build_scene(app, args.scene, args.seed if args.seed is not None else 1, args.players)
     if args.scene == "drag":
-        _start_drag(app)
-    app.top.update(0.0)
+        start_drag(app)
+    if app.top is not None:
+        app.top.update(0.0)
     if args.scene == "preview":
-        _hover_with_hint(app)
+        hover_with_hint(app)
     surface = pygame.Surface(app.size)
     app.draw(surface)
     pygame.image.save(surface, args.screenshot)
@@ -107,15 +113,14 @@ def smoke(args: argparse.Namespace) -> int:
     import pygame
 
     from stoneage.app import App
-    from stoneage.scenes.menus import TitleScene
     from stoneage.ui.storage import Settings
 
     start = time.perf_counter()
     app = App(args.size or (1280, 720), Settings(language=args.lang or "en"), seed=args.seed)
-    app.open_window()
-    app.push(TitleScene(app))
+    screen = app.open_window()
+    app.push(app.make_scene("title"))
     app.step(block=False)  # one loop iteration: events, update, draw, flip
-    pygame.image.save(app.screen, args.smoke)
+    pygame.image.save(app.screen or screen, args.smoke)
     while app.stack:
         app.pop()
     pygame.quit()
@@ -123,27 +128,6 @@ def smoke(args: argparse.Namespace) -> int:
         f"smoke: title ({args.lang or 'en'}) drawn in {time.perf_counter() - start:.2f} s -> {args.smoke}"
     )
     return 0
-
-
-def _start_drag(app) -> None:
-    """Pick up two figures and hold them over the forest (shows the lit and dimmed spaces)."""
-    import pygame
-
-    scene = app.top
-    scene.update(0.0)
-    control = scene.controls[0]
-    control.set_carry(2)
-    start = control.grab.center
-    target = scene.lay.spaces[4].center
-    for event in (
-        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-        pygame.event.Event(
-            pygame.MOUSEMOTION, pos=(start[0] - 40, start[1]), rel=(-40, 0), buttons=(1, 0, 0)
-        ),
-        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)),
-    ):
-        scene.handle(event)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -166,20 +150,19 @@ def replay(args: argparse.Namespace) -> int:
     from stoneage.app import App
     from stoneage.resources import setup_logging
     from stoneage.scenes.game import GameScene
-    from stoneage.scenes.menus import TitleScene
 
     setup_logging()
     app = App(args.size or (1280, 720))
     if args.lang:
         app.settings.language = args.lang
     app.open_window()
-    app.push(TitleScene(app))
+    app.push(app.make_scene("title"))
     app.push(GameScene(app, loaded.seats, loaded.seed, loaded.state, replay=True))
     app.run()
     return 0
 
 
-def _replay_headless(args: argparse.Namespace, loaded) -> int:
+def _replay_headless(args: argparse.Namespace, loaded: LoadedGame) -> int:
     """Replay to the end without a window; save the last screen; print the final scores."""
     import pygame
 
@@ -214,18 +197,6 @@ def _replay_headless(args: argparse.Namespace, loaded) -> int:
     return 0 if same else 1
 
 
-def _hover_with_hint(app) -> None:
-    """Carry three figures, hover the forest and show the Hard bot's hint."""
-    import pygame
-
-    scene = app.top
-    scene.controls[0].set_carry(3)
-    forest = scene.lay.spaces[4].center
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.ask_hint()
-    scene.update(0.0)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Open the window on the title screen (or take a screenshot) and run until quit."""
     args = parse_args(argv)
@@ -237,14 +208,13 @@ def main(argv: list[str] | None = None) -> int:
         return smoke(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.menus import TitleScene
 
     setup_logging()
     app = App(args.size, seed=args.seed)  # None: the size (or fullscreen) the window was left at
     if args.lang:
         app.settings.language = args.lang
     app.open_window()
-    app.push(TitleScene(app))
+    app.push(app.make_scene("title"))
     app.run()
     return 0
 

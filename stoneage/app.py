@@ -9,6 +9,9 @@ when an event was used, an update reported a change, or a scene is animating.
 The window is resizable between MIN_SIZE and MAX_SIZE; F11 (or the Settings screen) switches
 fullscreen. The window size and fullscreen are remembered in the settings once a resize has
 settled and when the program ends (a size given on the command line wins over them).
+
+Scenes are found by name in a registry (``stoneage.scenes.catalog.SCENES`` unless another is
+given): a scene asks ``app.make_scene("setup")`` for the next screen instead of importing it.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ import os
 import sys
 import time
 import warnings
+from collections.abc import Mapping
 
 import pygame
 
 from stoneage import i18n
 from stoneage.i18n import _
-from stoneage.scenes.base import Scene
+from stoneage.scenes.base import Scene, SceneFactory
+from stoneage.scenes.catalog import SCENES
 from stoneage.ui import assets
 from stoneage.ui.storage import Settings, load_settings_with_message, save_settings
 
@@ -52,9 +57,11 @@ class App:
         size: tuple[int, int] | None = None,
         settings: Settings | None = None,
         seed: int | None = None,
+        scenes: Mapping[str, SceneFactory] | None = None,
     ) -> None:
         """``size`` None opens the window as it was last left (size and fullscreen, from the
-        settings); a size given wins and opens a window of that size."""
+        settings); a size given wins and opens a window of that size. ``scenes`` is the registry
+        of scenes by name (the program's own, ``catalog.SCENES``, by default)."""
         self.settings_problem = ""  # told once by the title screen (untranslated; shown with _())
         if settings is None:
             settings, self.settings_problem = load_settings_with_message()
@@ -67,6 +74,7 @@ class App:
         self._resized_at: float | None = None  # a resize not yet remembered in the settings
         self.seed = seed  # fixed game seed from the command line (None: a new one each game)
         self.stack: list[Scene] = []
+        self.scenes: dict[str, SceneFactory] = dict(SCENES if scenes is None else scenes)
         self.screen: pygame.Surface | None = None
         self.clock: pygame.time.Clock | None = None
         self.running = False
@@ -152,6 +160,15 @@ class App:
         self.dirty = True
 
     # --- the scene stack ------------------------------------------------------------------------
+    def make_scene(self, name: str, /, **options: object) -> Scene:
+        """A new scene of the kind registered as ``name``, built for this app with ``options``
+        (it is not put on the stack: ``push``, ``replace`` or ``reset`` does that)."""
+        factory = self.scenes.get(name)
+        if factory is None:
+            known = ", ".join(sorted(self.scenes))
+            raise LookupError(f"no scene is registered as {name!r} (known: {known})")
+        return factory(self, **options)
+
     def push(self, scene: Scene) -> None:
         """Put ``scene`` on top: the one below pauses, the new one enters."""
         if self.stack:
@@ -214,6 +231,8 @@ class App:
         animating = any(scene.is_animating() for scene in self.stack[-1:])
         lively = animating or time.monotonic() < self._input_until
         rate = (FRAME_RATE if lively else IDLE_RATE) if block else 0
+        if self.clock is None:
+            raise RuntimeError("App.step before open_window: there is no window to draw in")
         dt = min(self.clock.tick(rate) / 1000.0, 0.1)  # a long pause is not a long frame
         events = pygame.event.get()
         if events:

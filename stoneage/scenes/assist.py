@@ -11,14 +11,15 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 
+from stoneage.ai import HardBot, make_bot
 from stoneage.ai.preview import YieldPreview, yield_preview
 from stoneage.i18n import _, ngettext
 from stoneage.rules import Action, GameState
 from stoneage.rules.data import FOREST, HUNT
 from stoneage.ui.names import resource_title, space_title
 
-from .driver import make_bot
 from .story import action_phrase
 
 log = logging.getLogger(__name__)
@@ -52,11 +53,19 @@ class Hint:
         )
 
 
+def hard_bot(seed: int) -> HardBot:
+    """The Hard level's bot: the one that ranks every option (``analyse``) as well as choosing."""
+    bot = make_bot("hard", seed)
+    if not isinstance(bot, HardBot):
+        raise TypeError(f"the hard level is a {type(bot).__name__}, which cannot rank options")
+    return bot
+
+
 class HintService:
     """Asks a Hard bot, off the window's thread, for the best action of a human seat."""
 
     def __init__(self, seed: int, notify: Callable[[], None] | None, threaded: bool = True) -> None:
-        self.bot = make_bot("hard", seed ^ 0x5EED)
+        self.bot = hard_bot(seed ^ 0x5EED)
         self.notify = notify
         self._executor = (
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint") if threaded else None
@@ -75,15 +84,13 @@ class HintService:
             self._done = self._analyse(state, seat)
             return
         self._future = self._executor.submit(self._analyse, state, seat)
-        if self.notify:
-            self._future.add_done_callback(lambda _f: self.notify())
+        notify = self.notify
+        if notify is not None:
+            self._future.add_done_callback(lambda _f: notify())
 
     def _analyse(self, state: GameState, seat: int) -> Hint | None:
         try:
-            if hasattr(self.bot, "spent"):
-                self.bot.spent = (
-                    0.0  # every hint gets the full thinking time, however many came before
-                )
+            self.bot.spent = 0.0  # every hint gets the full thinking time, however many came before
             ranked = self.bot.analyse(state.view(seat))
         except Exception:  # a hint is a courtesy; the game goes on without one
             log.exception("the hint failed")
@@ -146,6 +153,6 @@ def _preview_lines(p: YieldPreview) -> list[str]:
     return lines
 
 
-def _percent(chance) -> str:
+def _percent(chance: Fraction) -> str:
     value = float(chance) * 100
     return f"{value:.0f}%" if value >= 1 else "<1%"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
-Job = Callable[[], None]
+Job = Callable[[], object]  # what it returns is ignored
 
 
 class Autosaver:

@@ -1,18 +1,85 @@
-"""The scene interface: a symmetric lifecycle, event handling, updates and a pure draw.
+"""The scene interface, and what a scene may ask of the application that runs it.
 
 The ``App`` keeps a stack of scenes. Only the top scene gets events and updates; drawing starts
 at the highest opaque scene and goes up, so an overlay (a menu, the settings) sits over the
 scene below it for free.
+
+A scene never imports the application nor the next scene: it is given a ``SceneHost`` (the app
+satisfies it) and asks it for the next screen by name, ``host.make_scene("setup")``, then puts
+it on the stack with ``push``, ``replace`` or ``reset``. The names are registered in
+``stoneage.scenes.catalog``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from stoneage.app import App
+from stoneage.ui.storage import Settings
+
+
+class SceneHost(Protocol):
+    """What a scene may use of the application: the window's size, the settings, the stack of
+    scenes, and the registry of scenes by name."""
+
+    settings: Settings
+    size: tuple[int, int]
+    seed: int | None  # a fixed game seed from the command line (None: a new one each game)
+    settings_problem: str  # why the settings could not be read, told once (untranslated)
+    fullscreen: bool
+    wake_event: int  # the event type ``wake`` posts
+
+    @property
+    def stack(self) -> Sequence[Scene]:
+        """The scenes, bottom first."""
+        ...
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that gets events now."""
+        ...
+
+    def make_scene(self, name: str, /, **options: object) -> Scene:
+        """A new scene of the kind registered as ``name``, built with ``options``."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top: the one below pauses, the new one enters."""
+        ...
+
+    def pop(self) -> Scene:
+        """Remove the top scene: it exits, the one below resumes."""
+        ...
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        ...
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack and start again from ``scene``."""
+        ...
+
+    def quit(self) -> None:
+        """Leave the program."""
+        ...
+
+    def wake(self) -> None:
+        """Wake the loop from another thread (a bot finished thinking)."""
+        ...
+
+    def save_settings(self) -> None:
+        """Store the settings and apply the language."""
+        ...
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch fullscreen on or off (remembered at once)."""
+        ...
+
+
+#: Builds a scene for a host from keyword options: a ``Scene`` subclass itself, usually.
+SceneFactory = Callable[..., "Scene"]
 
 
 class Scene:
@@ -21,7 +88,7 @@ class Scene:
     #: False for overlays: the scene below is drawn first.
     opaque: bool = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
 
     # --- lifecycle: enter/exit when pushed/popped, pause/resume when covered/uncovered ---------

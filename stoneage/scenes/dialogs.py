@@ -5,6 +5,7 @@ two-resources card. Each offers exactly the matching actions of ``legal_actions(
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -33,7 +34,7 @@ from stoneage.ui.widgets import (
     shade,
 )
 
-from .placing import Act, Control
+from .placing import Act, Control, pending_step
 
 
 class Dialog(Control):
@@ -111,7 +112,7 @@ class ToolsDialog(Dialog):
     def __init__(
         self, lay: TableLayout, state: GameState, act: Act, faces: list[int] | None
     ) -> None:
-        _kind, self.space, self.total = state.pending
+        _kind, self.space, self.total = pending_step(state)
         self.faces = faces or []
         self.divisor = data.gather_divisor(self.space)
         self.options = [a for a in state.legal_actions() if isinstance(a, UseTools)]
@@ -144,7 +145,7 @@ class ToolsDialog(Dialog):
                 Button(
                     rect,
                     label,
-                    lambda o=option: act(o),
+                    partial(act, option),
                     size=lay.fonts.label,
                     primary=bool(option.tiles or option.cards),
                     name=str(option),
@@ -221,29 +222,28 @@ class ItemsDialog(Dialog):
     def __init__(
         self, lay: TableLayout, state: GameState, names: list[str], act: Act | None
     ) -> None:
-        _kind, self.faces, self.picker, self.buyer = state.pending
+        _kind, self.faces, self.picker, self.buyer = pending_step(state)
         text_h, cell_h = lay.fonts.body * 3, round(lay.fonts.body * 9)
         super().__init__(lay, text_h + cell_h + lay.margin, with_buttons=False)
         self.names = names
         self.title = _("Dice for items: everyone takes one die")
-        mine = act is not None
         self.hint = (
             _("Pick the die you want.")
-            if mine
+            if act is not None
             else _("{name} picks a die…").format(name=names[self.picker])
         )
         body = self.parts.body
         row = Rect(body.left, body.top + text_h, body.width, cell_h)
         cells = button_row(row, len(self.faces), cell_h, lay.margin, round(cell_h * 0.8))
         self.cells = list(zip(cells, self.faces))
-        self.options = [PickItem(face) for face in sorted(set(self.faces))] if mine else []
-        if mine:  # every die is a button; dice showing the same face are the same choice
+        self.options = [PickItem(f) for f in sorted(set(self.faces))] if act is not None else []
+        if act is not None:  # every die is a button; dice showing the same face are the same choice
             for rect, face in self.cells:
                 self.buttons.append(
                     Button(
                         rect,
                         "",
-                        lambda f=face: act(PickItem(f)),
+                        partial(act, PickItem(face)),
                         name=f"pick_{face}",
                         tooltip=_("Take this die: {item}").format(item=_(ITEM_FACES[face])),
                     )
@@ -314,7 +314,7 @@ class TakeTwoDialog(Control):
             Button(
                 rect,
                 f"{resource_title(o.first)} + {resource_title(o.second)}",
-                lambda o=o: self._take(act, o),
+                partial(self._take, act, o),
                 size=size,
                 name=str(o),
                 tooltip=_("Take {a} and {b} now; the card is used up.").format(

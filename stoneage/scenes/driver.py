@@ -15,37 +15,16 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 
+from stoneage.ai import Bot, make_bot
 from stoneage.i18n import _
 from stoneage.rules import CHANCE, TERMINAL, Action, GameState, new_game, sample_chance, seeded_rng
 from stoneage.ui.theme import COLOUR_ORDER
 
 log = logging.getLogger(__name__)
 
-try:  # the bots (issue 3); a random-legal stand-in keeps the table playable without them
-    from stoneage.ai import make_bot as _make_bot
-except ImportError:  # pragma: no cover - only while stoneage.ai is missing
-    _make_bot = None
-
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 SAVE_FORMAT = "stoneage-save"
 SAVE_VERSION = 1
-
-
-class _RandomLegalBot:
-    """Stand-in bot: a uniformly random legal action."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: GameState) -> Action:
-        return self.rng.choice(view.legal_actions())
-
-
-def make_bot(level: str, seed: int) -> object:
-    """A bot of ``level`` from ``stoneage.ai``, or the random stand-in if that is missing."""
-    if _make_bot is None:
-        return _RandomLegalBot(seed)
-    return _make_bot(level, seed)
 
 
 @dataclass
@@ -69,9 +48,10 @@ class Seat:
     @classmethod
     def from_dict(cls, raw: dict) -> Seat:
         """The seat stored by ``to_dict`` (unknown values fall back to safe defaults)."""
-        colour = raw.get("colour") if raw.get("colour") in COLOUR_ORDER else "red"
+        colour, level = raw.get("colour"), raw.get("level")
+        colour = colour if isinstance(colour, str) and colour in COLOUR_ORDER else "red"
         kind = "human" if raw.get("kind") == "human" else "bot"
-        level = raw.get("level") if raw.get("level") in BOT_LEVELS else "normal"
+        level = level if isinstance(level, str) and level in BOT_LEVELS else "normal"
         return cls(str(raw.get("name", "?"))[:24], colour, kind, level)
 
 
@@ -138,7 +118,7 @@ class GameDriver:
         else:
             self.state = state
             self.steps = replay_steps(state)
-        self.bots = {
+        self.bots: dict[int, Bot] = {
             i: make_bot(s.level, seed * 7919 + i) for i, s in enumerate(seats) if not s.is_human
         }
         self.notify = notify
@@ -198,8 +178,9 @@ class GameDriver:
         if self._future is None:
             self._future_ply = self.state.ply
             self._future = self._executor.submit(self._decide, seat, self.state)
-            if self.notify:
-                self._future.add_done_callback(lambda _f: self.notify())
+            notify = self.notify
+            if notify is not None:
+                self._future.add_done_callback(lambda _f: notify())
             return None
         if not self._future.done():
             return None
@@ -210,9 +191,7 @@ class GameDriver:
         """The bot's choice on its own view; a random legal action should the bot fail."""
         try:
             bot = self.bots[seat]
-            rng = getattr(bot, "rng", None)
-            if isinstance(rng, random.Random):
-                rng.seed(f"stoneage-bot/{self.seed}/{seat}/{state.ply}")
+            bot.rng.seed(f"stoneage-bot/{self.seed}/{seat}/{state.ply}")
             action = bot.choose(state.view(seat))
             if action in state.legal_actions():
                 return action

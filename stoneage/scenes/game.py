@@ -14,10 +14,12 @@ announcement of each human's turn, and the keyboard (Esc menu, Enter confirms, C
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 import pygame
 
 from stoneage import i18n
+from stoneage.ai import make_bot
 from stoneage.i18n import _
 from stoneage.rules import Action, GameState, IllegalActionError, Place, Resolve, TakeTwo
 from stoneage.rules.data import GATHER_SPACES
@@ -36,12 +38,12 @@ from stoneage.ui.layout import panel_parts, table_layout
 from stoneage.ui.names import COLOUR_TITLES, engine_reason
 from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_tooltip, draw_wrapped, shade
 
-from .assist import HintService, preview_text
+from .assist import Hint, HintService, preview_text
 from .autosaver import Autosaver
-from .base import Scene
+from .base import Scene, SceneHost
 from .board_view import space_at
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
-from .driver import GameDriver, Seat, Step, make_bot, save_payload
+from .driver import GameDriver, Seat, Step, save_payload
 from .hints import tooltip_at
 from .motion import Motion
 from .payment import FeedDialog, PayDialog
@@ -54,6 +56,7 @@ INSTANT_BATCH = 200  # automatic actions applied per update at instant speed
 FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something moves
 SNAP_BACK = 0.25  # seconds for refused figures to fly home (at any animation speed)
 END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (normal speed)
+LOG_LINES = 40  # lines kept in the table's short log (the log scene tells the whole game)
 
 
 class GameScene(Scene):
@@ -61,7 +64,7 @@ class GameScene(Scene):
 
     def __init__(
         self,
-        app,
+        app: SceneHost,
         seats: list[Seat],
         seed: int,
         state: GameState | None = None,
@@ -80,25 +83,24 @@ class GameScene(Scene):
         self.saver = None if replay else Autosaver()
         self.hints = HintService(seed, app.wake, threaded)
         self.hint_asked: tuple[int, int] | None = None  # (ply, seat) the human asked a hint for
-        self.timeline = Timeline()
+        self.timeline: Timeline[GameState] = Timeline()
         self.controls: list[Control] = []
         self.popup: Control | None = None
         self.controls_state: GameState | None = None
         self.error = ""
-        self.log: deque[str] = deque(maxlen=40)
-        self.log_steps: deque[Step] = deque(
-            maxlen=40
-        )  # the log's steps, to re-tell in another language
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        # the log's steps, to re-tell in another language
+        self.log_steps: deque[Step] = deque(maxlen=LOG_LINES)
         self.mouse = (0, 0)
         self.finish_timer: float | None = None
         self.suggester = make_bot("normal", seed)
-        self._views: dict[int, tuple[GameState, GameState]] = {}
+        self._views: dict[tuple[int, int], tuple[GameState, GameState]] = {}
         self._damage: list[pygame.Rect] = []
         self.watching: ItemsDialog | None = None
         self._watching_key: tuple | None = None
         self._table_for: tuple | None = None
         self.resize(app.size)
-        for step in self.driver.steps[-self.log.maxlen :]:  # a continued game shows its recent past
+        for step in self.driver.steps[-LOG_LINES:]:  # a continued game shows its recent past
             line = self.describe(step)
             if line:
                 self.add_to_log(step, line)
@@ -127,7 +129,7 @@ class GameScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if getattr(self, "_language", None) not in (None, i18n.current_language()):
             self.log = deque(
-                (line for line in map(self.describe, self.log_steps) if line), maxlen=40
+                (line for line in map(self.describe, self.log_steps) if line), maxlen=LOG_LINES
             )
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
@@ -142,16 +144,16 @@ class GameScene(Scene):
             tooltip=_("Pause: save, load, settings, rules (Esc)"),
         )
         parts = self.lay.status
-        size = self.lay.fonts.body
+        font_size = self.lay.fonts.body
         self.undo_button = Button(
-            parts.undo_button, _("Undo"), self.undo, enabled=False, size=size, name="undo"
+            parts.undo_button, _("Undo"), self.undo, enabled=False, size=font_size, name="undo"
         )
         self.hint_button = Button(
             parts.hint_button,
             _("Hint"),
             self.ask_hint,
             enabled=False,
-            size=size,
+            size=font_size,
             name="hint",
             tooltip=_(
                 "Ask the Hard bot for its best move here (H). The expected lead is its estimate of "
@@ -162,7 +164,7 @@ class GameScene(Scene):
             parts.log_button,
             _("Log"),
             self.open_log,
-            size=size,
+            size=font_size,
             name="log",
             tooltip=_("Every move of the game in words; export a replay (L)"),
         )
@@ -190,15 +192,11 @@ class GameScene(Scene):
 
     def open_log(self) -> None:
         """The whole game log over the table."""
-        from .log_view import LogScene
-
-        self.app.push(LogScene(self.app, self))
+        self.app.push(self.app.make_scene("log", game=self))
 
     def open_menu(self) -> None:
         """The pause menu over the table."""
-        from .menus import PauseMenu
-
-        self.app.push(PauseMenu(self.app))
+        self.app.push(self.app.make_scene("pause"))
 
     # --- what is shown --------------------------------------------------------------------------
     def display(self, state: GameState) -> GameState:
@@ -272,7 +270,7 @@ class GameScene(Scene):
                     self.announcing = seat
                     return True
                 return False
-            self._build_controls()
+            self._build_controls(seat)
             return True
         return False
 
@@ -283,26 +281,26 @@ class GameScene(Scene):
         self.announced, self.announcing = self.announcing, None
         self._views.clear()
         if self.driver.human_to_act() == self.announced:
-            self._build_controls()
+            self._build_controls(self.announced)
 
     def _count_down_to_scoring(self, dt: float) -> bool:
         if self.finish_timer is None:
             self.finish_timer = END_PAUSE * self.motion.speed
         self.finish_timer -= dt
         if self.finish_timer <= 0:
-            from .scoring import ScoringScene
-
             self.autosave()  # the game is over: the autosave is deleted
             if self.saver is not None:
                 self.saver.flush()
             self.app.replace(
-                ScoringScene(self.app, self.seats, self.driver.state, self.driver.seed)
+                self.app.make_scene(
+                    "scoring", seats=self.seats, state=self.driver.state, seed=self.driver.seed
+                )
             )
         return False
 
     def _play(self, step: Step, by_human: bool) -> None:
         """Show an applied step, and log it once its result is on screen."""
-        beats = self.motion.beats_for(step, by_human, self.timeline.float)
+        beats = self.motion.beats_for(step, by_human, self.timeline.add_floater)
         line = self.describe(step)
         result = next((b for b in beats if b.shown is self.display(step.after)), None)
         if line and result is not None:
@@ -338,7 +336,7 @@ class GameScene(Scene):
         self.driver.undo()
         self.log.clear()
         self.log_steps.clear()
-        for step in self.driver.steps[-self.log.maxlen :]:
+        for step in self.driver.steps[-LOG_LINES:]:
             line = self.describe(step)
             if line:
                 self.add_to_log(step, line)
@@ -349,7 +347,7 @@ class GameScene(Scene):
 
     def hints_enabled(self) -> bool:
         """The player's setting: hints and previews on or off."""
-        return bool(getattr(self.app.settings, "hints", True))
+        return self.app.settings.hints
 
     def ask_hint(self) -> None:
         """Ask the Hard bot for the best move of the human deciding now."""
@@ -359,7 +357,7 @@ class GameScene(Scene):
         self.hint_asked = (self.driver.state.ply, seat)
         self.hints.request(self.driver.state, seat)
 
-    def current_hint(self):
+    def current_hint(self) -> Hint | None:
         """The hint asked for at this decision, once it is ready."""
         seat = self.driver.human_to_act()
         if seat is None or self.hint_asked != (self.driver.state.ply, seat):
@@ -404,8 +402,9 @@ class GameScene(Scene):
         return driver.human_to_act() is None and not driver.thinking()
 
     # --- the human's controls -------------------------------------------------------------------------
-    def _build_controls(self) -> None:
-        state, seat = self.driver.state, self.driver.human_to_act()
+    def _build_controls(self, seat: int) -> None:
+        """The controls for ``seat``, the human to decide in the current state."""
+        state = self.driver.state
         self.controls_state = state
         self.popup = None
         self.controls = [self._main_control(state, seat)]
@@ -416,13 +415,11 @@ class GameScene(Scene):
             )
 
     def _main_control(self, state: GameState, seat: int) -> Control:
-        kind = state.pending[0] if state.pending else None
-        if kind == TOOLS:
-            faces = (
-                self.motion.last_roll[1]
-                if self.motion.last_roll and self.motion.last_roll[0] == state.pending[1]
-                else None
-            )
+        pending = state.pending
+        kind = pending[0] if pending is not None else None
+        if pending is not None and kind == TOOLS:
+            last_roll = self.motion.last_roll
+            faces = last_roll[1] if last_roll is not None and last_roll[0] == pending[1] else None
             return ToolsDialog(self.lay, state, self.act, faces)
         if kind in (PAY_CARD, PAY_BUILDING):
             return PayDialog(self.lay, state, seat, self.act, self._suggest(state, seat))
@@ -457,7 +454,7 @@ class GameScene(Scene):
             theme.worker_image(self.seats[seat].colour), self.lay.figure * 3 // 2
         )
         for i in range(count):
-            self.timeline.float(Flyer(picture, start, end, SNAP_BACK, delay=0.04 * i))
+            self.timeline.add_floater(Flyer(picture, start, end, SNAP_BACK, delay=0.04 * i))
 
     def open_popup(self, popup: Control) -> None:
         """Show a small modal chooser (count of figures, two-resources card)."""
@@ -789,7 +786,7 @@ def _active_seat(state: GameState) -> int | None:
     return None
 
 
-def _then(first, second):
+def _then(first: Callable[[], None] | None, second: Callable[[], None]) -> Callable[[], None]:
     """Call ``first`` (if any), then ``second``."""
 
     def both() -> None:

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any, Protocol
 
 import pygame
 
 from stoneage.i18n import _
+from stoneage.rules import GameState
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import MenuLayout, menu_layout
@@ -28,8 +30,8 @@ from stoneage.ui.widgets import (
     wrap_lines,
 )
 
-from .base import Scene
-from .driver import Seat, Step, save_payload
+from .base import Scene, SceneHost
+from .driver import GameDriver, Seat, Step, save_payload
 from .story import describe
 
 REPLAY_FOLDER = "replays"
@@ -51,7 +53,9 @@ def log_lines(steps: list[Step], seats: list[Seat]) -> list[tuple[str, bool]]:
     return lines
 
 
-def replay_document(seats: list[Seat], seed: int, steps: list[Step], final) -> dict:
+def replay_document(
+    seats: list[Seat], seed: int, steps: list[Step], final: GameState
+) -> dict[str, Any]:
     """The replay file's content: a save of the game (seats, seed, every action) and the log
     in words of the current language, for people who open the file."""
     document = save_payload(seats, seed, final)
@@ -61,7 +65,7 @@ def replay_document(seats: list[Seat], seed: int, steps: list[Step], final) -> d
     return document
 
 
-def export_replay(seats: list[Seat], seed: int, steps: list[Step], final) -> Path:
+def export_replay(seats: list[Seat], seed: int, steps: list[Step], final: GameState) -> Path:
     """Write the replay file into the data folder's replays folder; its path."""
     folder = storage.data_dir() / REPLAY_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
@@ -72,12 +76,19 @@ def export_replay(seats: list[Seat], seed: int, steps: list[Step], final) -> Pat
     return path
 
 
+class LoggedGame(Protocol):
+    """What the log reads of the game it tells (the game scene below it)."""
+
+    seats: list[Seat]
+    driver: GameDriver
+
+
 class LogScene(Scene):
     """Over the table: the whole log, scrolled with the wheel, arrows or Page Up/Down."""
 
     opaque = False
 
-    def __init__(self, app, game) -> None:
+    def __init__(self, app: SceneHost, game: LoggedGame) -> None:
         super().__init__(app)
         self.game = game
         self.scroll = 0

@@ -8,102 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from stoneage.i18n import LANGUAGES, _
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row, column
-from stoneage.ui.menu_layout import MenuLayout, menu_layout
+from stoneage.ui.menu_layout import MenuLayout
 from stoneage.ui.names import SPEED_TITLES
 from stoneage.ui.widgets import (
     Button,
     draw_panel,
     draw_text,
     draw_text_fit,
-    draw_tooltip,
     draw_wrapped,
-    handle_buttons,
     shade,
     wrap_lines,
 )
 
-from .base import Scene
+from .base import SceneHost
+from .menu_base import MenuScene, PanelScene, draw_backdrop
 from .rules_text import RULES_PAGES, RulesPage
-
-
-def draw_backdrop(surface: pygame.Surface, size: tuple[int, int]) -> None:
-    """The earth-coloured background of the menu screens."""
-    surface.blit(assets.cover_image("board_bg", size), (0, 0))
-
-
-def draw_button_tip(
-    surface: pygame.Surface, buttons: list[Button], mouse: tuple[int, int], size: int
-) -> None:
-    """The tooltip of the button under the mouse, if it has one."""
-    for button in buttons:
-        if button.hovered and button.tooltip and button.rect.collidepoint(mouse):
-            draw_tooltip(surface, button.tooltip, mouse, size)
-            return
-
-
-def press_primary(buttons: list[Button]) -> bool:
-    """Enter: press the first enabled primary button; True when there was one."""
-    button = next((b for b in buttons if b.primary and b.enabled and b.on_click), None)
-    if button is None:
-        return False
-    button.on_click()
-    return True
-
-
-class MenuScene(Scene):
-    """A screen of buttons over the backdrop; subclasses make the buttons."""
-
-    button_count = 5
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.buttons: list[Button] = []
-        self.mouse = (0, 0)
-        self.resize(app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.lay: MenuLayout = menu_layout(size, self.button_count)
-        self.buttons = self.make_buttons()
-
-    def make_buttons(self) -> list[Button]:
-        """The screen's buttons for the current layout."""
-        return []
-
-    def enter(self) -> None:
-        self.buttons = self.make_buttons()  # a save may have been written since __init__
-
-    def resume(self) -> None:
-        self.buttons = self.make_buttons()  # the language or a save may have changed
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if hasattr(event, "pos"):
-            self.mouse = event.pos
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return press_primary(self.buttons)
-        return handle_buttons(self.buttons, event)
-
-    def back(self) -> None:
-        """Escape: leave this screen."""
-        self.app.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self.lay.size)
-        for button in self.buttons:
-            button.draw(surface)
-        self.draw_tip(surface)
-
-    def draw_tip(self, surface: pygame.Surface) -> None:
-        """The hovered button's tooltip (drawn last, over everything)."""
-        draw_button_tip(surface, self.buttons, self.mouse, self.lay.fonts.small)
+from .saves import autosave_status, continue_autosave, summary
 
 
 class TitleScene(MenuScene):
@@ -112,16 +39,14 @@ class TitleScene(MenuScene):
 
     button_count = 6
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SceneHost) -> None:
         # The settings problem is told once: on the first title screen after starting.
-        self.settings_notice = getattr(app, "settings_problem", "")
+        self.settings_notice = app.settings_problem
         if self.settings_notice:
             app.settings_problem = ""
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
-        from .saves import autosave_status, summary
-
         self.status = autosave_status()
         size = self.lay.fonts.title
         rects = self.lay.buttons
@@ -165,7 +90,7 @@ class TitleScene(MenuScene):
             Button(
                 rects[3],
                 _("Settings"),
-                lambda: self.app.push(SettingsScene(self.app)),
+                lambda: self.app.push(self.app.make_scene("settings")),
                 size=size,
                 tooltip=_("Animation speed, language, hints and fullscreen."),
                 name="settings",
@@ -173,7 +98,7 @@ class TitleScene(MenuScene):
             Button(
                 rects[4],
                 _("Rules"),
-                lambda: self.app.push(RulesScene(self.app)),
+                lambda: self.app.push(self.app.make_scene("rules")),
                 size=size,
                 tooltip=_("How to play, page by page."),
                 name="rules",
@@ -196,23 +121,17 @@ class TitleScene(MenuScene):
 
     def new_game(self) -> None:
         """Open the setup screen (its defaults start with one click)."""
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.push(self.app.make_scene("setup"))
 
     def continue_game(self) -> None:
         """Resume the newest good autosave (asking first when only an older copy is good)."""
-        from .saves import continue_autosave
-
         continue_autosave(self.app)
         if self.app.top is self:
             self.buttons = self.make_buttons()
 
     def load_game(self) -> None:
         """The list of saved games."""
-        from .saves import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.push(self.app.make_scene("load"))
 
     def notices(self) -> list[str]:
         """What went wrong with the files, to tell the player (translated now)."""
@@ -302,7 +221,7 @@ class PauseMenu(MenuScene):
     opaque = False
     button_count = 6
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.notice = ""
         super().__init__(app)
 
@@ -339,7 +258,7 @@ class PauseMenu(MenuScene):
             Button(
                 rects[3],
                 _("Settings"),
-                lambda: self.app.push(SettingsScene(self.app)),
+                lambda: self.app.push(self.app.make_scene("settings")),
                 size=size,
                 tooltip=_("Animation speed, language, hints and fullscreen."),
                 name="settings",
@@ -347,7 +266,7 @@ class PauseMenu(MenuScene):
             Button(
                 rects[4],
                 _("Rules"),
-                lambda: self.app.push(RulesScene(self.app)),
+                lambda: self.app.push(self.app.make_scene("rules")),
                 size=size,
                 tooltip=_("How to play, page by page."),
                 name="rules",
@@ -364,9 +283,7 @@ class PauseMenu(MenuScene):
 
     def save_game(self) -> None:
         """Type a name and save the game under it."""
-        from .saves import SaveNameScene
-
-        self.app.push(SaveNameScene(self.app, on_saved=self.saved))
+        self.app.push(self.app.make_scene("save", on_saved=self.saved))
 
     def saved(self, name: str) -> None:
         """Say where the game was saved."""
@@ -374,13 +291,11 @@ class PauseMenu(MenuScene):
 
     def load_game(self) -> None:
         """The list of saved games."""
-        from .saves import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.push(self.app.make_scene("load"))
 
     def leave(self) -> None:
         """Back to the title screen; the game exits and saves itself."""
-        self.app.reset(TitleScene(self.app))
+        self.app.reset(self.app.make_scene("title"))
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, surface.get_rect(), 150, radius=0)
@@ -415,59 +330,6 @@ class PauseMenu(MenuScene):
         self.draw_tip(surface)
 
 
-class _PanelScene(MenuScene):
-    """A parchment panel with a title, content and a Back button."""
-
-    opaque = False
-    heading = ""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.opaque:
-            draw_backdrop(surface, self.lay.size)
-        shade(surface, surface.get_rect(), 170, radius=0)
-        draw_panel(surface, self.lay.panel, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
-        draw_text_fit(
-            surface,
-            self.heading,
-            self.lay.panel_title,
-            self.lay.fonts.big,
-            theme.CHARCOAL,
-            True,
-            "midleft",
-        )
-        self.draw_body(surface)
-        for button in self.buttons:
-            button.draw(surface)
-        self.draw_over(surface)
-        self.draw_tip(surface)
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        """The panel's content (under the buttons)."""
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """What is drawn over the buttons (under the tooltip)."""
-
-    def back_button(self) -> Button:
-        """The Back button, at the bottom right of the panel."""
-        rect = button_row(
-            self.lay.panel_buttons,
-            1,
-            self.lay.panel_buttons.height,
-            0,
-            round(self.lay.fonts.title * 8),
-        )[0]
-        rect.right = self.lay.panel_buttons.right
-        return Button(
-            rect,
-            _("Back"),
-            self.back,
-            size=self.lay.fonts.label,
-            primary=True,
-            tooltip=_("Back to the previous screen (Esc)."),
-            name="back",
-        )
-
-
 @dataclass(frozen=True)
 class SettingRow:
     """One row of the settings screen: its label, a help line and its option buttons."""
@@ -478,7 +340,7 @@ class SettingRow:
     help_rect: pygame.Rect
 
 
-class SettingsScene(_PanelScene):
+class SettingsScene(PanelScene):
     """Animation speed, language, hints and fullscreen (each change is saved at once; the
     language changes every screen at once)."""
 
@@ -501,7 +363,7 @@ class SettingsScene(_PanelScene):
                 [
                     (
                         _(SPEED_TITLES[s]),
-                        lambda s=s: self.set_speed(s),
+                        partial(self.set_speed, s),
                         settings.animation == s,
                         f"speed_{s}",
                         _("Animations at this speed."),
@@ -515,7 +377,7 @@ class SettingsScene(_PanelScene):
                 [
                     (
                         LANGUAGES[c],
-                        lambda c=c: self.set_language(c),
+                        partial(self.set_language, c),
                         settings.language == c,
                         f"lang_{c}",
                         _("Show every screen in this language."),
@@ -540,7 +402,7 @@ class SettingsScene(_PanelScene):
                 _("Fullscreen"),
                 _("F11 switches between fullscreen and a window at any time."),
                 self._on_off(
-                    getattr(self.app, "fullscreen", settings.fullscreen),
+                    self.app.fullscreen,
                     self.set_fullscreen,
                     "fullscreen",
                     _("Fill the whole screen."),
@@ -595,12 +457,7 @@ class SettingsScene(_PanelScene):
 
     def set_fullscreen(self, on: bool) -> None:
         """Fullscreen or a window (every scene is laid out again for the new size)."""
-        set_mode = getattr(self.app, "set_fullscreen", None)
-        if set_mode is not None:
-            set_mode(on)
-        else:
-            self.app.settings.fullscreen = on
-            self.app.save_settings()
+        self.app.set_fullscreen(on)
         self.buttons = self.make_buttons()
 
     def draw_body(self, surface: pygame.Surface) -> None:
@@ -616,7 +473,7 @@ class SettingsScene(_PanelScene):
             draw_wrapped(surface, row.help, row.help_rect, f.body, theme.UMBER_DARK)
 
 
-class RulesScene(_PanelScene):
+class RulesScene(PanelScene):
     """The rules reference: one page per topic (tabs at the left), icons beside short paragraphs.
 
     Left/Right or the tabs change the page; the wheel or Up/Down scroll a page taller than
@@ -625,7 +482,7 @@ class RulesScene(_PanelScene):
 
     button_count = 1
 
-    def __init__(self, app, page: int = 0) -> None:
+    def __init__(self, app: SceneHost, page: int = 0) -> None:
         self.page, self.scroll = page, 0
         super().__init__(app)
 
@@ -639,7 +496,7 @@ class RulesScene(_PanelScene):
             Button(
                 rect,
                 _(page.title),
-                lambda i=i: self.show(i),
+                partial(self.show, i),
                 size=f.body,
                 selected=i == self.page,
                 tooltip=_("Show this page."),

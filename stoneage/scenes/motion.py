@@ -8,15 +8,16 @@ speed from the settings; at "instant" nothing is queued and the table just shows
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import pygame
 from pygame import Rect
 
 from stoneage.i18n import _
 from stoneage.rules import GameState, Pay, Place, Resolve, Roll, RollItems, data
-from stoneage.rules.nodes import ROLL
+from stoneage.rules.nodes import PAY_CARD, ROLL
 from stoneage.ui import assets, theme
-from stoneage.ui.anim import Beat, DiceTumble, Floater, Flyer, Hold, Overlay
+from stoneage.ui.anim import Beat, DiceTumble, Floater, Flyer, Hold, Overlay, Sprite
 from stoneage.ui.layout import CAPACITY, TableLayout, panel_parts, space_parts
 from stoneage.ui.widgets import draw_panel, draw_text
 
@@ -26,6 +27,24 @@ from .pieces import dice_faces
 
 MOVE, ROLL_TIME, RESULT, FLY, FLOAT, BANNER, FLASH = 0.45, 0.8, 0.45, 0.55, 1.4, 1.1, 0.3
 GOODS = ("wood", "brick", "stone", "gold")
+
+
+class DiceRoll(NamedTuple):
+    """A roll being shown: on which space, how many dice, their total and the move number
+    (which, with the total, fixes the faces drawn)."""
+
+    space: int
+    dice: int
+    total: int
+    ply: int
+
+
+def roll_of(step: Step) -> DiceRoll | None:
+    """The roll ``step`` makes, None when it is no roll of a gathering space."""
+    pending = step.before.pending
+    if not isinstance(step.action, Roll) or pending is None or pending[0] != ROLL:
+        return None
+    return DiceRoll(pending[1], pending[2], step.action.total, step.before.ply)
 
 
 def deltas(before: GameState, after: GameState, seat: int) -> list[tuple[str, int]]:
@@ -56,21 +75,21 @@ class Motion:
         self.last_roll: tuple[int, list[int]] | None = None  # (space, faces) of the latest roll
 
     def beats_for(
-        self, step: Step, by_human: bool, add_floater: Callable[[object], None]
-    ) -> list[Beat]:
+        self, step: Step, by_human: bool, add_floater: Callable[[Sprite], None]
+    ) -> list[Beat[GameState]]:
         """The beats showing ``step`` (empty at instant speed)."""
         self.remember_roll(step)
         if self.speed <= 0:
             return []
         before, after = self.display(step.before), self.display(step.after)
-        beats: list[Beat] = []
-        action = step.action
+        beats: list[Beat[GameState]] = []
+        action, roll = step.action, roll_of(step)
         if isinstance(action, Place) and not by_human:
-            beats.append(Beat(before, self._walk(step)))
+            beats.append(Beat(before, self._walk(step, action)))
         elif isinstance(action, Resolve):
             beats.append(Beat(before, [self._flash(self.lay.spaces.get(action.space))]))
-        elif isinstance(action, Roll):
-            beats.append(Beat(before, self._dice(step)))
+        elif roll is not None:
+            beats.append(Beat(before, self._dice(roll)))
         elif isinstance(action, RollItems):
             centre = self.lay.board.center
             beats.append(
@@ -88,12 +107,12 @@ class Motion:
                 )
             )
         elif isinstance(action, Pay):
-            beats.append(Beat(before, self._payment(step)))
+            beats.append(Beat(before, self._payment(step, action)))
         spawn = lambda: self._spawn_floaters(step, add_floater)  # noqa: E731 - a deferred call
-        result: list = [Hold(RESULT * self.speed * (1.0 if isinstance(action, Roll) else 0.3))]
-        if isinstance(action, Roll):
-            result += self._dice(step, settled=True)
-            result += self._goods_flying(step)
+        result: list[Sprite] = [Hold(RESULT * self.speed * (1.0 if roll is not None else 0.3))]
+        if roll is not None:
+            result += self._dice(roll, settled=True)
+            result += self._goods_flying(step, roll.space)
         beats.append(Beat(after, result, on_start=spawn))
         if step.after.round > step.before.round:
             beats.append(
@@ -115,8 +134,8 @@ class Motion:
         parts = panel_parts(self.lay.panels[seat], self.lay.unit)
         return parts.rows[row].center if row else parts.figures.center
 
-    def _walk(self, step: Step) -> list:
-        action, seat = step.action, step.actor
+    def _walk(self, step: Step, action: Place) -> list[Sprite]:
+        seat = step.actor
         already = step.before.occupants[action.space]
         colour = self.seats[seat].colour
         picture = assets.image(theme.worker_image(colour), self.lay.figure * 3 // 2)
@@ -151,36 +170,35 @@ class Motion:
         )
         return Overlay(paint, FLASH * self.speed, area)
 
-    def _roll_centre(self, step: Step) -> tuple[int, int]:
-        space = step.before.pending[1]
+    def _roll_centre(self, space: int) -> tuple[int, int]:
         rect = self.lay.spaces[space]
         return space_parts(rect, CAPACITY[space], self.lay.unit).art.center
 
-    def _dice(self, step: Step, settled: bool = False) -> list:
-        count = step.before.pending[2]
-        faces = dice_faces(step.action.total, count, step.before.ply)
+    def _dice(self, roll: DiceRoll, settled: bool = False) -> list[Sprite]:
+        count = roll.dice
+        faces = dice_faces(roll.total, count, roll.ply)
         size = max(16, min(self.lay.figure * 2, self.lay.spaces[4].width // (min(count, 4) + 1)))
-        centre = self._roll_centre(step)
+        centre = self._roll_centre(roll.space)
         duration = (RESULT if settled else ROLL_TIME) * self.speed
-        tumble = DiceTumble(centre, faces, size, duration, step.before.ply, settled)
+        tumble = DiceTumble(centre, faces, size, duration, roll.ply, settled)
         if not settled:
             return [tumble]
         rows = (count + 3) // 4
         below = (centre[0], round(centre[1] + size * rows * 0.6))
         label = Rect(0, 0, self.lay.fonts.big * 3, self.lay.fonts.big * 3 // 2)
         label.midtop = below
-        return [tumble, Overlay(_sum_label(step.action.total, label, self.lay), duration, label)]
+        return [tumble, Overlay(_sum_label(roll.total, label, self.lay), duration, label)]
 
-    def _goods_flying(self, step: Step) -> list:
+    def _goods_flying(self, step: Step, space: int) -> list[Sprite]:
         seat = step.before.turn
         gains = [
             (name, change)
             for name, change in deltas(step.before, step.after, seat)
             if change > 0 and name != "score"
         ]
-        start = self._roll_centre(step)
+        start = self._roll_centre(space)
         end = self._panel_point(seat, 1)
-        flyers = []
+        flyers: list[Sprite] = []
         for name, change in gains:
             for _i in range(min(change, 6)):
                 flyers.append(
@@ -194,13 +212,16 @@ class Motion:
                 )
         return flyers
 
-    def _payment(self, step: Step) -> list:
-        seat, kind, index = step.actor, step.before.pending[0], step.before.pending[1]
-        space = (data.CARD_SPACES if kind == "pay_card" else data.BUILDING_SPACES)[index]
+    def _payment(self, step: Step, action: Pay) -> list[Sprite]:
+        pending = step.before.pending
+        if pending is None:  # a payment always answers a pending card or building
+            return []
+        kind, index = pending[0], pending[1]
+        space = (data.CARD_SPACES if kind == PAY_CARD else data.BUILDING_SPACES)[index]
         end = self.lay.spaces[space].center
-        start = self._panel_point(seat, 1)
-        flyers = []
-        for i, amount in enumerate(step.action.resources):
+        start = self._panel_point(step.actor, 1)
+        flyers: list[Sprite] = []
+        for i, amount in enumerate(action.resources):
             for _k in range(amount):
                 flyers.append(
                     Flyer(
@@ -213,7 +234,7 @@ class Motion:
                 )
         return flyers
 
-    def _spawn_floaters(self, step: Step, add: Callable[[object], None]) -> None:
+    def _spawn_floaters(self, step: Step, add: Callable[[Sprite], None]) -> None:
         for seat in range(step.after.n):
             changes = deltas(step.before, step.after, seat)
             if changes:
@@ -279,12 +300,9 @@ class Motion:
 
     def remember_roll(self, step: Step) -> None:
         """Keep the faces of a roll for the tool dialog that may follow."""
-        pending = step.before.pending
-        if isinstance(step.action, Roll) and pending and pending[0] == ROLL:
-            self.last_roll = (
-                pending[1],
-                dice_faces(step.action.total, pending[2], step.before.ply),
-            )
+        roll = roll_of(step)
+        if roll is not None:
+            self.last_roll = (roll.space, dice_faces(roll.total, roll.dice, roll.ply))
 
 
 def _sum_label(

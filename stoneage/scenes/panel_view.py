@@ -14,10 +14,10 @@ import pygame
 from pygame import Rect
 
 from stoneage.i18n import _
-from stoneage.rules import GameState, data
+from stoneage.rules import GameState, Player, data
 from stoneage.rules.scoring import role_figures
 from stoneage.ui import assets, theme
-from stoneage.ui.layout import TableLayout, panel_parts
+from stoneage.ui.layout import PanelParts, TableLayout, panel_parts
 from stoneage.ui.names import LEVEL_TITLES, ROLE_ART
 from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit
 
@@ -147,7 +147,12 @@ def _header(
 
 
 def _people_line(
-    surface: pygame.Surface, lay: TableLayout, state: GameState, seat: Seat, index: int, parts
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    seat: Seat,
+    index: int,
+    parts: PanelParts,
 ) -> None:
     f, player, row, figures = lay.fonts, state.players[index], parts.rows[0], parts.figures
     free = state.available_people(index)
@@ -172,7 +177,7 @@ def _people_line(
     )
 
 
-def _goods_line(surface: pygame.Surface, lay: TableLayout, player: object, row: Rect) -> None:
+def _goods_line(surface: pygame.Surface, lay: TableLayout, player: Player, row: Rect) -> None:
     f = lay.fonts
     icon = goods_icon(row)
     x = row.left
@@ -214,7 +219,7 @@ def _goods_line(surface: pygame.Surface, lay: TableLayout, player: object, row: 
         draw_text_fit(surface, _("2 any"), chip, f.tiny, theme.CHARCOAL, True)
 
 
-def _cards_line(surface: pygame.Surface, lay: TableLayout, player: object, row: Rect) -> None:
+def _cards_line(surface: pygame.Surface, lay: TableLayout, player: Player, row: Rect) -> None:
     f = lay.fonts
     icon = cards_icon(row)
     label = draw_text(

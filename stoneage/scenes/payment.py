@@ -9,6 +9,7 @@ payment (the Normal bot's choice) is preselected.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -23,7 +24,7 @@ from stoneage.ui.widgets import Button, draw_text, draw_text_fit, draw_wrapped, 
 
 from .dialogs import Dialog
 from .pieces import building_face, card_face
-from .placing import Act, reason_for
+from .placing import Act, pending_step, reason_for
 
 Resources = tuple[int, int, int, int]
 
@@ -52,7 +53,7 @@ class Composer:
                 Button(
                     minus,
                     "–",
-                    lambda i=i: self.change(i, -1),
+                    partial(self.change, i, -1),
                     size=lay.fonts.label,
                     name=f"minus_{i}",
                     tooltip=_("One {resource} fewer").format(resource=resource_title(i)),
@@ -62,7 +63,7 @@ class Composer:
                 Button(
                     plus,
                     "+",
-                    lambda i=i: self.change(i, +1),
+                    partial(self.change, i, +1),
                     size=lay.fonts.label,
                     name=f"plus_{i}",
                     tooltip=_("One {resource} more").format(resource=resource_title(i)),
@@ -128,6 +129,8 @@ def composer_body_height(lay: TableLayout) -> int:
 class _ComposerDialog(Dialog):
     """A dialog with a picture on the left and a composer on the right."""
 
+    pay_button: Button  # made by each kind of dialog; enabled while the amount is legal
+
     def _build(self, state: GameState, seat: int, legal: list[Resources], start: Resources) -> None:
         self.state, self.seat, self.legal = state, seat, set(legal)
         left, right = split_columns(self.parts.body, 0.36, self.lay.margin * 2)
@@ -187,7 +190,7 @@ class PayDialog(_ComposerDialog):
         self, lay: TableLayout, state: GameState, seat: int, act: Act, suggestion: Action | None
     ) -> None:
         super().__init__(lay, composer_body_height(lay))
-        kind, index = state.pending[0], state.pending[1]
+        kind, index = pending_step(state)[:2]
         self.is_card = kind == PAY_CARD
         self.item = state.display[index] if self.is_card else state.tops[index]
         legal = [a.resources for a in state.legal_actions() if isinstance(a, Pay)]
@@ -235,7 +238,9 @@ class PayDialog(_ComposerDialog):
         self._changed()
 
     def offered(self) -> set[Action]:
-        return {Pay(p) for p in self.legal} | {Decline()}
+        actions: set[Action] = {Pay(p) for p in self.legal}
+        actions.add(Decline())
+        return actions
 
     def kind(self, amounts: Resources) -> Action:
         return Pay(amounts)
@@ -297,7 +302,7 @@ class FeedDialog(_ComposerDialog):
         self, lay: TableLayout, state: GameState, seat: int, act: Act, suggestion: Action | None
     ) -> None:
         super().__init__(lay, composer_body_height(lay))
-        self.short = state.pending[1]
+        self.short = pending_step(state)[1]
         player = state.players[seat]
         legal = [a.resources for a in state.legal_actions() if isinstance(a, Feed)]
         start = (
@@ -339,7 +344,9 @@ class FeedDialog(_ComposerDialog):
         self._changed()
 
     def offered(self) -> set[Action]:
-        return {Feed(p) for p in self.legal} | {Starve()}
+        actions: set[Action] = {Feed(p) for p in self.legal}
+        actions.add(Starve())
+        return actions
 
     def kind(self, amounts: Resources) -> Action:
         return Feed(amounts)

@@ -9,7 +9,7 @@ import pygame
 from pygame import Rect
 
 from stoneage.i18n import _
-from stoneage.rules import data
+from stoneage.rules import GameState, data
 from stoneage.ui import assets, theme
 from stoneage.ui.names import ROLE_ART, card_effect_text, card_scoring_text
 from stoneage.ui.widgets import blit_centred, draw_panel, draw_text, draw_text_fit, draw_wrapped
@@ -103,7 +103,7 @@ def card_face(
     _effect_picture(surface, effect, card, font)
     if card.culture:
         blit_centred(surface, assets.image(f"culture_{card.culture}", seat.size), seat.center)
-    else:
+    elif card.role is not None:
         blit_centred(surface, assets.image(ROLE_ART[card.role], seat.size), seat.center)
         if card.role_count > 1:
             badge = Rect(0, 0, font * 2, font * 3 // 2)
@@ -118,7 +118,7 @@ def _effect_picture(surface: pygame.Surface, area: Rect, card: data.Card, font: 
     icon = min(area.width // 2, area.height // 2)
     centre = (area.centerx, area.top + icon // 2 + area.height // 12)
     effect = card.effect
-    if effect in ("resource", "resource_2_dice"):
+    if effect in ("resource", "resource_2_dice") and card.resource is not None:
         name = ("wood", "brick", "stone", "gold")[card.resource]
         if effect == "resource_2_dice":
             blit_centred(
@@ -278,7 +278,7 @@ def dice_faces(total: int, count: int, salt: int) -> list[int]:
     return faces
 
 
-def space_tooltip(state, space: int) -> str:
+def space_tooltip(state: GameState, space: int) -> str:
     """What a board space takes and gives, in words."""
     from stoneage.ui.names import space_title, yield_text
 

@@ -10,6 +10,8 @@ chooser of exactly the legal counts. Resolution: click one of the own spaces off
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pygame
 from pygame import Rect
@@ -36,6 +38,14 @@ def reason_for(state: GameState, action: Action, seat: int) -> str | None:
     except IllegalActionError as error:
         return engine_reason(error)
     return None
+
+
+def pending_step(state: GameState) -> tuple[Any, ...]:
+    """The sub-step being decided in ``state`` (see ``stoneage.rules.nodes``), for the dialogs
+    that exist only while one is: a state without one reaching them is a programming error."""
+    if state.pending is None:
+        raise ValueError(f"no sub-step is being decided at move {state.ply}")
+    return state.pending
 
 
 class Control:
@@ -192,7 +202,7 @@ class PlacementControl(Control):
             if not placed:  # refused (the reason is shown) or dropped off the board
                 self.snap_back(pos, self.grab.center, self.carry)
             return True
-        if target is not None and target == space_at(self.lay, press):
+        if target is not None and press is not None and target == space_at(self.lay, press):
             self._click(target)
             return True
         return False
@@ -300,7 +310,7 @@ class CountChooser(Control):
                 Button(
                     Rect(x, row.top, cell, cell),
                     str(count),
-                    lambda c=count: self.choose(c),
+                    partial(self.choose, count),
                     size=size,
                     primary=True,
                     name=f"count_{count}",

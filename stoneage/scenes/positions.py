@@ -1,15 +1,22 @@
 """Deterministic positions for screenshot mode: a game driven by seeded bots to the first
 moment that shows what a screenshot is meant to show (the human placing, a dialog of the
-resolution phase, a feeding shortfall, the final scoring)."""
+resolution phase, a feeding shortfall, the final scoring), the stack of scenes over it, and
+the pointer's play for the drag and hint screenshots."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from stoneage.rules import TERMINAL, GameState
+import pygame
+
+from stoneage.rules import GameState
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 
+from .base import SceneHost
 from .driver import GameDriver, Seat, Step, default_seats, settle_names
+from .game import GameScene
+from .placing import PlacementControl
+from .saves import CUT_OFF, LoadedGame, SaveError, example_entries, older_copy_dialog
 from .story import describe
 
 SCENE_NAMES = (
@@ -47,11 +54,14 @@ def play_until(
     ]
     driver = GameDriver(seats, seed, threaded=False)
     recent: list[Step] = []
-    while not stop(driver.state):
-        if driver.actor() == TERMINAL:
-            return None
-        recent = (recent + [driver.apply(driver.automatic_action())])[-RECENT:]
-    driver.close()
+    try:
+        while not stop(driver.state):
+            action = driver.automatic_action()  # bots only, answering at once (not threaded)
+            if action is None:  # the game ended first
+                return None
+            recent = (recent + [driver.apply(action)])[-RECENT:]
+    finally:
+        driver.close()
     return driver.state, recent
 
 
@@ -103,38 +113,24 @@ def game_over(state: GameState) -> bool:
     return state.is_terminal()
 
 
-def build_scene(app, name: str, seed: int, players: int = 4):
+def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
     """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``."""
-    from .game import GameScene
-    from .menus import PauseMenu, RulesScene, SettingsScene, TitleScene
-    from .scoring import ScoringScene
-    from .setup import SetupScene
-
     if name not in SCENE_NAMES:
         raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
-    app.push(TitleScene(app))
+    app.push(app.make_scene("title"))
     if name == "title":
         return
     if name == "setup":
-        app.push(SetupScene(app))
+        app.push(app.make_scene("setup"))
         return
     if name in ("settings", "rules"):
-        app.push(SettingsScene(app) if name == "settings" else RulesScene(app))
+        app.push(app.make_scene(name))
         return
     seats = default_seats()[:players]
     if name in ("load", "continue_damaged"):
-        from .saves import (
-            CUT_OFF,
-            LoadedGame,
-            LoadScene,
-            SaveError,
-            example_entries,
-            older_copy_dialog,
-        )
-
         found_seed, state, _steps = find(seed, placement, "normal", players)
         if name == "load":
-            app.push(LoadScene(app, example_entries(seats, found_seed, state)))
+            app.push(app.make_scene("load", entries=example_entries(seats, found_seed, state)))
         else:
             app.push(
                 older_copy_dialog(
@@ -144,7 +140,7 @@ def build_scene(app, name: str, seed: int, players: int = 4):
         return
     if name == "scoring":
         _seed, state, _step = find(seed, game_over, n=players)
-        app.push(ScoringScene(app, seats, state, seed))
+        app.push(app.make_scene("scoring", seats=seats, state=state, seed=seed))
         return
     if name == "hotseat":  # two people at one screen: the second is called to it
         seats = [
@@ -178,15 +174,56 @@ def build_scene(app, name: str, seed: int, players: int = 4):
     app.push(scene)
     if name in ("pause", "save"):
         scene.update(0.0)  # the table under the menu is drawn from its cached picture
-        app.push(PauseMenu(app))
+        app.push(app.make_scene("pause"))
     if name == "save":
-        from .saves import SaveNameScene
-
-        app.push(SaveNameScene(app))
+        app.push(app.make_scene("save"))
     if name == "log":
-        from .log_view import LogScene
-
         scene.update(0.0)  # the table under the log is drawn from its cached picture
-        app.push(LogScene(app, scene))
+        app.push(app.make_scene("log", game=scene))
     if name == "hotseat":
         scene.announced = 1  # the other human played last: seat 0 is called to the screen
+
+
+def top_game(app: SceneHost) -> GameScene:
+    """The game scene on top of ``app`` (screenshots of a game in progress)."""
+    scene = app.top
+    if not isinstance(scene, GameScene):
+        raise ValueError(f"the top scene is {type(scene).__name__}, not the game")
+    return scene
+
+
+def placement_control(scene: GameScene) -> PlacementControl:
+    """The human's figures on the table (screenshots taken while the human places)."""
+    control = scene.controls[0] if scene.controls else None
+    if not isinstance(control, PlacementControl):
+        raise ValueError(f"the human is not placing figures but using {control!r}")
+    return control
+
+
+def start_drag(app: SceneHost) -> None:
+    """Pick up two figures and hold them over the forest (shows the lit and dimmed spaces)."""
+    scene = top_game(app)
+    scene.update(0.0)
+    control = placement_control(scene)
+    control.set_carry(2)
+    start = control.grab.center
+    target = scene.lay.spaces[4].center
+    for event in (
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(start[0] - 40, start[1]), rel=(-40, 0), buttons=(1, 0, 0)
+        ),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)),
+    ):
+        scene.handle(event)
+
+
+def hover_with_hint(app: SceneHost) -> None:
+    """Carry three figures, hover the forest and show the Hard bot's hint."""
+    scene = top_game(app)
+    placement_control(scene).set_carry(3)
+    forest = scene.lay.spaces[4].center
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.ask_hint()
+    scene.update(0.0)

@@ -15,7 +15,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -36,8 +38,9 @@ from stoneage.ui.widgets import (
     wrap_lines,
 )
 
+from .base import SceneHost
 from .driver import BOT_LEVELS, Seat
-from .menus import MenuScene, _PanelScene
+from .menu_base import MenuScene, PanelScene
 
 log = logging.getLogger(__name__)
 
@@ -200,19 +203,22 @@ def _seat(raw: object) -> Seat:
     if not isinstance(raw, dict):
         raise SaveError(WRONG_VALUE, field="seats")
     name, colour, kind, level = (
-        raw.get(key, default)
-        for key, default in (("name", None), ("colour", None), ("kind", None), ("level", "normal"))
+        raw.get("name"),
+        raw.get("colour"),
+        raw.get("kind"),
+        raw.get("level", "normal"),
     )
-    valid = (
+    if not (
         isinstance(name, str)
         and len(name) <= SEAT_NAME_LIMIT
+        and isinstance(colour, str)
         and colour in COLOUR_ORDER
         and kind in ("human", "bot")
+        and isinstance(level, str)
         and level in BOT_LEVELS
-    )
-    if not valid:
+    ):
         raise SaveError(WRONG_VALUE, field="seats")
-    return Seat(name, colour, kind, level)
+    return Seat(name, colour, "human" if kind == "human" else "bot", level)
 
 
 def _is_seed(value: object) -> bool:
@@ -359,16 +365,13 @@ def _read_autosaves(candidates: list[Path]) -> AutosaveStatus:
 
 
 # --- starting a loaded game ------------------------------------------------------------------------------------
-def start_loaded_game(app, game: LoadedGame) -> None:
+def start_loaded_game(app: SceneHost, game: LoadedGame) -> None:
     """Leave whatever is on screen and play ``game`` (the title stays below it)."""
-    from .game import GameScene
-    from .menus import TitleScene
-
-    app.reset(TitleScene(app))
-    app.push(GameScene(app, game.fresh_seats(), game.seed, game.state))
+    app.reset(app.make_scene("title"))
+    app.push(app.make_scene("game", seats=game.fresh_seats(), seed=game.seed, state=game.state))
 
 
-def continue_autosave(app) -> None:
+def continue_autosave(app: SceneHost) -> None:
     """Continue: the newest good autosave at once; when it is damaged and an older copy is fine,
     ask first (and set the damaged file aside only if the player takes the older copy)."""
     status = autosave_status()
@@ -379,7 +382,9 @@ def continue_autosave(app) -> None:
         app.push(older_copy_dialog(app, reason, status.fallback, status.damaged))
 
 
-def older_copy_dialog(app, reason: str, fallback: LoadedGame, damaged: Path | None) -> ConfirmScene:
+def older_copy_dialog(
+    app: SceneHost, reason: str, fallback: LoadedGame, damaged: Path | None
+) -> ConfirmScene:
     """The question when the newest autosave is damaged (``reason``) and ``fallback`` is fine:
     load the last good copy (the damaged file is then set aside), or cancel."""
 
@@ -492,7 +497,7 @@ class ConfirmScene(_DialogScene):
     """A message with one or more choices and Cancel (Enter takes the first, Esc cancels)."""
 
     def __init__(
-        self, app, heading: str, message: str, choices: list[Choice], cancel: str = ""
+        self, app: SceneHost, heading: str, message: str, choices: list[Choice], cancel: str = ""
     ) -> None:
         self.heading, self.message, self.choices = heading, message, choices
         self.cancel_label = cancel
@@ -511,7 +516,7 @@ class ConfirmScene(_DialogScene):
             Button(
                 rect,
                 choice.label,
-                lambda c=choice: self.choose(c),
+                partial(self.choose, choice),
                 size=f.label,
                 primary=i == 0,
                 tooltip=choice.tooltip,
@@ -547,22 +552,25 @@ class ConfirmScene(_DialogScene):
 
 
 # --- naming a save --------------------------------------------------------------------------------------------------
-def game_below(app) -> object | None:
+@runtime_checkable
+class SavableGame(Protocol):
+    """A scene showing a game that can be written to a save (the game scene)."""
+
+    def save_payload(self) -> dict[str, Any]:
+        """The game as a save file's content."""
+        ...
+
+
+def game_below(app: SceneHost) -> SavableGame | None:
     """The game scene under the menus, if any."""
-    return next((scene for scene in reversed(app.stack) if hasattr(scene, "driver")), None)
-
-
-def payload_of(scene) -> dict:
-    """The save content of the game shown by ``scene``."""
-    maker = getattr(scene, "save_payload", None) or scene.driver.save_payload
-    return maker()
+    return next((scene for scene in reversed(app.stack) if isinstance(scene, SavableGame)), None)
 
 
 class SaveNameScene(_DialogScene):
     """Type a name for the save: Enter saves (asking before replacing a save of that name),
     Esc goes back. The suggested name is replaced by the first letter typed."""
 
-    def __init__(self, app, on_saved: Callable[[str], None] | None = None) -> None:
+    def __init__(self, app: SceneHost, on_saved: Callable[[str], None] | None = None) -> None:
         self.heading = ""
         self.name = datetime.now().strftime("%Y-%m-%d %H.%M")
         self.fresh = True  # the suggestion is still untouched: typing replaces it
@@ -668,7 +676,7 @@ class SaveNameScene(_DialogScene):
             self.error = _("There is no game to save.")
             return
         try:
-            storage.write_named_save(clean, payload_of(scene))
+            storage.write_named_save(clean, scene.save_payload())
         except (OSError, ValueError, TypeError) as error:
             log.warning("could not save %r: %s", clean, error)
             reason = getattr(error, "strerror", None) or str(error)
@@ -779,11 +787,11 @@ def read_entries() -> list[SaveEntry]:
     return [read_entry(file) for file in storage.list_named_saves()]
 
 
-class LoadScene(_PanelScene):
+class LoadScene(PanelScene):
     """The named saves, newest first: Load or Delete each. The wheel, Up/Down and Page keys
     scroll and select; Enter loads the selected save, Delete deletes it, Esc goes back."""
 
-    def __init__(self, app, entries: list[SaveEntry] | None = None) -> None:
+    def __init__(self, app: SceneHost, entries: list[SaveEntry] | None = None) -> None:
         self.entries = entries if entries is not None else read_entries()
         self.first, self.selected = 0, 0
         super().__init__(app)
@@ -847,7 +855,7 @@ class LoadScene(_PanelScene):
                 Button(
                     load,
                     _("Load"),
-                    lambda i=i: self.load(i),
+                    partial(self.load, i),
                     enabled=entry.loadable,
                     size=f.label,
                     primary=True,
@@ -859,7 +867,7 @@ class LoadScene(_PanelScene):
                 Button(
                     delete,
                     _("Delete"),
-                    lambda i=i: self.ask_delete(i),
+                    partial(self.ask_delete, i),
                     size=f.label,
                     tooltip=_("Delete this save (you are asked first)."),
                     name=f"delete_{i}",

@@ -14,14 +14,15 @@ from stoneage.i18n import _
 from stoneage.rules import SCORING_CATEGORIES, GameState
 from stoneage.rules.scoring import tie_break
 from stoneage.ui import theme
-from stoneage.ui.layout import button_row
+from stoneage.ui.layout import Fonts, button_row
 from stoneage.ui.menu_layout import scoring_layout
 from stoneage.ui.names import CATEGORY_TITLES, join_list, join_sentences
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
 
-from .base import Scene
-from .driver import Seat
-from .menus import draw_backdrop, draw_button_tip
+from .base import Scene, SceneHost
+from .driver import Seat, replay_steps
+from .log_view import export_replay
+from .menu_base import draw_backdrop, draw_button_tip
 
 
 def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
@@ -60,7 +61,7 @@ def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
 class ScoringScene(Scene):
     """The end of the game."""
 
-    def __init__(self, app, seats: list[Seat], state: GameState, seed: int) -> None:
+    def __init__(self, app: SceneHost, seats: list[Seat], state: GameState, seed: int) -> None:
         super().__init__(app)
         self.seats, self.state, self.seed = seats, state, seed
         self.rows = state.final_scoring()
@@ -107,9 +108,6 @@ class ScoringScene(Scene):
 
     def export(self) -> None:
         """Write the finished game as a replay file and say where it went."""
-        from .driver import replay_steps
-        from .log_view import export_replay
-
         button = self.buttons[1]
         try:
             path = export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
@@ -124,20 +122,16 @@ class ScoringScene(Scene):
 
     def play_again(self) -> None:
         """A new game with the same seats."""
-        from .game import GameScene
-
         seed = (
             self.app.seed
             if self.app.seed is not None
             else random.Random(time.time_ns()).randrange(1, 10**9)
         )
-        self.app.replace(GameScene(self.app, self.seats, seed))
+        self.app.replace(self.app.make_scene("game", seats=self.seats, seed=seed))
 
     def to_title(self) -> None:
         """Back to the title screen."""
-        from .menus import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.reset(self.app.make_scene("title"))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
@@ -251,7 +245,12 @@ def frame_style(margin: int) -> tuple[int, int]:
 
 
 def draw_chart(
-    surface: pygame.Surface, area: Rect, state: GameState, seats: list[Seat], f, margin: int = 10
+    surface: pygame.Surface,
+    area: Rect,
+    state: GameState,
+    seats: list[Seat],
+    f: Fonts,
+    margin: int = 10,
 ) -> None:
     """Each player's score after every round, ending with the final total."""
     draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(margin))

@@ -7,18 +7,20 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
 from stoneage.i18n import N_, _
 from stoneage.ui import storage, theme
 from stoneage.ui.layout import button_row
-from stoneage.ui.menu_layout import setup_rows
+from stoneage.ui.menu_layout import SeatRow, setup_rows
 from stoneage.ui.names import LEVEL_TITLES
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped
 
+from .base import SceneHost
 from .driver import BOT_LEVELS, Seat, default_seats, settle_names
-from .menus import _PanelScene
+from .menu_base import PanelScene
 
 NAME_LIMIT = 16
 MIN_SEATS = 2
@@ -38,24 +40,12 @@ class SeatDraft:
     playing: bool = True
 
 
-def load_saved_game(app) -> object | None:
-    """The game scene for the newest good autosave, or None when there is none. (A damaged
-    autosave is never deleted here; the title screen tells the player and offers an older copy.)"""
-    from .game import GameScene
-    from .saves import autosave_status
-
-    game = autosave_status().game
-    if game is None:
-        return None
-    return GameScene(app, game.fresh_seats(), game.seed, game.state)
-
-
-class SetupScene(_PanelScene):
+class SetupScene(PanelScene):
     """Choose who plays; Start begins the game."""
 
     opaque = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.drafts = [SeatDraft(seat) for seat in default_seats()]
         self.editing: int | None = None
         super().__init__(app)
@@ -104,7 +94,7 @@ class SetupScene(_PanelScene):
         )
         return buttons
 
-    def _row_buttons(self, i: int, row, draft: SeatDraft) -> list[Button]:
+    def _row_buttons(self, i: int, row: SeatRow, draft: SeatDraft) -> list[Button]:
         f = self.lay.fonts
         seat = draft.seat
         label = _("Playing") if draft.playing else _("Empty seat")
@@ -164,7 +154,7 @@ class SetupScene(_PanelScene):
                     Button(
                         rect,
                         _(LEVEL_TITLES[level]),
-                        lambda lv=level: self.set_level(i, lv),
+                        partial(self.set_level, i, level),
                         size=f.body,
                         selected=seat.level == level,
                         tooltip=_(LEVEL_TIPS[level]),
@@ -222,8 +212,6 @@ class SetupScene(_PanelScene):
 
     def start(self) -> None:
         """Begin the game with the seats in play."""
-        from .game import GameScene
-
         self._stop_editing()
         seats = [d.seat for d in self.drafts if d.playing]
         settle_names(seats)
@@ -233,11 +221,11 @@ class SetupScene(_PanelScene):
             else random.Random(time.time_ns()).randrange(1, 10**9)
         )
         storage.delete_autosave()
-        self.app.replace(GameScene(self.app, seats, seed))
+        self.app.replace(self.app.make_scene("game", seats=seats, seed=seed))
 
     # --- events and drawing ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.editing is not None and self._type(event):
+        if self.editing is not None and self._type(self.editing, event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self.start()
@@ -246,8 +234,9 @@ class SetupScene(_PanelScene):
             self._stop_editing()
         return super().handle(event)
 
-    def _type(self, event: pygame.event.Event) -> bool:
-        seat = self.drafts[self.editing].seat
+    def _type(self, editing: int, event: pygame.event.Event) -> bool:
+        """Typing into the name of seat ``editing``; True when the key was used."""
+        seat = self.drafts[editing].seat
         if event.type == pygame.TEXTINPUT:
             seat.name = (seat.name + event.text)[:NAME_LIMIT]
             return True

@@ -116,7 +116,8 @@ def _describe_action(step: Step, seats: list[Seat]) -> str:
             name=name, total=total, v=sum(a.tiles) + sum(a.cards), gain=_gain(step, step.actor)
         )
     if isinstance(a, Pay):
-        what = _("a card") if before.pending[0] == PAY_CARD else _("a building")
+        paid_card = before.pending is not None and before.pending[0] == PAY_CARD
+        what = _("a card") if paid_card else _("a building")
         return _("{name} paid {cost} for {what}.").format(
             name=name, cost=amounts_text(a.resources), what=what
         )

@@ -10,6 +10,8 @@ milliseconds even at 1920x1080.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -23,6 +25,10 @@ from .driver import Seat
 from .panel_view import draw_panel_of, warm_panel_icons
 from .pieces import building_face, card_face
 from .status_view import draw_log
+
+#: One element of the table: its name, the key its picture depends on (redrawn when it changes),
+#: the area it covers and how to paint it.
+Element = tuple[object, object, Rect, Callable[[], object]]
 
 
 class TableRenderer:
@@ -85,7 +91,9 @@ class TableRenderer:
         grow = max(0, self.lay.margin - 2)
         return rect.inflate(grow, grow)
 
-    def _redraw(self, name: object, key: object, area: Rect, paint) -> list[Rect]:
+    def _redraw(
+        self, name: object, key: object, area: Rect, paint: Callable[[], object]
+    ) -> list[Rect]:
         if self.keys.get(name) == key:
             return []
         self.keys[name] = key
@@ -116,7 +124,9 @@ class TableRenderer:
             changed += self._redraw(name, key, area, paint)
         return changed, True
 
-    def _elements(self, state: GameState, active: int | None, log: tuple[str, ...]):
+    def _elements(
+        self, state: GameState, active: int | None, log: tuple[str, ...]
+    ) -> Iterator[Element]:
         """(name, key, area, paint) for every element of the table, in drawing order."""
         lay, surface = self.lay, self.surface
         for space, rect in lay.spaces.items():
@@ -124,7 +134,7 @@ class TableRenderer:
                 ("space", space),
                 space_key(state, space),
                 self._area(rect),
-                lambda s=space: draw_space(surface, lay, state, s, self.colours),
+                partial(draw_space, surface, lay, state, space, self.colours),
             )
         deck = deck_rect(lay).union(lay.deck)
         yield (
@@ -144,9 +154,7 @@ class TableRenderer:
                 ("panel", seat),
                 key,
                 rect.inflate(lay.margin, lay.margin),
-                lambda i=seat, r=rect: draw_panel_of(
-                    surface, lay, state, self.seats, i, r, i == active
-                ),
+                partial(draw_panel_of, surface, lay, state, self.seats, seat, rect, seat == active),
             )
         if lay.log.height:
             yield "log", log, lay.log, lambda: draw_log(surface, lay, list(log))

@@ -13,6 +13,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -20,6 +21,7 @@ from . import assets
 from .widgets import blit_centred
 
 Point = tuple[float, float]
+Shown = TypeVar("Shown")  # what a beat shows while it plays (the game state, for the table)
 
 
 def ease_out(t: float) -> float:
@@ -188,19 +190,19 @@ class Overlay(Sprite):
 
 
 @dataclass
-class Beat:
-    """Sprites played together while ``shown`` (any object: the state to draw) is displayed."""
+class Beat(Generic[Shown]):
+    """Sprites played together while ``shown`` (the state to draw) is displayed."""
 
-    shown: object
+    shown: Shown
     sprites: list[Sprite] = field(default_factory=list)
     on_start: Callable[[], None] | None = None
 
 
-class Timeline:
+class Timeline(Generic[Shown]):
     """Beats in order, then floaters that fade on their own."""
 
     def __init__(self) -> None:
-        self.beats: deque[Beat] = deque()
+        self.beats: deque[Beat[Shown]] = deque()
         self.floaters: list[Sprite] = []
         self._started = False
 
@@ -214,15 +216,15 @@ class Timeline:
         """True while anything at all is on screen (frames are needed)."""
         return bool(self.beats or self.floaters)
 
-    def add(self, beat: Beat) -> None:
+    def add(self, beat: Beat[Shown]) -> None:
         """Queue a beat."""
         self.beats.append(beat)
 
-    def float(self, sprite: Sprite) -> None:
+    def add_floater(self, sprite: Sprite) -> None:
         """Add a decoration that does not hold the game back."""
         self.floaters.append(sprite)
 
-    def current(self) -> Beat | None:
+    def current(self) -> Beat[Shown] | None:
         """The beat playing now."""
         return self.beats[0] if self.beats else None
 

@@ -163,6 +163,8 @@ def card_scoring_text(card: data.Card) -> str:
     """The final-scoring half of a card."""
     if card.culture:
         return _("culture: {symbol}").format(symbol=_(CULTURE_TITLES[card.culture]))
+    if card.role is None:  # every card scores a culture symbol or a role; none: nothing to say
+        return ""
     role = _(ROLE_TITLES[card.role])
     return ngettext("{n} {role}", "{n} {role}s", card.role_count).format(
         n=card.role_count, role=role
@@ -188,7 +190,8 @@ def engine_reason(error: Exception) -> str:
     if template is None:
         return str(error)
     params = dict(getattr(error, "params", {}))
-    space_word = _ENGINE_SPACE_WORDS.get(params.get("space"))
+    space = params.get("space")
+    space_word = _ENGINE_SPACE_WORDS.get(space) if isinstance(space, str) else None
     if space_word:
         params["space"] = _(space_word).lower()
     step_name = params.get("step")

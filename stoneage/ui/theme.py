@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 Colour = tuple[int, int, int]
+Paint = Colour | tuple[int, int, int, int]  # a colour, or one with an alpha (0 clear - 255)
 
 CHARCOAL: Colour = (0x2E, 0x26, 0x22)
 UMBER: Colour = (0x8A, 0x5A, 0x33)

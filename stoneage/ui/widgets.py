@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from . import assets, theme
-from .theme import Colour
+from .theme import Colour, Paint
 
 Anchor = str  # any pygame.Rect position attribute: 'topleft', 'center', 'midright', ...
 
@@ -255,7 +255,7 @@ def draw_text_block(
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    fill: Colour = theme.PARCHMENT,
+    fill: Paint = theme.PARCHMENT,
     border: Colour = theme.UMBER_DARK,
     width: int = 2,
     radius: int = 8,
@@ -298,13 +298,14 @@ def shade(
 
 
 class Button:
-    """A clickable labelled rectangle. ``on_click`` runs on release inside the button."""
+    """A clickable labelled rectangle. ``on_click`` runs on release inside the button (what it
+    returns, if anything, is ignored)."""
 
     def __init__(
         self,
         rect: pygame.Rect,
         label: str,
-        on_click: Callable[[], None] | None = None,
+        on_click: Callable[[], object] | None = None,
         enabled: bool = True,
         size: int = 18,
         primary: bool = False,

@@ -3,13 +3,18 @@ the title screen's buttons all lead somewhere, and screenshot mode renders every
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pygame
+import pytest
 
 from stoneage import __main__ as entry
+from stoneage.app import App
 from stoneage.scenes.base import Scene
+from stoneage.scenes.catalog import SCENES
 from stoneage.scenes.game import GameScene
 from stoneage.scenes.menus import PauseMenu, RulesScene, SettingsScene, TitleScene
 from stoneage.scenes.setup import SetupScene
@@ -78,6 +83,35 @@ def test_scene_stack_lifecycle_is_symmetric(app):
         "d.enter",
     ]
     assert [s.name for s in app.stack] == ["d"]
+
+
+def test_every_scene_asked_for_by_name_is_registered():
+    """A typo in ``make_scene("...")`` would only fail when that button is pressed: check the
+    names statically, in the scenes and the program."""
+    package = Path(entry.__file__).parent
+    sources = [*package.glob("scenes/*.py"), package / "app.py", package / "__main__.py"]
+    asked = {
+        name
+        for path in sources
+        for name in re.findall(r"make_scene\(\s*\"(\w+)\"", path.read_text(encoding="utf-8"))
+    }
+    assert {"title", "setup", "game", "scoring", "pause", "log", "load", "save"} <= asked
+    assert asked <= set(SCENES)
+
+
+def test_a_scene_is_made_by_name_and_an_unknown_name_says_which_exist(app):
+    log: list[str] = []
+    app.scenes["recorder"] = Recorder  # what adding a scene to the catalog amounts to
+    scene = app.make_scene("recorder", name="r", log=log)
+    assert isinstance(scene, Recorder) and scene.app is app and scene.name == "r"
+    assert isinstance(app.make_scene("settings"), SettingsScene)
+    with pytest.raises(LookupError, match=r"'statistic'.*title"):
+        app.make_scene("statistic")
+
+
+def test_an_app_may_be_given_its_own_scenes():
+    assert App((1280, 720), storage.Settings(), scenes={"a": Scene}).scenes == {"a": Scene}
+    assert App((1280, 720), storage.Settings()).scenes == dict(SCENES)
 
 
 def test_idle_loop_draws_nothing_new(app):

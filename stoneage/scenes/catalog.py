@@ -1,0 +1,31 @@
+"""Every scene the program can show, by the name scenes ask for it: ``app.make_scene("setup")``.
+
+The app reads this table when it starts (``App(scenes=...)`` may give another); no scene imports
+this module, so a scene never depends on the scene it leads to. A new scene is one line here:
+its name and its class (or any callable taking the host and keyword options).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import SceneFactory
+from .game import GameScene
+from .log_view import LogScene
+from .menus import PauseMenu, RulesScene, SettingsScene, TitleScene
+from .saves import LoadScene, SaveNameScene
+from .scoring import ScoringScene
+from .setup import SetupScene
+
+SCENES: Mapping[str, SceneFactory] = {
+    "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
+    "setup": SetupScene,  # who plays
+    "game": GameScene,  # seats=, seed=, state=None, threaded=True, replay=False
+    "scoring": ScoringScene,  # seats=, state=, seed=: the final scoring of a finished game
+    "pause": PauseMenu,  # the menu over a game (Esc)
+    "settings": SettingsScene,
+    "rules": RulesScene,
+    "log": LogScene,  # game=: the whole log of that game scene
+    "load": LoadScene,  # the saved games
+    "save": SaveNameScene,  # on_saved=None: type a name and save the game below
+}
