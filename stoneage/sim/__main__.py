@@ -14,7 +14,7 @@ import json
 import sys
 import time
 
-from stoneage.ai import LEVELS, Budget
+from stoneage.ai import ALL_LEVELS, Budget
 
 from . import ROUND_CAP, GameResult, SeriesSpec, result_from_json, result_to_json, run_series
 from .stats import level_stats, series_summary
@@ -28,7 +28,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--seats",
         default="hard,normal,normal,normal",
-        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(LEVELS),
+        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(ALL_LEVELS),
     )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
@@ -67,8 +67,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(","))
-    if not 2 <= len(levels) <= 4 or any(level not in LEVELS for level in levels):
-        parser.error(f"--seats needs 2 to 4 of {', '.join(LEVELS)}, got {args.seats!r}")
+    if not 2 <= len(levels) <= 4 or any(level not in ALL_LEVELS for level in levels):
+        parser.error(f"--seats needs 2 to 4 of {', '.join(ALL_LEVELS)}, got {args.seats!r}")
     args.levels = levels
     return args
 
