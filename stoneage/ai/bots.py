@@ -71,7 +71,7 @@ class HeuristicBot(Bot):
             return actions[0]
         return self.ranked(view)[0][0]
 
-    def ranked(self, view: GameState) -> list[tuple[object, float]]:
+    def ranked(self, view: GameState) -> list[tuple[Action, float]]:
         """Legal actions with their (noisy) scores, best first."""
         scored = score_actions(view, view.current_player(), self.style)
         placing = view.pending is None and view.phase == "place"

@@ -5,15 +5,21 @@
   toward payments, with noisy placements and an occasional blunder among its three best.
 - ``normal``: the full heuristic: blocking, end-game timing, planning payments, no noise.
 - ``hard``: Normal's judgement picks candidates, sampled futures of the round choose among them.
+
+``hard1`` is not offered to players: it is Hard frozen as it played at commit 0bad382
+(``stoneage.ai.frozen.hard1``), the reference every later Hard is measured against.
 """
 
 from __future__ import annotations
 
 from .bots import Bot, HeuristicBot, RandomBot, Temper
+from .frozen import hard1
 from .hard import Budget, HardBot
 from .policy import Style
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard")  # the levels a player can choose
+REFERENCE_LEVELS = ("hard1",)  # frozen earlier Hards, for the headless runner only
+ALL_LEVELS = LEVELS + REFERENCE_LEVELS
 
 EASY_STYLE = Style(block=0.0, timing=0.0, foresight=False)
 EASY_TEMPER = Temper(noise=2.5, blunder=0.12)
@@ -24,7 +30,8 @@ def make_bot(level: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """A bot of the given level (one of ``LEVELS``) owning ``random.Random(seed)``.
 
     ``budget`` sets Hard's thinking (default: 0.45 s a placement, paced to 25 s a game);
-    ``Budget.rollouts(n)`` makes Hard reproducible. Other levels ignore it.
+    ``Budget.rollouts(n)`` makes Hard reproducible. ``hard1`` takes the same budget; other
+    levels ignore it.
     """
     if level == "random":
         return RandomBot(seed)
@@ -34,4 +41,15 @@ def make_bot(level: str, seed: int = 0, budget: Budget | None = None) -> Bot:
         return HeuristicBot(seed, NORMAL_STYLE, Temper(), level="normal")
     if level == "hard":
         return HardBot(seed, budget or Budget(), NORMAL_STYLE)
-    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level == "hard1":
+        return hard1.HardBot(seed, frozen_budget(budget))
+    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(ALL_LEVELS)}")
+
+
+def frozen_budget(budget: Budget | None) -> hard1.Budget:
+    """The live budget in the frozen bots' terms: the same rollouts, or the same seconds."""
+    if budget is None:
+        return hard1.Budget()
+    if budget.iterations is not None:
+        return hard1.Budget.rollouts(budget.iterations)
+    return hard1.Budget(seconds=budget.seconds, game_seconds=budget.game_seconds)

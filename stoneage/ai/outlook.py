@@ -124,7 +124,8 @@ def _fed_this_round(state: GameState, seat: int) -> bool:
     if state.phase != "feed":
         return False
     # Feeding goes seat by seat from the start player; ``turn`` is the seat being fed.
-    return (seat - state.start) % state.n < (state.turn - state.start) % state.n
+    start: int = state.start  # typed here: the rules' table_property reads as Any
+    return (seat - start) % state.n < (state.turn - start) % state.n
 
 
 @lru_cache(maxsize=256)

@@ -10,8 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
-from stoneage.rules import Action, Decline, GameState, Starve, TakeTwo, data
+from stoneage.rules import (
+    Action,
+    Feed,
+    GameState,
+    Pay,
+    PickItem,
+    Place,
+    Resolve,
+    Starve,
+    TakeTwo,
+    UseTools,
+    data,
+)
 from stoneage.rules.data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -24,7 +37,7 @@ from stoneage.rules.data import (
 )
 
 from .outlook import FOOD_NEEDED, ONE_USE_PIP, Outlook, food_worth, make_outlook
-from .payments import building_gain, card_cost
+from .payments import Holdings, building_gain, card_cost
 from .placement import FIGURE_COST, SeatPlan, plan_for, space_gain
 from .values import card_value, evaluate, item_values
 
@@ -33,6 +46,29 @@ STALL_ROUND = 18  # from this round on, cards and buildings get a push so the ga
 STALL_PUSH = 25.0
 
 Scorer = Callable[[Action], float]
+
+# ``state.pending`` is a loosely typed tuple in the rules (its shape depends on its kind, see
+# ``stoneage.rules.nodes``); these views of it are checked by kind, then cast to its shape.
+ToolsStep = tuple[str, int, int]  # (kind, gather space, dice total)
+# pay_card (kind, slot), pay_building (kind, stack), feed (kind, missing food)
+IndexStep = tuple[str, int]
+
+
+def tools_step(state: GameState) -> ToolsStep:
+    """The pending tools step's (kind, space, total); the caller knows a tools step is pending."""
+    return cast(ToolsStep, _pending_of_kind(state, ("tools",)))
+
+
+def index_step(state: GameState) -> IndexStep:
+    """The pending pay or feed step's (kind, index or missing food)."""
+    return cast(IndexStep, _pending_of_kind(state, ("pay_card", "pay_building", "feed")))
+
+
+def _pending_of_kind(state: GameState, kinds: tuple[str, ...]) -> tuple[object, ...]:
+    pending = state.pending
+    if pending is None or pending[0] not in kinds:
+        raise ValueError(f"expected a pending {'/'.join(kinds)} step, got {pending!r}")
+    return pending
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +92,7 @@ def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Actio
     else:
         scorer = _STEP_SCORERS[pending[0]](state, seat, out, style)
     two = _take_two_scorer(state, seat, out)
-    return [(a, two(a) if a.__class__ is TakeTwo else scorer(a)) for a in actions]
+    return [(a, two(a) if isinstance(a, TakeTwo) else scorer(a)) for a in actions]
 
 
 # --- placement --------------------------------------------------------------------------------
@@ -76,6 +112,8 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
         return cache[space]
 
     def score(action: Action) -> float:
+        if not isinstance(action, Place):
+            raise TypeError(f"not a placement: {action!r}")
         space, count = action.space, action.count
         value = space_gain(state, plan, space, count) - FIGURE_COST * count
         if space in EXCLUSIVE:
@@ -129,6 +167,8 @@ def _resolve_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
     cards = data.cards()
 
     def score(action: Action) -> float:
+        if not isinstance(action, Resolve):
+            raise TypeError(f"not a resolution: {action!r}")
         space = action.space
         if space in GATHER_SPACES:
             return 100.0 + (gather_divisor(space) if space != HUNT else 0)
@@ -144,7 +184,7 @@ def _resolve_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
 # --- the small steps ----------------------------------------------------------------------------
 def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     """Units gained by the tools, minus a little for tools that a later roll could still use."""
-    _, space, total = state.pending
+    _, space, total = tools_step(state)
     div = gather_divisor(space)
     p = state.players[seat]
     if space == HUNT:
@@ -158,6 +198,8 @@ def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Sc
     keep = 0.3 if later_rolls else 0.02
 
     def score(action: Action) -> float:
+        if not isinstance(action, UseTools):
+            raise TypeError(f"not a use of tools: {action!r}")
         pips = sum(action.tiles) + sum(action.cards)
         gained = (total + pips) // div - total // div
         return gained * unit - keep * sum(action.tiles) - ONE_USE_PIP * 0.9 * sum(action.cards)
@@ -167,17 +209,17 @@ def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Sc
 
 def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     """Worth of the card or building minus the worth of the resources paid; declining is 0."""
-    kind, index = state.pending[0], state.pending[1]
+    kind, index = index_step(state)
     p = state.players[seat]
     figures_built = plan_for(state, seat, out).figures["hut_builder"]
     if kind == "pay_card":
-        worth = card_value(state.display[index], p, out, state.n)  # type: ignore[arg-type]
+        worth = card_value(_shown(state.display[index]), p, out, state.n)
     else:
-        tile = data.buildings()[state.tops[index]]  # type: ignore[index]
+        tile = data.buildings()[_shown(state.tops[index])]
         worth = float(figures_built)
 
     def score(action: Action) -> float:
-        if action.__class__ is Decline:
+        if not isinstance(action, Pay):  # Decline: keep everything, gain nothing
             return 0.0
         paid = action.resources
         lost = sum(n * v for n, v in zip(paid, out.res_value))
@@ -195,16 +237,24 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scor
 
 def _pick_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     values = item_values(out)
-    return lambda action: values[action.face]
+
+    def score(action: Action) -> float:
+        if not isinstance(action, PickItem):
+            raise TypeError(f"not a pick: {action!r}")
+        return values[action.face]
+
+    return score
 
 
 def _feed_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
     """Pay the shortfall with the least valuable resources, or starve when that costs less."""
 
     def score(action: Action) -> float:
-        if action.__class__ is Starve:
+        if isinstance(action, Feed):
+            return -sum(n * v for n, v in zip(action.resources, out.res_value))
+        if isinstance(action, Starve):
             return -float(STARVATION_PENALTY) - 0.5
-        return -sum(n * v for n, v in zip(action.resources, out.res_value))
+        raise TypeError(f"not a feeding: {action!r}")
 
     return score
 
@@ -219,23 +269,25 @@ _STEP_SCORERS = {
 
 
 # --- the two-resources card -------------------------------------------------------------------
-def _take_two_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
+def _take_two_scorer(state: GameState, seat: int, out: Outlook) -> Callable[[TakeTwo], float]:
     """Use the card when it pays for something now or feeds, else only at the very end."""
     p = state.players[seat]
     pending = state.pending
-    base = _payable_worth(state, p.res, out) if pending and pending[0].startswith("pay") else None
+    paying = pending is not None and pending[0] in ("pay_card", "pay_building")
+    base = _payable_worth(state, p.res, out) if paying else None
+    missing_food = index_step(state)[1] if pending is not None and pending[0] == "feed" else None
 
-    def score(action: Action) -> float:
+    def score(action: TakeTwo) -> float:
         pair = [0, 0, 0, 0]
         pair[action.first] += 1
         pair[action.second] += 1
         dearer = 0.01 * (action.first + action.second)  # among equals, the dearer pair
-        if pending is not None and pending[0] == "feed":
-            return (-0.1 if sum(p.res) < pending[1] else -5.0) + dearer
+        if missing_food is not None:
+            return (-0.1 if sum(p.res) < missing_food else -5.0) + dearer
         gain = -1.0
         if base is not None:
-            held = tuple(h + a for h, a in zip(p.res, pair))
-            gain = _payable_worth(state, held, out) - base - 1.0  # type: ignore[operator]
+            held = (p.res[0] + pair[0], p.res[1] + pair[1], p.res[2] + pair[2], p.res[3] + pair[3])
+            gain = _payable_worth(state, held, out) - base - 1.0
         if out.last_round:
             return 1000.0 + gain + dearer  # unused at the end it scores nothing
         return gain + dearer if gain > 0 else -100.0
@@ -243,18 +295,23 @@ def _take_two_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
     return score
 
 
-def _payable_worth(state: GameState, held: tuple, out: Outlook) -> float | None:
-    """At a pay step: best worth of paying from ``held`` (0 = decline); None elsewhere."""
-    pending = state.pending
+def _payable_worth(state: GameState, held: Holdings, out: Outlook) -> float:
+    """At a pay step: best worth of paying from ``held`` (0 = decline)."""
+    kind, index = index_step(state)
     p = state.players[state.current_player()]
-    if pending[0] == "pay_card":
-        cost = card_cost(held, pending[1] + 1, out.res_value)
-        value = card_value(state.display[pending[1]], p, out, state.n)  # type: ignore[arg-type]
+    if kind == "pay_card":
+        cost = card_cost(held, index + 1, out.res_value)
+        value = card_value(_shown(state.display[index]), p, out, state.n)
         return max(0.0, value - cost) if cost is not None else 0.0
-    if pending[0] == "pay_building":
-        found = building_gain(data.buildings()[state.tops[pending[1]]], held, out.res_value)  # type: ignore[index]
-        return max(0.0, found[0]) if found else 0.0
-    return None
+    found = building_gain(data.buildings()[_shown(state.tops[index])], held, out.res_value)
+    return max(0.0, found[0]) if found else 0.0
+
+
+def _shown(item: str | None) -> str:
+    """The card or tile a pay step is about: its slot or stack cannot be empty then."""
+    if item is None:
+        raise ValueError("a pay step on an empty slot or stack")
+    return item
 
 
 __all__ = ["EXCLUSIVE", "STALL_PUSH", "STALL_ROUND", "Style", "score_actions"]

@@ -38,8 +38,8 @@ def _bottoms(
 ) -> tuple[tuple[str, ...], dict[str, int], int]:
     cards = data.cards()
     ids = cards_taken + tuple(c for c in extras if c != "?")
-    symbols = tuple(cards[c].culture for c in ids if cards[c].culture)
-    return symbols, role_figures(ids), green_set_points(list(symbols))  # type: ignore[arg-type]
+    symbols = tuple(culture for c in ids if (culture := cards[c].culture))
+    return symbols, role_figures(ids), green_set_points(list(symbols))
 
 
 def evaluate(state: GameState, seat: int, out: Outlook | None = None) -> float:
@@ -71,10 +71,11 @@ def evaluate_all(state: GameState) -> list[float]:
 # --- cards ----------------------------------------------------------------------------------
 def card_bottom_value(card: data.Card, p: Player, out: Outlook) -> float:
     """What the card's bottom adds to this seat's final scoring."""
-    if card.culture:
+    culture = card.culture
+    if culture:
         symbols = own_symbols(p)
-        gain = green_set_points(symbols + [card.culture]) - own_green_points(p)  # type: ignore[arg-type]
-        fresh = card.culture not in symbols
+        gain = green_set_points(symbols + [culture]) - own_green_points(p)
+        fresh = culture not in symbols
         return gain + (2.0 if fresh else 1.0) * out.future_greens
     role_final = {
         "farmer": out.final_track,

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from typing import Any
 
 from stoneage.ai import Budget, make_bot
-from stoneage.rules import CHANCE, new_game, sample_chance
+from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
 ROUND_CAP = 50  # a game still running after this many rounds has stalled: a failure
 
@@ -86,7 +88,7 @@ def play_game(spec: SeriesSpec, index: int) -> GameResult:
 
 
 def _result(
-    index: int, seed: int, state, levels: tuple[str, ...], times: list[list[float]]
+    index: int, seed: int, state: GameState, levels: tuple[str, ...], times: list[list[float]]
 ) -> GameResult:
     capped = not state.is_terminal()
     winners = [] if capped else state.winners()
@@ -100,7 +102,7 @@ def _result(
     return GameResult(index, seed, state.round, capped, seats)
 
 
-def result_to_json(result: GameResult) -> dict:
+def result_to_json(result: GameResult) -> dict[str, Any]:
     """A game result as JSON-ready data (decision times in seconds, rounded to 0.1 ms)."""
     return {
         "index": result.index,
@@ -120,7 +122,7 @@ def result_to_json(result: GameResult) -> dict:
     }
 
 
-def result_from_json(data: dict) -> GameResult:
+def result_from_json(data: dict[str, Any]) -> GameResult:
     """The inverse of ``result_to_json``."""
     seats = [
         SeatResult(s["level"], s["score"], s["won"], s["shared"], s["decision_times"])
@@ -133,9 +135,21 @@ def _play_indexed(args: tuple[SeriesSpec, int]) -> GameResult:
     return play_game(*args)
 
 
-def run_series(spec: SeriesSpec, games: int, jobs: int = 1, progress=None) -> list[GameResult]:
+Progress = Callable[[GameResult], None]
+
+
+def run_series(
+    spec: SeriesSpec, games: int, jobs: int = 1, progress: Progress | None = None
+) -> list[GameResult]:
     """Play ``games`` games (indexes 0..games-1) on ``jobs`` processes, in index order."""
-    work = [(spec, index) for index in range(games)]
+    return run_work([(spec, index) for index in range(games)], jobs, progress)
+
+
+def run_work(
+    work: list[tuple[SeriesSpec, int]], jobs: int = 1, progress: Progress | None = None
+) -> list[GameResult]:
+    """Play the given (series, game index) pairs on ``jobs`` processes; results in the order
+    of ``work`` whatever order they finish in."""
     if jobs <= 1:
         results = []
         for item in work:
@@ -144,9 +158,14 @@ def run_series(spec: SeriesSpec, games: int, jobs: int = 1, progress=None) -> li
                 progress(results[-1])
         return results
     with get_context("spawn").Pool(jobs) as pool:
-        results = []
-        for result in pool.imap_unordered(_play_indexed, work):
-            results.append(result)
+        finished: list[GameResult | None] = [None] * len(work)
+        for position, result in pool.imap_unordered(_play_numbered, list(enumerate(work))):
+            finished[position] = result
             if progress:
                 progress(result)
-    return sorted(results, key=lambda r: r.index)
+    return [result for result in finished if result is not None]
+
+
+def _play_numbered(item: tuple[int, tuple[SeriesSpec, int]]) -> tuple[int, GameResult]:
+    position, args = item
+    return position, play_game(*args)

@@ -4,7 +4,12 @@ Prints per seat type (level): seat-games, win rate with its 95 % Wilson interval
 counts as a win for each winner), mean and median final score, mean winning score, decision
 times (mean, median, slowest), thinking per game, and games that hit the round cap (failures).
 ``--json`` prints the same as JSON. Results are reproducible for a given ``--seed`` unless Hard
-thinks by the clock (``--hard-seconds``, the default); ``--hard-rollouts N`` makes it exact.
+thinks by the clock (``--hard-seconds``, the default); ``--hard-rollouts N`` makes it exact
+(for ``hard`` and ``hard1`` alike).
+
+``--ladder`` plays a round robin of the levels instead (every pair in 2-player games, every
+four in 4-player games, ``--games`` each) and prints an Elo-style rating per level with a 95 %
+bootstrap interval (see ``stoneage.sim.ladder``).
 """
 
 from __future__ import annotations
@@ -13,10 +18,28 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
-from stoneage.ai import LEVELS, Budget
+from stoneage.ai import ALL_LEVELS, Budget
 
-from . import ROUND_CAP, GameResult, SeriesSpec, result_from_json, result_to_json, run_series
+from . import (
+    ROUND_CAP,
+    GameResult,
+    Progress,
+    SeriesSpec,
+    result_from_json,
+    result_to_json,
+    run_series,
+)
+from .ladder import (
+    ANCHOR,
+    BOOTSTRAP,
+    LADDER_LEVELS,
+    bootstrap_ratings,
+    ladder_tables,
+    pairwise,
+    run_ladder,
+)
 from .stats import level_stats, series_summary
 
 
@@ -28,9 +51,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--seats",
         default="hard,normal,normal,normal",
-        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(LEVELS),
+        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(ALL_LEVELS),
     )
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument(
+        "--games", type=int, default=20, help="games to play (with --ladder: per table)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
@@ -55,6 +80,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="Hard's rollouts per placement instead of a time budget (reproducible)",
     )
     parser.add_argument("--round-cap", type=int, default=ROUND_CAP)
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="play a round robin of the levels in 2- and 4-player games and rate them",
+    )
+    parser.add_argument(
+        "--ladder-levels",
+        default=",".join(LADDER_LEVELS),
+        help="with --ladder: the levels to rate (default: %(default)s)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument(
@@ -67,9 +102,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(","))
-    if not 2 <= len(levels) <= 4 or any(level not in LEVELS for level in levels):
-        parser.error(f"--seats needs 2 to 4 of {', '.join(LEVELS)}, got {args.seats!r}")
+    if not 2 <= len(levels) <= 4 or any(level not in ALL_LEVELS for level in levels):
+        parser.error(f"--seats needs 2 to 4 of {', '.join(ALL_LEVELS)}, got {args.seats!r}")
     args.levels = levels
+    ladder_levels = tuple(level.strip() for level in args.ladder_levels.split(","))
+    if len(ladder_levels) < 2 or any(level not in ALL_LEVELS for level in ladder_levels):
+        parser.error(f"--ladder-levels needs 2 or more of {', '.join(ALL_LEVELS)}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    args.ladder_levels = ladder_levels
     return args
 
 
@@ -80,19 +121,24 @@ def budget_of(args: argparse.Namespace) -> Budget:
     return Budget(seconds=args.hard_seconds, game_seconds=args.hard_game_seconds)
 
 
-def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) -> dict:
-    """Everything printed, as one JSON-ready dictionary."""
+def budget_report(args: argparse.Namespace) -> dict[str, Any]:
+    """Hard's budget as reported."""
     budget = budget_of(args)
+    return {
+        "seconds": budget.seconds,
+        "rollouts": budget.iterations,
+        "game_seconds": budget.game_seconds,
+    }
+
+
+def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) -> dict[str, Any]:
+    """Everything printed, as one JSON-ready dictionary."""
     return {
         "seats": sorted({s.level for r in results for s in r.seats})
         if args.summarize
         else list(args.levels),
         "seed": args.seed,
-        "hard_budget": {
-            "seconds": budget.seconds,
-            "rollouts": budget.iterations,
-            "game_seconds": budget.game_seconds,
-        },
+        "hard_budget": budget_report(args),
         "round_cap": args.round_cap,
         "shared_win_rule": "a shared win counts as a win for each winner",
         "wall_seconds": round(elapsed, 1),
@@ -101,16 +147,28 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
     }
 
 
-def format_table(data: dict) -> str:
+def format_table(data: dict[str, Any]) -> str:
     """The report as aligned text."""
     lines = [
         f"{data['games']} games, seats {','.join(data['seats'])} (rotated), seed {data['seed']}, "
         f"mean {data['mean_rounds']:.1f} rounds, {data['wall_seconds']} s",
         "A shared win counts as a win for each winner.",
+        *level_lines(data["levels"]),
+    ]
+    failures = data["round_cap_failures"]
+    lines.append(
+        f"round-cap failures: {len(failures)}" + (f" (games {failures})" if failures else "")
+    )
+    return "\n".join(lines)
+
+
+def level_lines(levels: dict[str, dict[str, Any]]) -> list[str]:
+    """The per-level statistics as a header and one aligned line per level."""
+    lines = [
         f"{'level':8} {'seat-games':>10} {'wins':>5} {'win rate':>8} {'95% CI':>15} {'mean':>6} {'median':>6} "
         f"{'win.sc':>6} {'dec.mean':>9} {'dec.med':>8} {'slowest':>8} {'per game':>8} {'capped':>6}",
     ]
-    for level, s in data["levels"].items():
+    for level, s in levels.items():
         low, high = s["win_rate_ci95"]
         lines.append(
             f"{level:8} {s['seat_games']:>10} {s['wins']:>5} {s['win_rate']:>8.1%} "
@@ -118,11 +176,86 @@ def format_table(data: dict) -> str:
             f"{_num(s['mean_winning_score'])} {_ms(s['mean_decision_s']):>9} {_ms(s['median_decision_s']):>8} "
             f"{_ms(s['slowest_decision_s']):>8} {_secs(s['mean_thinking_per_game_s']):>8} {s['round_cap_failures']:>6}"
         )
-    failures = data["round_cap_failures"]
-    lines.append(
-        f"round-cap failures: {len(failures)}" + (f" (games {failures})" if failures else "")
+    return lines
+
+
+def ladder_report(
+    args: argparse.Namespace, results: list[GameResult], elapsed: float
+) -> dict[str, Any]:
+    """The ladder's ratings (all games, 2-player, 4-player), pairwise 2-player win rates and
+    per-level statistics by table size, as one JSON-ready dictionary."""
+    levels = args.ladder_levels
+    by_size = {size: [r for r in results if len(r.seats) == size] for size in (2, 4)}
+
+    def ratings(games: list[GameResult]) -> list[dict[str, Any]]:
+        rated = bootstrap_ratings(games, levels, BOOTSTRAP, seed=args.seed)
+        return [{"level": r.level, "rating": r.rating, "ci95": [r.low, r.high]} for r in rated]
+
+    pairs_2p = pairwise(by_size[2])
+    return {
+        "ladder": list(levels),
+        "tables": [list(t) for t in ladder_tables(levels)],
+        "games_per_table": args.games,
+        "seed": args.seed,
+        "hard_budget": budget_report(args),
+        "anchor": {"level": ANCHOR[0], "rating": ANCHOR[1]},
+        "method": "Bradley-Terry fit of pairwise results on the Elo scale, one virtual draw "
+        f"per pair, 95 % interval from {BOOTSTRAP} bootstrap resamplings of the games",
+        "wall_seconds": round(elapsed, 1),
+        **series_summary(results),
+        "ratings": ratings(results),
+        "ratings_2p": ratings(by_size[2]) if by_size[2] else [],
+        "ratings_4p": ratings(by_size[4]) if by_size[4] else [],
+        "pairwise_2p": [
+            {"level": a, "opponent": b, "score": won / games, "games": games}
+            for (a, b), (won, games) in sorted(pairs_2p.items())
+        ],
+        "levels_2p": level_stats(by_size[2]),
+        "levels_4p": level_stats(by_size[4]),
+    }
+
+
+def format_ladder(data: dict[str, Any]) -> str:
+    """The ladder report as aligned text."""
+    budget = data["hard_budget"]
+    thinking = (
+        f"{budget['rollouts']} rollouts"
+        if budget["rollouts"] is not None
+        else f"{budget['seconds']} s a placement"
     )
+    lines = [
+        f"ladder of {', '.join(data['ladder'])}: {data['games']} games "
+        f"({data['games_per_table']} per table, {len(data['tables'])} tables), seed "
+        f"{data['seed']}, Hard {thinking}, {data['wall_seconds']} s",
+        f"Rating: {data['method']}; {data['anchor']['level']} = {data['anchor']['rating']:.0f}.",
+        f"{'level':8} {'rating':>7} {'95% CI':>13} {'2p':>6} {'95% CI':>13} {'4p':>6} {'95% CI':>13}",
+    ]
+    by_2p = {r["level"]: r for r in data["ratings_2p"]}
+    by_4p = {r["level"]: r for r in data["ratings_4p"]}
+    for row in data["ratings"]:
+        level = row["level"]
+        lines.append(
+            f"{level:8} {_rating(row)} {_rating(by_2p.get(level))} {_rating(by_4p.get(level))}"
+        )
+    lines.append("2-player score (wins, half for a tie) of the first level against the second:")
+    lines += [
+        f"  {p['level']:>7} v {p['opponent']:<7} {p['score']:6.1%} of {p['games']:.0f}"
+        for p in data["pairwise_2p"]
+    ]
+    for size in (2, 4):
+        if data[f"levels_{size}p"]:
+            lines.append(f"{size}-player games:")
+            lines += level_lines(data[f"levels_{size}p"])
+    failures = data["round_cap_failures"]
+    lines.append(f"round-cap failures: {len(failures)}")
     return "\n".join(lines)
+
+
+def _rating(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return f"{'-':>6} {'':>13}"
+    low, high = row["ci95"]
+    return f"{row['rating']:6.0f} {f'[{low:.0f}, {high:.0f}]':>13}"
 
 
 def _num(value: float | None) -> str:
@@ -137,7 +270,7 @@ def _secs(value: float | None) -> str:
     return f"{value:.2f}s" if value is not None else "-"
 
 
-def _logging(progress, path: str | None):
+def _logging(progress: Progress, path: str | None) -> Progress:
     """``progress`` that also appends each game to the log file, if one was asked for."""
     if not path:
         return progress
@@ -163,6 +296,18 @@ def main(argv: list[str] | None = None) -> int:
                 f"game {result.index}: {result.rounds} rounds {scores}", file=sys.stderr, flush=True
             )
 
+    if args.ladder:
+        results = run_ladder(
+            args.ladder_levels,
+            args.games,
+            args.seed,
+            budget_of(args),
+            args.jobs,
+            _logging(progress, args.log),
+        )
+        data = ladder_report(args, results, time.perf_counter() - started)
+        print(json.dumps(data, indent=2) if args.json else format_ladder(data))
+        return 1 if data["round_cap_failures"] else 0
     if args.summarize:
         with open(args.summarize, encoding="utf-8") as log:
             results = [result_from_json(json.loads(line)) for line in log if line.strip()]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from statistics import mean, median
+from typing import Any
 
 from . import GameResult
 
@@ -26,18 +27,18 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))
 
 
-def level_stats(results: list[GameResult]) -> dict[str, dict]:
+def level_stats(results: list[GameResult]) -> dict[str, dict[str, Any]]:
     """Statistics per seat type (level), over every seat that level held in the series."""
     levels = sorted({seat.level for game in results for seat in game.seats}, key=_level_order)
     return {level: _one_level(results, level) for level in levels}
 
 
 def _level_order(level: str) -> int:
-    order = ("hard", "normal", "easy", "random")
+    order = ("hard", "hard1", "normal", "easy", "random")
     return order.index(level) if level in order else len(order)
 
 
-def _one_level(results: list[GameResult], level: str) -> dict:
+def _one_level(results: list[GameResult], level: str) -> dict[str, Any]:
     seats = [(game, seat) for game in results for seat in game.seats if seat.level == level]
     finished = [(g, s) for g, s in seats if not g.capped]
     wins = sum(s.won for _, s in finished)
@@ -66,7 +67,7 @@ def _one_level(results: list[GameResult], level: str) -> dict:
     }
 
 
-def series_summary(results: list[GameResult]) -> dict:
+def series_summary(results: list[GameResult]) -> dict[str, Any]:
     """Whole-series figures: games, mean rounds and the games that hit the round cap."""
     return {
         "games": len(results),

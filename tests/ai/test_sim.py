@@ -87,3 +87,12 @@ def test_round_cap_reports_failures() -> None:
 def test_wilson_interval_contains_the_rate(wins: int, games: int) -> None:
     low, high = wilson(wins, games)
     assert 0.0 <= low <= wins / games <= high <= 1.0
+
+
+def test_hard_against_hard1_at_fixed_rollouts_replays_exactly() -> None:
+    spec = SeriesSpec(("hard", "hard1"), seed=2, budget=Budget.rollouts(6))
+    first = play_game(spec, 0)
+    assert [s.level for s in first.seats] == ["hard", "hard1"]
+    assert [(s.score, s.won) for s in first.seats] == [
+        (s.score, s.won) for s in play_game(spec, 0).seats
+    ]

@@ -1,0 +1,317 @@
+"""Scores for every legal action of the seat to decide: the heuristic bots' whole judgement.
+
+``score_actions`` returns one number per legal action, higher is better, in the same order as
+``legal_actions()``. Placements are priced by ``placement``; the small decisions after them
+(order of resolution, tools, paying, dice for items, feeding, the two-resources card) by how
+much of the seat's worth they keep or gain. ``Style`` holds what tells the levels apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
+
+from stoneage.rules import (
+    Action,
+    Feed,
+    GameState,
+    Pay,
+    PickItem,
+    Place,
+    Resolve,
+    Starve,
+    TakeTwo,
+    UseTools,
+    data,
+)
+from stoneage.rules.data import (
+    BUILDING_SPACES,
+    CARD_SPACES,
+    FOREST,
+    GATHER_SPACES,
+    HUNT,
+    RESOURCE_VALUES,
+    STARVATION_PENALTY,
+    gather_divisor,
+)
+
+from .outlook import FOOD_NEEDED, ONE_USE_PIP, Outlook, food_worth, make_outlook
+from .payments import Holdings, building_gain, card_cost
+from .placement import FIGURE_COST, SeatPlan, plan_for, space_gain
+from .values import card_value, evaluate, item_values
+
+EXCLUSIVE = frozenset((0, 1, 2, *CARD_SPACES, *BUILDING_SPACES))  # one seat a round
+STALL_ROUND = 18  # from this round on, cards and buildings get a push so the game must end
+STALL_PUSH = 25.0
+
+Scorer = Callable[[Action], float]
+
+# ``state.pending`` is a loosely typed tuple in the rules (its shape depends on its kind, see
+# ``stoneage.rules.nodes``); these views of it are checked by kind, then cast to its shape.
+ToolsStep = tuple[str, int, int]  # (kind, gather space, dice total)
+# pay_card (kind, slot), pay_building (kind, stack), feed (kind, missing food)
+IndexStep = tuple[str, int]
+
+
+def tools_step(state: GameState) -> ToolsStep:
+    """The pending tools step's (kind, space, total); the caller knows a tools step is pending."""
+    return cast(ToolsStep, _pending_of_kind(state, ("tools",)))
+
+
+def index_step(state: GameState) -> IndexStep:
+    """The pending pay or feed step's (kind, index or missing food)."""
+    return cast(IndexStep, _pending_of_kind(state, ("pay_card", "pay_building", "feed")))
+
+
+def _pending_of_kind(state: GameState, kinds: tuple[str, ...]) -> tuple[object, ...]:
+    pending = state.pending
+    if pending is None or pending[0] not in kinds:
+        raise ValueError(f"expected a pending {'/'.join(kinds)} step, got {pending!r}")
+    return pending
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """What distinguishes one level's judgement from another's."""
+
+    block: float = 0.0  # weight of denying an exclusive space to the opponent who wants it most
+    timing: float = 0.0  # weight of the lead when an action would end the game
+    foresight: bool = True  # count this round's gathering when judging what can be paid
+
+
+def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
+    """Every legal action of ``seat`` with its heuristic score (higher is better)."""
+    out = make_outlook(state, seat)
+    pending = state.pending
+    actions = state.legal_actions()
+    if pending is None and state.phase == "place":
+        scorer = _placement_scorer(state, seat, out, style)
+    elif pending is None:
+        scorer = _resolve_scorer(state, seat, out)
+    else:
+        scorer = _STEP_SCORERS[pending[0]](state, seat, out, style)
+    two = _take_two_scorer(state, seat, out)
+    return [(a, two(a) if isinstance(a, TakeTwo) else scorer(a)) for a in actions]
+
+
+# --- placement --------------------------------------------------------------------------------
+def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
+    plan = plan_for(state, seat, out)
+    if not style.foresight:
+        plan.incoming, plan.holdings = (0.0, 0.0, 0.0, 0.0), plan.p.res
+    rivals = _rival_plans(state, seat) if style.block else []
+    lead = _lead(state, seat) if style.timing else 0.0
+    cache: dict[int, float] = {}
+
+    def exclusive_extra(space: int) -> float:
+        if space not in cache:
+            cache[space] = _block_value(state, rivals, space) * style.block + _ending_value(
+                state, space, lead, style.timing
+            )
+        return cache[space]
+
+    def score(action: Action) -> float:
+        if not isinstance(action, Place):
+            raise TypeError(f"not a placement: {action!r}")
+        space, count = action.space, action.count
+        value = space_gain(state, plan, space, count) - FIGURE_COST * count
+        if space in EXCLUSIVE:
+            value += exclusive_extra(space)
+            if space >= CARD_SPACES[0] and state.round >= STALL_ROUND:
+                value += STALL_PUSH
+        return value
+
+    return score
+
+
+def _rival_plans(state: GameState, seat: int) -> list[SeatPlan]:
+    """Plans of the opponents who still have figures to place this round."""
+    return [
+        plan_for(state, other)
+        for other in range(state.n)
+        if other != seat and state.available_people(other) > 0
+    ]
+
+
+def _block_value(state: GameState, rivals: list[SeatPlan], space: int) -> float:
+    """What the rival who wants this exclusive space most would gain there."""
+    best = 0.0
+    for plan in rivals:
+        need = 2 if space == 1 else 1
+        if state.available_people(plan.seat) >= need:
+            best = max(best, space_gain(state, plan, space, need) - FIGURE_COST * need)
+    return best
+
+
+def _lead(state: GameState, seat: int) -> float:
+    """Own estimated final score minus the best opponent's."""
+    mine = evaluate(state, seat)
+    return mine - max(evaluate(state, other) for other in range(state.n) if other != seat)
+
+
+def _ending_value(state: GameState, space: int, lead: float, weight: float) -> float:
+    """Taking the last tile of a stack ends the game: good when ahead, bad when behind."""
+    if not weight or space < BUILDING_SPACES[0]:
+        return 0.0
+    if state.stack_sizes[space - BUILDING_SPACES[0]] != 1:
+        return 0.0
+    return weight * max(-20.0, min(20.0, lead))
+
+
+# --- resolution order -------------------------------------------------------------------------
+def _resolve_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
+    """Tool cards first (their tool serves this round's rolls), then gathering (resources pay
+    for the rest), then buildings and cards, the most valuable first."""
+    plan = plan_for(state, seat, out)
+    cards = data.cards()
+
+    def score(action: Action) -> float:
+        if not isinstance(action, Resolve):
+            raise TypeError(f"not a resolution: {action!r}")
+        space = action.space
+        if space in GATHER_SPACES:
+            return 100.0 + (gather_divisor(space) if space != HUNT else 0)
+        if space in CARD_SPACES:
+            card_id = state.display[space - CARD_SPACES[0]]
+            if card_id and cards[card_id].effect in ("permanent_tool", "one_use_tool"):
+                return 200.0
+        return max(-50.0, space_gain(state, plan, space, 1))
+
+    return score
+
+
+# --- the small steps ----------------------------------------------------------------------------
+def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
+    """Units gained by the tools, minus a little for tools that a later roll could still use."""
+    _, space, total = tools_step(state)
+    div = gather_divisor(space)
+    p = state.players[seat]
+    if space == HUNT:
+        unit = max(
+            FOOD_NEEDED,
+            food_worth(out, p.food + total // div + 1) - food_worth(out, p.food + total // div),
+        )
+    else:
+        unit = out.res_value[space - FOREST]
+    later_rolls = any(state.placed[seat][s] for s in GATHER_SPACES if s != space)
+    keep = 0.3 if later_rolls else 0.02
+
+    def score(action: Action) -> float:
+        if not isinstance(action, UseTools):
+            raise TypeError(f"not a use of tools: {action!r}")
+        pips = sum(action.tiles) + sum(action.cards)
+        gained = (total + pips) // div - total // div
+        return gained * unit - keep * sum(action.tiles) - ONE_USE_PIP * 0.9 * sum(action.cards)
+
+    return score
+
+
+def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
+    """Worth of the card or building minus the worth of the resources paid; declining is 0."""
+    kind, index = index_step(state)
+    p = state.players[seat]
+    figures_built = plan_for(state, seat, out).figures["hut_builder"]
+    if kind == "pay_card":
+        worth = card_value(_shown(state.display[index]), p, out, state.n)
+    else:
+        tile = data.buildings()[_shown(state.tops[index])]
+        worth = float(figures_built)
+
+    def score(action: Action) -> float:
+        if not isinstance(action, Pay):  # Decline: keep everything, gain nothing
+            return 0.0
+        paid = action.resources
+        lost = sum(n * v for n, v in zip(paid, out.res_value))
+        if kind == "pay_card":
+            return worth - lost
+        points = (
+            tile.points
+            if tile.kind == "fixed"
+            else sum(n * v for n, v in zip(paid, RESOURCE_VALUES))
+        )
+        return worth + points - lost
+
+    return score
+
+
+def _pick_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
+    values = item_values(out)
+
+    def score(action: Action) -> float:
+        if not isinstance(action, PickItem):
+            raise TypeError(f"not a pick: {action!r}")
+        return values[action.face]
+
+    return score
+
+
+def _feed_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scorer:
+    """Pay the shortfall with the least valuable resources, or starve when that costs less."""
+
+    def score(action: Action) -> float:
+        if isinstance(action, Feed):
+            return -sum(n * v for n, v in zip(action.resources, out.res_value))
+        if isinstance(action, Starve):
+            return -float(STARVATION_PENALTY) - 0.5
+        raise TypeError(f"not a feeding: {action!r}")
+
+    return score
+
+
+_STEP_SCORERS = {
+    "tools": _tools_scorer,
+    "pay_card": _pay_scorer,
+    "pay_building": _pay_scorer,
+    "items_pick": _pick_scorer,
+    "feed": _feed_scorer,
+}
+
+
+# --- the two-resources card -------------------------------------------------------------------
+def _take_two_scorer(state: GameState, seat: int, out: Outlook) -> Callable[[TakeTwo], float]:
+    """Use the card when it pays for something now or feeds, else only at the very end."""
+    p = state.players[seat]
+    pending = state.pending
+    paying = pending is not None and pending[0] in ("pay_card", "pay_building")
+    base = _payable_worth(state, p.res, out) if paying else None
+    missing_food = index_step(state)[1] if pending is not None and pending[0] == "feed" else None
+
+    def score(action: TakeTwo) -> float:
+        pair = [0, 0, 0, 0]
+        pair[action.first] += 1
+        pair[action.second] += 1
+        dearer = 0.01 * (action.first + action.second)  # among equals, the dearer pair
+        if missing_food is not None:
+            return (-0.1 if sum(p.res) < missing_food else -5.0) + dearer
+        gain = -1.0
+        if base is not None:
+            held = (p.res[0] + pair[0], p.res[1] + pair[1], p.res[2] + pair[2], p.res[3] + pair[3])
+            gain = _payable_worth(state, held, out) - base - 1.0
+        if out.last_round:
+            return 1000.0 + gain + dearer  # unused at the end it scores nothing
+        return gain + dearer if gain > 0 else -100.0
+
+    return score
+
+
+def _payable_worth(state: GameState, held: Holdings, out: Outlook) -> float:
+    """At a pay step: best worth of paying from ``held`` (0 = decline)."""
+    kind, index = index_step(state)
+    p = state.players[state.current_player()]
+    if kind == "pay_card":
+        cost = card_cost(held, index + 1, out.res_value)
+        value = card_value(_shown(state.display[index]), p, out, state.n)
+        return max(0.0, value - cost) if cost is not None else 0.0
+    found = building_gain(data.buildings()[_shown(state.tops[index])], held, out.res_value)
+    return max(0.0, found[0]) if found else 0.0
+
+
+def _shown(item: str | None) -> str:
+    """The card or tile a pay step is about: its slot or stack cannot be empty then."""
+    if item is None:
+        raise ValueError("a pay step on an empty slot or stack")
+    return item
+
+
+__all__ = ["EXCLUSIVE", "STALL_PUSH", "STALL_ROUND", "Style", "score_actions"]

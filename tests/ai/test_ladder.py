@@ -1,0 +1,121 @@
+"""The ladder's rating maths on known inputs, and a tiny ladder run end to end."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from stoneage.sim import GameResult, SeatResult
+from stoneage.sim.ladder import (
+    bootstrap_ratings,
+    expected_score,
+    fit_ratings,
+    ladder_tables,
+    pair_outcome,
+    pairwise,
+)
+
+
+def game(*seats: tuple[str, int, bool]) -> GameResult:
+    return GameResult(0, 0, 10, False, [SeatResult(lv, sc, won, False) for lv, sc, won in seats])
+
+
+def test_pair_outcome_puts_the_winner_first_then_the_score() -> None:
+    assert pair_outcome(True, 50, False, 60) == 1.0  # the tie-break winner beats a higher score
+    assert pair_outcome(False, 60, True, 50) == 0.0
+    assert pair_outcome(False, 40, False, 30) == 1.0
+    assert pair_outcome(False, 40, False, 40) == 0.5
+    assert pair_outcome(True, 40, True, 40) == 0.5  # a shared win
+
+
+def test_a_four_player_game_gives_six_pairs_ordered_by_level_name() -> None:
+    four = game(
+        ("hard", 120, True), ("normal", 100, False), ("easy", 100, False), ("random", 9, False)
+    )
+    pairs = pairwise([four])
+    assert len(pairs) == 6
+    assert pairs[("hard", "normal")] == (1.0, 1.0)
+    assert pairs[("easy", "normal")] == (0.5, 1.0)
+    assert pairs[("easy", "random")] == (1.0, 1.0)
+
+
+def test_same_level_seats_and_capped_games_are_not_compared() -> None:
+    twins = game(("hard", 120, True), ("hard", 100, False), ("easy", 90, False))
+    capped = GameResult(1, 0, 50, True, [SeatResult("hard", 1, False, False)] * 2)
+    assert pairwise([twins, capped]) == {("easy", "hard"): (0.0, 2.0)}
+
+
+def test_two_levels_three_wins_in_four_are_400_log10_3_apart() -> None:
+    ratings = fit_ratings({("a", "b"): (3.0, 4.0)}, ["a", "b"], anchor=("b", 1500.0), prior_draws=0)
+    assert ratings["b"] == 1500.0
+    assert ratings["a"] == pytest.approx(1500.0 + 400 * math.log10(3), abs=1e-6)
+
+
+def test_the_fit_recovers_the_ratings_that_generated_expected_results() -> None:
+    truth = {"normal": 1500.0, "hard": 1700.0, "easy": 1300.0, "random": 900.0}
+    pairs = {}
+    for a, b in [("easy", "hard"), ("easy", "normal"), ("hard", "normal"), ("easy", "random")]:
+        pairs[(a, b)] = (100 * expected_score(truth[a], truth[b]), 100.0)
+    fitted = fit_ratings(pairs, list(truth), prior_draws=0)
+    for level, rating in truth.items():
+        assert fitted[level] == pytest.approx(rating, abs=1e-6)
+
+
+def test_a_level_that_never_wins_stays_finite_thanks_to_the_virtual_draw() -> None:
+    ratings = fit_ratings({("hard", "random"): (20.0, 20.0)}, ["hard", "random"], ("hard", 0.0))
+    assert ratings["random"] == pytest.approx(-400 * math.log10(41), abs=1e-6)  # 0.5 of 21
+
+
+def test_expected_score_is_the_elo_curve() -> None:
+    assert expected_score(1700, 1500) == pytest.approx(1 / (1 + 10**-0.5))
+    assert expected_score(1500, 1500) == 0.5
+
+
+def test_bootstrap_is_seeded_and_brackets_the_fit() -> None:
+    games = [game(("hard", 100, True), ("normal", 90, False))] * 7 + [
+        game(("hard", 80, False), ("normal", 90, True))
+    ] * 3
+    first = bootstrap_ratings(games, ["hard", "normal"], samples=50, seed=4)
+    assert first == bootstrap_ratings(games, ["hard", "normal"], samples=50, seed=4)
+    hard = first[0]
+    assert hard.level == "hard" and hard.rating == pytest.approx(1500 + 400 * math.log10(7.5 / 3.5))
+    assert hard.low < hard.rating < hard.high
+
+
+def test_tables_are_every_pair_then_every_four() -> None:
+    tables = ladder_tables(["random", "easy", "normal", "hard1", "hard"])
+    assert len(tables) == 10 + 5 and tables[0] == ("random", "easy")
+    assert all(len(t) == 4 for t in tables[10:])
+
+
+def test_a_tiny_ladder_runs_from_the_command_line() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "stoneage.sim",
+            "--ladder",
+            "--ladder-levels",
+            "random,easy,normal",
+            "--games",
+            "2",
+            "--json",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    data = json.loads(result.stdout)
+    assert data["games"] == 6 and len(data["tables"]) == 3
+    ratings = {r["level"]: r for r in data["ratings"]}
+    assert set(ratings) == {"random", "easy", "normal"}
+    assert ratings["normal"]["rating"] == 1500.0
+    assert ratings["random"]["rating"] < ratings["normal"]["rating"]
+    for row in ratings.values():
+        assert row["ci95"][0] <= row["rating"] <= row["ci95"][1]
