@@ -83,6 +83,15 @@ PREVIOUS_MARK = ".prev"
 DAMAGED_MARK = ".damaged-"
 
 SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
+OLDEST_SAVE_VERSION = 1  # the oldest save (and replay) format this version still reads
+SAVE_NEWER = N_(
+    "The save was made by a newer version of the game (format {found}; this version reads "
+    "formats {oldest} to {newest}). Update the game to open it."
+)
+SAVE_OLDER = N_(
+    "The save was made by an older version of the game (format {found}) that this version "
+    "can no longer read (it reads formats {oldest} to {newest})."
+)
 
 # Names Windows reserves for devices, with or without an extension.
 _RESERVED = {
@@ -262,6 +271,18 @@ def stamped(payload: dict) -> dict:
     return out
 
 
+def version_problem(
+    found: int, oldest: int = OLDEST_SAVE_VERSION, newest: int = SAVE_VERSION
+) -> str | None:
+    """None when a save of format ``found`` can be read; else which way the versions differ:
+    ``SAVE_NEWER`` or ``SAVE_OLDER`` (a template of ``found``, ``oldest`` and ``newest``)."""
+    if found > newest:
+        return SAVE_NEWER
+    if found < oldest:
+        return SAVE_OLDER
+    return None
+
+
 def _dump(payload: dict) -> str:
     return json.dumps(stamped(payload), ensure_ascii=False, separators=(",", ":"))
 
@@ -374,7 +395,7 @@ def list_named_saves() -> list[SaveFile]:
     try:
         entries = list(os.scandir(saves_dir()))
     except OSError:
-        return []
+        entries = []
     for entry in entries:
         name = entry.name
         if (
