@@ -226,7 +226,9 @@ class GameRecord:
         if not winners or any(not 0 <= w < len(seats) for w in winners):
             raise ValueError("winners")
         duration = raw.get("duration")
-        if type(duration) not in (int, float) or not 0 <= duration < 1e9:
+        if not isinstance(duration, (int, float)) or isinstance(duration, bool):
+            raise ValueError("duration")
+        if not 0 <= duration < 1e9:  # NaN fails this too
             raise ValueError("duration")
         replay = raw.get("replay")
         if replay is not None and (not isinstance(replay, str) or len(replay) > 4096):

@@ -34,6 +34,15 @@ once the player has chosen what to do. Failing writes (a read-only folder, a ful
 logged; the autosave and the settings then carry on without the file, and a named save reports
 the error to the player.
 
+A failing write is never silent: the autosave, the settings, the history and the achievements
+tell ``write_health`` how each write went, and the UI asks it for ``notices()`` after every
+action: the start of each failure episode once (the reason and the folder), and its end once.
+
+Two copies of the game on one data folder never write the same autosave: each holds an OS lock
+on its autosave slot (``claim_autosave``), which the system releases when the process ends, a
+crash included; a second copy takes ``autosave-2.json``. A slot whose copy is gone is listed
+with the named saves (``leftover_autosaves``), so its game stays within reach.
+
 Nothing here imports pygame, and nothing read from a file is ever executed: saves and settings
 are JSON, read with ``json.loads`` only.
 """
@@ -42,6 +51,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import json
 import logging
 import os
@@ -58,13 +68,13 @@ from typing import Any
 
 from stoneage.i18n import N_
 
-try:  # the lock that keeps two copies of the game apart: POSIX, else Windows
-    import fcntl
-
-    msvcrt = None
+# The lock that keeps two copies of the game apart: fcntl on POSIX, msvcrt on Windows.
+fcntl: Any = None
+msvcrt: Any = None
+try:
+    fcntl = importlib.import_module("fcntl")
 except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
-    import msvcrt  # type: ignore[no-redef]
+    msvcrt = importlib.import_module("msvcrt")
 
 log = logging.getLogger(__name__)
 
