@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -73,10 +74,12 @@ def game(*seats: SeatRecord, winners: tuple[int, ...] | None = None, day: int = 
         best = max(s.total for s in seats)
         winners = tuple(i for i, s in enumerate(seats) if s.total == best)
     number = next(_counter)
+    # Later days end later; on one day, the game made later ends later.
+    ended = datetime(2024, 1, 1, tzinfo=UTC) + timedelta(days=day, seconds=number)
     return GameRecord(
         id=f"g{number}-{uuid.uuid4().hex[:12]}",
-        finished_at=f"2024-01-{1 + day % 28:02d}T12:{number % 60:02d}:00+00:00",
-        started_at=f"2024-01-{1 + day % 28:02d}T11:00:00+00:00",
+        finished_at=ended.isoformat(),
+        started_at=(ended - timedelta(hours=1)).isoformat(),
         duration=1800.0,
         seed=number,
         rounds=20,

@@ -141,8 +141,8 @@ def test_the_made_up_history_is_seeded_valid_and_improving():
 
 def test_the_csv_has_one_row_per_game_per_seat_and_is_safe_in_a_spreadsheet(tmp_path):
     records = [
-        game(seat("=HYPERLINK(1)", total=120), bot("hard", 80)),
-        game(seat('Ann, "the" bold', total=60, people=9), bot("easy", 80), bot("easy", 70)),
+        game(seat("=HYPERLINK(1)", total=120), bot("hard", 80), day=1),
+        game(seat('Ann, "the" bold', total=60, people=9), bot("easy", 80), bot("easy", 70), day=2),
     ]
     path = stats.export_csv(records)
     assert path == storage.data_dir() / "history.csv"
