@@ -109,7 +109,7 @@ def _beat_every_level(record: GameRecord, seat: int, earlier: Sequence[GameRecor
     beaten = {
         level for r, s in _with_earlier(record, seat, earlier) for level in _bots_beaten(r, s)
     }
-    return {"easy", "normal", "hard"} <= beaten and "hard" in _bots_beaten(record, seat)
+    return {"easy", "normal", "hard"} <= beaten and bool(_bots_beaten(record, seat))
 
 
 ACHIEVEMENTS: tuple[Achievement, ...] = (
@@ -248,7 +248,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement(
         "every_level",
         N_("Every challenge"),
-        N_("Beat Easy, Normal and Hard bots (over your games), the last one Hard."),
+        N_("Win against Easy, Normal and Hard bots (over your games)."),
         _beat_every_level,
     ),
 )

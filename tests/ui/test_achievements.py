@@ -122,6 +122,12 @@ def test_an_achievement_is_not_earned_by_a_game_that_falls_short(key):
     assert not BY_ID[key].earned_in(game(*falling_short), 0, earlier)
 
 
+def test_every_level_is_earned_whichever_level_comes_last():
+    earlier = history_of(True, level="hard") + history_of(True, level="normal")
+    assert BY_ID["every_level"].earned_in(game(seat(total=99), bot("easy", 50)), 0, earlier)
+    assert not BY_ID["every_level"].earned_in(game(seat(total=9), bot("easy", 50)), 0, earlier)
+
+
 def test_bots_earn_nothing():
     record = game(bot(total=250, people=10, buildings=12), seat(total=40))
     assert achievements.earned_in_game(record, 0) == []
