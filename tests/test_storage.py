@@ -503,3 +503,188 @@ def test_the_listing_of_a_damaged_save_keeps_it_and_offers_its_older_copy(older,
     assert entry.game is None and entry.loadable
     assert entry.error.message == "The save is cut off (incomplete)."
     assert entry.fallback.state.to_json() == older["game"]
+
+
+# --- writes that fail are never silent ------------------------------------------------------------------
+@pytest.fixture
+def health():
+    storage.write_health.reset()
+    yield storage.write_health
+    storage.write_health.reset()
+
+
+def test_an_autosave_into_a_folder_that_is_a_file_is_said_once_and_then_works_again(
+    tmp_path, monkeypatch, older, newer, health
+):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("STONEAGE_HOME", str(blocker / "data"))  # the OS says ENOTDIR
+    assert not storage.write_autosave(older)
+    (notice,) = health.notices()
+    assert notice.kind == "save" and not notice.recovered
+    assert notice.message() == (
+        "The game cannot be saved: the folder is missing or is not a folder. "
+        f"Folder: {blocker / 'data'}. It is tried again after every move; save it elsewhere "
+        "from the pause menu."
+    )
+    for _ in range(3):  # every later move tries again, and is not said again
+        assert not storage.write_autosave(newer)
+    assert health.notices() == [] and health.is_failing("save")
+    assert [p.folder for p in health.failing()] == [blocker / "data"]
+    blocker.unlink()
+    assert storage.write_autosave(newer)
+    (back,) = health.notices()
+    assert back.recovered and back.message() == "The game is being saved again."
+    assert health.notices() == [] and not health.failing()
+    assert json.loads(storage.autosave_path().read_text(encoding="utf-8"))["game"] == newer["game"]
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [
+        (28, "the disk is full"),
+        (30, "the disk is read-only"),
+        (13, "the game may not write there"),
+        (5, "the system reported: Input/output error"),
+    ],
+)
+def test_a_full_or_read_only_disk_names_its_reason(monkeypatch, older, health, code, reason):
+    import errno as errno_module
+
+    def failing(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "write", failing)
+    assert not storage.write_autosave(older)
+    assert not storage.save_settings(storage.Settings())
+    notices = health.notices()
+    assert [n.kind for n in notices] == ["save", "settings"]
+    assert all(
+        f"cannot be written: {reason}." in n.message() or f"saved: {reason}." in n.message()
+        for n in notices
+    )
+    assert notices[1].message().startswith(f"Your settings cannot be written: {reason}. Folder: ")
+    assert errno_module.errorcode[code]  # a real errno
+    assert not list(storage.data_dir().glob("*.tmp"))  # nothing half-written is left
+
+
+def test_a_failure_mended_before_it_was_shown_is_never_mentioned(monkeypatch, older, health):
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(28, "full")))
+        assert not storage.write_autosave(older)
+    assert storage.write_autosave(older)
+    assert health.notices() == []
+
+
+def test_the_write_health_is_safe_from_the_autosave_thread(health, tmp_path):
+    import threading
+
+    error = OSError(28, "No space left on device")
+    threads = [
+        threading.Thread(
+            target=lambda: [health.failed("save", error, tmp_path) for _ in range(200)]
+        )
+        for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(health.notices()) == 1
+
+
+# --- two copies of the game on one data folder ----------------------------------------------------------------
+HOLDER = """
+import sys, time
+from stoneage.ui import storage
+claim = storage.claim_autosave()
+print("slot", claim.slot, flush=True)
+time.sleep(float(sys.argv[1]))
+"""
+
+
+def start_holder(home: Path, seconds: float = 60.0):
+    import subprocess
+    import sys
+
+    env = dict(os.environ, STONEAGE_HOME=str(home))
+    process = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(seconds)],
+        cwd=Path(__file__).resolve().parents[1],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout.readline().split() == ["slot", "1"]
+    return process
+
+
+@pytest.fixture
+def claims():
+    storage.release_autosave()
+    yield
+    storage.release_autosave()
+
+
+def test_a_second_copy_autosaves_to_its_own_file_and_loses_neither_game(
+    tmp_path, claims, older, newer
+):
+    first = start_holder(tmp_path)
+    try:
+        claim = storage.claim_autosave()
+        assert claim.shared and claim.slot == 2
+        assert storage.autosave_path() == tmp_path / "autosave-2.json"
+        assert claim.message() == (
+            f"Another copy of the game is running on this data folder (process {first.pid}). "
+            "This window saves its game separately, as autosave-2.json."
+        )
+        (tmp_path / "autosave.json").write_text(json.dumps(storage.stamped(older)))
+        assert storage.write_autosave(newer)
+        assert json.loads((tmp_path / "autosave.json").read_text())["game"] == older["game"]
+        assert [s.name for s in storage.list_named_saves()] == []  # ours is in use, not leftover
+    finally:
+        first.kill()
+        first.wait()
+    storage.release_autosave()  # this copy quits with its game in progress
+    assert [s.name for s in storage.list_named_saves()] == ["autosave-2"]  # still in reach
+    assert load_game_file(storage.list_named_saves()[0].path).state.to_json() == newer["game"]
+
+
+def test_the_lock_of_a_killed_copy_does_not_keep_the_next_one_out(tmp_path, claims):
+    first = start_holder(tmp_path)
+    first.kill()  # a crash: the lock file stays, its lock is gone
+    first.wait()
+    assert (tmp_path / "autosave.lock").exists()
+    claim = storage.claim_autosave()
+    assert claim.slot == 1 and not claim.shared and claim.message() == ""
+    assert storage.autosave_path() == tmp_path / "autosave.json"
+
+
+def test_a_second_claim_in_one_copy_keeps_its_slot_and_a_released_slot_is_free(tmp_path, claims):
+    assert storage.claim_autosave().slot == 1
+    assert storage.claim_autosave().slot == 1
+    assert storage.slot_in_use(1)
+    storage.release_autosave()
+    assert not storage.slot_in_use(1)
+
+
+def test_a_claim_in_a_folder_that_cannot_be_written_still_lets_the_game_run(
+    tmp_path, monkeypatch, claims
+):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("x")
+    monkeypatch.setenv("STONEAGE_HOME", str(blocker))
+    claim = storage.claim_autosave()
+    assert claim.slot == 1 and claim.fd is None
+
+
+# --- versions ------------------------------------------------------------------------------------------------
+def test_the_version_message_says_which_way_the_versions_differ():
+    assert storage.version_problem(1) is None
+    assert storage.version_problem(2, oldest=1, newest=3) is None
+    assert storage.version_problem(4, oldest=2, newest=3) == storage.SAVE_NEWER
+    assert storage.version_problem(1, oldest=2, newest=3) == storage.SAVE_OLDER
+    assert storage.SAVE_OLDER.format(found=1, oldest=2, newest=3) == (
+        "The save was made by an older version of the game (format 1) that this version can "
+        "no longer read (it reads formats 2 to 3)."
+    )

@@ -34,6 +34,15 @@ once the player has chosen what to do. Failing writes (a read-only folder, a ful
 logged; the autosave and the settings then carry on without the file, and a named save reports
 the error to the player.
 
+A failing write is never silent: the autosave, the settings, the history and the achievements
+tell ``write_health`` how each write went, and the UI asks it for ``notices()`` after every
+action: the start of each failure episode once (the reason and the folder), and its end once.
+
+Two copies of the game on one data folder never write the same autosave: each holds an OS lock
+on its autosave slot (``claim_autosave``), which the system releases when the process ends, a
+crash included; a second copy takes ``autosave-2.json``. A slot whose copy is gone is listed
+with the named saves (``leftover_autosaves``), so its game stays within reach.
+
 Nothing here imports pygame, and nothing read from a file is ever executed: saves and settings
 are JSON, read with ``json.loads`` only.
 """
@@ -41,18 +50,31 @@ are JSON, read with ``json.loads`` only.
 from __future__ import annotations
 
 import contextlib
+import errno
+import importlib
 import json
 import logging
 import os
 import re
 import shutil
+import threading
 import time
 import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from stoneage.i18n import N_
+
+# The lock that keeps two copies of the game apart: fcntl on POSIX, msvcrt on Windows.
+fcntl: Any = None
+msvcrt: Any = None
+try:
+    fcntl = importlib.import_module("fcntl")
+except ImportError:  # pragma: no cover - Windows
+    msvcrt = importlib.import_module("msvcrt")
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +93,15 @@ PREVIOUS_MARK = ".prev"
 DAMAGED_MARK = ".damaged-"
 
 SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
+OLDEST_SAVE_VERSION = 1  # the oldest save (and replay) format this version still reads
+SAVE_NEWER = N_(
+    "The save was made by a newer version of the game (format {found}; this version reads "
+    "formats {oldest} to {newest}). Update the game to open it."
+)
+SAVE_OLDER = N_(
+    "The save was made by an older version of the game (format {found}) that this version "
+    "can no longer read (it reads formats {oldest} to {newest})."
+)
 
 # Names Windows reserves for devices, with or without an extension.
 _RESERVED = {
@@ -125,16 +156,22 @@ def previous_of(path: Path) -> Path:
 
 
 # --- writing ------------------------------------------------------------------------------------
-def atomic_write(path: Path, content: str, keep_previous: bool = True) -> None:
+def atomic_write(
+    path: Path,
+    content: str,
+    keep_previous: bool = True,
+    is_complete: Callable[[Path], bool] | None = None,
+) -> None:
     """Write ``content`` to ``path`` so that a kill at any instant leaves a complete file (see
     the module's docstring). Raises ``OSError`` when the file cannot be written; the files
-    already there are then unchanged."""
+    already there are then unchanged. ``is_complete`` says whether the file now there is whole
+    and worth keeping as the previous copy (default: it is one JSON object)."""
     data = content.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     try:
         _write_synced(tmp, data)
-        if keep_previous and _is_complete(path):
+        if keep_previous and (is_complete or _is_complete)(path):
             _keep_previous(path)
         os.replace(tmp, path)
     except OSError:
@@ -244,14 +281,27 @@ def stamped(payload: dict) -> dict:
     return out
 
 
+def version_problem(
+    found: int, oldest: int = OLDEST_SAVE_VERSION, newest: int = SAVE_VERSION
+) -> str | None:
+    """None when a save of format ``found`` can be read; else which way the versions differ:
+    ``SAVE_NEWER`` or ``SAVE_OLDER`` (a template of ``found``, ``oldest`` and ``newest``)."""
+    if found > newest:
+        return SAVE_NEWER
+    if found < oldest:
+        return SAVE_OLDER
+    return None
+
+
 def _dump(payload: dict) -> str:
     return json.dumps(stamped(payload), ensure_ascii=False, separators=(",", ":"))
 
 
 # --- the autosave ---------------------------------------------------------------------------------------
 def autosave_path() -> Path:
-    """The newest autosave."""
-    return data_dir() / AUTOSAVE_FILE
+    """The newest autosave of this copy of the game (``autosave.json``, or ``autosave-<n>.json``
+    when another copy holds that one: see ``claim_autosave``)."""
+    return data_dir() / slot_file(_claim.slot if _claim is not None else 1)
 
 
 def autosave_candidates() -> list[Path]:
@@ -261,10 +311,16 @@ def autosave_candidates() -> list[Path]:
 
 
 def write_autosave(payload: dict) -> bool:
-    """Store the game in progress; False (and a log line) when it could not be written."""
+    """Store the game in progress; False (and a log line) when it could not be written. A
+    failure (and the next success after it) is told to ``write_health``, kind ``"save"``."""
     try:
-        atomic_write(autosave_path(), _dump(payload))
-    except (OSError, TypeError, ValueError) as error:
+        text = _dump(payload)
+    except (TypeError, ValueError) as error:  # a bug in the payload, not the disk
+        log.warning("could not write the autosave: %s", error)
+        return False
+    try:
+        tracked_write("save", autosave_path(), text)
+    except OSError as error:
         log.warning("could not write the autosave: %s", error)
         return False
     return True
@@ -349,7 +405,7 @@ def list_named_saves() -> list[SaveFile]:
     try:
         entries = list(os.scandir(saves_dir()))
     except OSError:
-        return []
+        entries = []
     for entry in entries:
         name = entry.name
         if (
@@ -365,6 +421,7 @@ def list_named_saves() -> list[SaveFile]:
         except OSError:
             continue
         found.append(SaveFile(name[: -len(".json")], Path(entry.path), modified))
+    found.extend(leftover_autosaves())
     return sorted(found, key=lambda s: (-s.modified, s.name))
 
 
@@ -497,8 +554,376 @@ def save_settings(settings: Settings) -> bool:
     raw = asdict(settings)
     raw["window"] = list(settings.window)
     try:
-        atomic_write(config_dir() / SETTINGS_FILE, json.dumps(raw, indent=1, ensure_ascii=False))
+        tracked_write(
+            "settings", config_dir() / SETTINGS_FILE, json.dumps(raw, indent=1, ensure_ascii=False)
+        )
     except OSError as error:
         log.warning("could not write the settings: %s", error)
         return False
     return True
+
+
+# --- writes that fail are never silent --------------------------------------------------------------------
+WRITE_KINDS = ("save", "history", "achievements", "settings")
+
+# What the player is told when a kind of file cannot be written, and when it can be again.
+WRITE_FAILED = {
+    "save": N_(
+        "The game cannot be saved: {reason}. Folder: {folder}. "
+        "It is tried again after every move; save it elsewhere from the pause menu."
+    ),
+    "history": N_(
+        "Your game history cannot be written: {reason}. Folder: {folder}. It is tried again later."
+    ),
+    "achievements": N_(
+        "Your achievements cannot be written: {reason}. Folder: {folder}. It is tried again later."
+    ),
+    "settings": N_(
+        "Your settings cannot be written: {reason}. Folder: {folder}. They apply until you quit."
+    ),
+}
+WRITE_WORKS_AGAIN = {
+    "save": N_("The game is being saved again."),
+    "history": N_("Your game history is being written again."),
+    "achievements": N_("Your achievements are being written again."),
+    "settings": N_("Your settings are being written again."),
+}
+REASON_FULL = N_("the disk is full")
+REASON_READ_ONLY = N_("the disk is read-only")
+REASON_DENIED = N_("the game may not write there")
+REASON_MISSING = N_("the folder is missing or is not a folder")
+REASON_OTHER = N_("the system reported: {error}")
+
+_REASONS = {
+    errno.ENOSPC: REASON_FULL,
+    errno.EDQUOT: REASON_FULL,
+    errno.EROFS: REASON_READ_ONLY,
+    errno.EACCES: REASON_DENIED,
+    errno.EPERM: REASON_DENIED,
+    errno.ENOENT: REASON_MISSING,
+    errno.ENOTDIR: REASON_MISSING,
+    errno.EEXIST: REASON_MISSING,  # mkdir on a path that is a file
+}
+
+
+@dataclass(frozen=True)
+class WriteProblem:
+    """A kind of file that cannot be written now: why (the system's error) and where."""
+
+    kind: str
+    errno: int | None
+    error: str
+    folder: Path
+
+    def reason(self) -> str:
+        """Why, in the player's language (a short phrase)."""
+        from stoneage.i18n import _
+
+        template = _REASONS.get(self.errno) if self.errno is not None else None
+        if template is None:
+            return _(REASON_OTHER).format(error=self.error)
+        return _(template)
+
+
+@dataclass(frozen=True)
+class WriteNotice:
+    """One thing to tell the player about writing: a failure that began, or writing that works
+    again (``recovered``)."""
+
+    problem: WriteProblem
+    recovered: bool = False
+
+    @property
+    def kind(self) -> str:
+        """Which kind of file: one of ``WRITE_KINDS``."""
+        return self.problem.kind
+
+    def message(self) -> str:
+        """The sentence to show, in the player's language, translated now."""
+        from stoneage.i18n import _
+
+        if self.recovered:
+            return _(WRITE_WORKS_AGAIN[self.kind])
+        return _(WRITE_FAILED[self.kind]).format(
+            reason=self.problem.reason(), folder=str(self.problem.folder)
+        )
+
+
+class WriteHealth:
+    """Which kinds of file cannot be written now, and what the player has yet to be told.
+
+    Writers call ``failed`` or ``succeeded`` after every attempt (the autosave does so from its
+    own thread, hence the lock). A failure episode starts with the first failure of a kind and
+    ends with its next success; the UI asks ``notices`` (after every action, say) and gets the
+    start of each episode once and its end once, never the same failure again and again.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._failing: dict[str, WriteProblem] = {}
+        self._pending: list[WriteNotice] = []
+
+    def failed(self, kind: str, error: OSError, folder: Path) -> None:
+        """A write of ``kind`` into ``folder`` failed with ``error``."""
+        problem = WriteProblem(kind, error.errno, error.strerror or str(error), folder)
+        with self._lock:
+            if kind not in self._failing:
+                self._pending = [n for n in self._pending if n.kind != kind]
+                self._pending.append(WriteNotice(problem))
+            self._failing[kind] = problem
+        log.warning("could not write the %s in %s: %s", kind, folder, error)
+
+    def succeeded(self, kind: str) -> None:
+        """A write of ``kind`` worked: a failure episode of that kind, if any, is over."""
+        with self._lock:
+            problem = self._failing.pop(kind, None)
+            if problem is None:
+                return
+            shown = not any(n.kind == kind and not n.recovered for n in self._pending)
+            self._pending = [n for n in self._pending if n.kind != kind]
+            if shown:  # a failure the player never saw needs no "works again"
+                self._pending.append(WriteNotice(problem, recovered=True))
+        log.info("the %s can be written again", kind)
+
+    def failing(self) -> list[WriteProblem]:
+        """Every kind that cannot be written now (for a lasting mark on the screen)."""
+        with self._lock:
+            return list(self._failing.values())
+
+    def is_failing(self, kind: str) -> bool:
+        """True while writes of ``kind`` fail."""
+        with self._lock:
+            return kind in self._failing
+
+    def notices(self) -> list[WriteNotice]:
+        """What to tell the player now (each notice is handed out once)."""
+        with self._lock:
+            out, self._pending = self._pending, []
+        return out
+
+    def reset(self) -> None:
+        """Forget everything (tests, or a new data folder)."""
+        with self._lock:
+            self._failing.clear()
+            self._pending.clear()
+
+
+write_health = WriteHealth()
+
+
+def tracked_write(kind: str, path: Path, content: str, **options: Any) -> None:
+    """``atomic_write`` that tells ``write_health`` how it went (``kind`` from ``WRITE_KINDS``).
+    Raises the ``OSError`` like ``atomic_write``."""
+    try:
+        atomic_write(path, content, **options)
+    except OSError as error:
+        write_health.failed(kind, error, path.parent)
+        raise
+    write_health.succeeded(kind)
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, timeout: float = 10.0) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``path`` (created if missing) while the block runs,
+    so two copies of the game never read-modify-write the same file at once. Where the system
+    cannot lock, or the lock is not had within ``timeout``, the block runs anyway: a write is
+    never refused for want of a lock."""
+    handle = _open_lock_file(path)
+    locked = handle is not None and _lock_waiting(handle, timeout)
+    try:
+        yield
+    finally:
+        if handle is not None:
+            if locked:
+                _unlock(handle)
+            os.close(handle)
+
+
+def _open_lock_file(path: Path) -> int | None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+    except OSError:
+        return None
+
+
+def _lock_waiting(fd: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while True:
+        outcome = _try_lock(fd)
+        if outcome is not False:
+            return outcome is True
+        if time.monotonic() > deadline:
+            log.warning("a lock was not had within %s s; going on without it", timeout)
+            return False
+        time.sleep(0.02)
+
+
+def _try_lock(fd: int) -> bool | None:
+    """True when the lock was taken, False when another holds it, None when the system
+    cannot lock this file (no lock then: better than no game)."""
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        elif msvcrt is not None:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:  # pragma: no cover - neither POSIX nor Windows
+            return None
+    except (BlockingIOError, PermissionError):
+        return False
+    except OSError as error:
+        if error.errno in (errno.EAGAIN, errno.EACCES, errno.EDEADLK):
+            return False
+        log.warning("cannot lock files here: %s", error)
+        return None
+    return True
+
+
+def _unlock(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        elif msvcrt is not None:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+# --- two copies of the game on one data folder --------------------------------------------------------------
+# Each running copy holds a lock on ``autosave.lock`` (``autosave-<n>.lock`` for slot n) for as
+# long as it runs; the system drops it when the process ends, a crash or a kill included, so a
+# lock left by a dead copy never blocks anyone (the file stays; only the held lock counts). A
+# second copy finds slot 1 held, takes the next free slot and autosaves to its own file:
+# neither copy ever writes over the other's game.
+MAX_SLOTS = 9
+LOCK_SUFFIX = ".lock"
+OTHER_COPY = N_(
+    "Another copy of the game is running on this data folder (process {pid}). "
+    "This window saves its game separately, as {file}."
+)
+_SLOT_NAME = re.compile(r"^autosave-([2-9])\.json$")
+
+
+@dataclass(frozen=True)
+class AutosaveClaim:
+    """The autosave slot this copy of the game writes, and who holds slot 1 when it is not us."""
+
+    slot: int
+    fd: int | None = field(default=None, compare=False, repr=False)
+    holder: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def shared(self) -> bool:
+        """True when another copy of the game runs on the same data folder."""
+        return self.slot != 1
+
+    def message(self) -> str:
+        """What to tell the player once ('' when this copy is alone), translated now."""
+        if not self.shared:
+            return ""
+        from stoneage.i18n import _
+
+        pid = self.holder.get("pid", "?")
+        return _(OTHER_COPY).format(pid=pid, file=slot_file(self.slot))
+
+
+_claim: AutosaveClaim | None = None
+
+
+def slot_file(slot: int) -> str:
+    """The autosave file name of ``slot`` (1 is the usual ``autosave.json``)."""
+    return AUTOSAVE_FILE if slot == 1 else f"autosave-{slot}.json"
+
+
+def _lock_path(slot: int) -> Path:
+    return data_dir() / (Path(slot_file(slot)).stem + LOCK_SUFFIX)
+
+
+def claim_autosave() -> AutosaveClaim:
+    """Take the first free autosave slot for this copy of the game (call once at start; a
+    second call keeps the slot taken). Slot 1 when no other copy runs. When every slot is held,
+    or the folder cannot be written, slot 1 without a lock (the write health then speaks)."""
+    global _claim
+    if _claim is not None:
+        return _claim
+    holder: dict = {}
+    for slot in range(1, MAX_SLOTS + 1):
+        fd = _open_lock_file(_lock_path(slot))
+        if fd is None:
+            break
+        outcome = _try_lock(fd)
+        if outcome is False:
+            if slot == 1:
+                holder = _read_holder(_lock_path(slot))
+            os.close(fd)
+            continue
+        if outcome is True:
+            _write_holder(fd)
+        _claim = AutosaveClaim(slot, fd, holder)
+        if slot != 1:
+            log.warning("another copy of the game holds the autosave; this one uses slot %d", slot)
+        return _claim
+    _claim = AutosaveClaim(1, None, holder)
+    return _claim
+
+
+def release_autosave() -> None:
+    """Give the slot back (at exit; the system does it anyway when the process ends)."""
+    global _claim
+    if _claim is not None and _claim.fd is not None:
+        _unlock(_claim.fd)
+        with contextlib.suppress(OSError):
+            os.close(_claim.fd)
+    _claim = None
+
+
+def _write_holder(fd: int) -> None:
+    """Note in the held lock file who holds it (for the other copy's message)."""
+    info = json.dumps({"pid": os.getpid(), "started": now_iso()}).encode("utf-8")
+    with contextlib.suppress(OSError):
+        os.lseek(fd, 1, os.SEEK_SET)  # byte 0 is the byte Windows locks
+        os.ftruncate(fd, 1)
+        os.write(fd, info)
+
+
+def _read_holder(path: Path) -> dict:
+    try:
+        raw = json.loads(read_limited(path, 1000)[1:])
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return raw if isinstance(raw, dict) else {}
+
+
+def slot_in_use(slot: int) -> bool:
+    """True when a running copy of the game (this one included) holds autosave ``slot``."""
+    if _claim is not None and _claim.slot == slot and _claim.fd is not None:
+        return True
+    fd = _open_lock_file(_lock_path(slot))
+    if fd is None:
+        return False
+    try:
+        taken = _try_lock(fd)
+        if taken is True:
+            _unlock(fd)
+        return taken is False
+    finally:
+        os.close(fd)
+
+
+def leftover_autosaves() -> list[SaveFile]:
+    """The autosaves of other slots whose copy of the game is gone (it quit or crashed with a
+    game in progress): listed with the named saves, so no game is ever out of reach."""
+    found: list[SaveFile] = []
+    try:
+        entries = list(os.scandir(data_dir()))
+    except OSError:
+        return []
+    for entry in entries:
+        match = _SLOT_NAME.match(entry.name)
+        if match is None or slot_in_use(int(match.group(1))):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file():
+                modified = entry.stat().st_mtime
+                found.append(SaveFile(entry.name[: -len(".json")], Path(entry.path), modified))
+    return found
