@@ -88,6 +88,7 @@ MAX_SAVE_BYTES = 5_000_000  # a whole game is about 15-40 kB; anything far large
 MAX_SETTINGS_BYTES = 100_000
 NAME_LIMIT = 60  # characters of a save's name (its file name stays far below 255 bytes)
 DEFAULT_WINDOW = (1280, 720)
+VOLUME_FIELDS = ("master_volume", "effects_volume", "music_volume")
 WINDOW_LIMITS = ((320, 240), (16384, 16384))  # a stored size outside these is damage, not a choice
 PREVIOUS_MARK = ".prev"
 DAMAGED_MARK = ".damaged-"
@@ -459,13 +460,20 @@ def delete_named_save(path: Path) -> bool:
 # --- settings ---------------------------------------------------------------------------------------------
 @dataclass
 class Settings:
-    """What the player can set: animation speed, language, window size, fullscreen, hints."""
+    """What the player can set: animation speed, language, window size, fullscreen, hints, and
+    the sound: master, effects and music volumes (0 to 1) and mute."""
 
     animation: str = "normal"
     language: str = "en"
     window: tuple[int, int] = DEFAULT_WINDOW
     fullscreen: bool = False
     hints: bool = True
+    # The sound files are levelled already (effects about -16 dBFS RMS, music 8 dB under them),
+    # so these only trim: the music a little further back than the effects.
+    master_volume: float = 0.8
+    effects_volume: float = 0.8
+    music_volume: float = 0.5
+    muted: bool = False
 
     def speed_factor(self) -> float:
         """How long animations last relative to normal (0 = instant)."""
@@ -529,13 +537,24 @@ def settings_from(raw: dict) -> tuple[Settings, bool]:
         settings.window = (window[0], window[1])
     else:
         bad = True
-    for name in ("fullscreen", "hints"):
+    for name in ("fullscreen", "hints", "muted"):
         value = raw.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)
         else:
             bad = True
+    for name in VOLUME_FIELDS:
+        value = raw.get(name, getattr(settings, name))
+        if _is_volume(value):
+            setattr(settings, name, float(value))
+        else:
+            bad = True
     return settings, bad
+
+
+def _is_volume(value: object) -> bool:
+    """A volume is a number from 0 to 1 (a bool is not a number here; NaN is not in range)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
 
 
 def _is_window(value: object) -> bool:

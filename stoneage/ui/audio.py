@@ -1,0 +1,390 @@
+"""The sound manager: effects played by cue name, the background music, volumes and mute.
+
+    from stoneage.ui import audio
+    audio.play("dice", count=4)         # four dice rolled
+    audio.start_music()                 # once; later calls (a new screen) change nothing
+    audio.apply_settings(settings)      # master, effects and music volume, mute
+    audio.update()                      # once a frame: music fades
+
+Nothing happens at import: ``pygame.mixer`` is opened on the first sound or music, and each
+sound file is read on its first use (``preload`` reads the rest a few at a time, for an idle
+frame), so the start of the game never waits for audio.
+
+Without an audio device (a remote desktop, a VM, ``SDL_AUDIODRIVER`` naming nothing) opening
+the mixer fails: the game then runs silently, one line goes to the log, and every call here
+does nothing. A missing or unreadable sound file is logged once and stays silent.
+
+Fast play never turns into noise: a cue repeated within its minimum interval is skipped, at
+most ``MAX_SAME`` copies of one cue sound at once, and at most ``CHANNELS`` sounds in all (a new
+sound never cuts one already playing; it is dropped instead).
+
+The sound files (``assets/sounds``, made by ``tools/make_sounds.py``) are found beside the
+images, through ``assets.assets_dir()``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pygame
+
+from stoneage.ui import assets
+from stoneage.ui.sound_cues import CUE_NAMES, DICE, Cue
+from stoneage.ui.storage import Settings
+
+log = logging.getLogger(__name__)
+
+SOUNDS_FOLDER = "sounds"
+MUSIC_FILE = "music"
+MAX_DICE = 10
+CHANNELS = 8  # sounds at once, all cues together
+MAX_SAME = 2  # copies of one cue sounding at once
+DEFAULT_INTERVAL = 0.06  # seconds: the same cue again sooner is skipped
+INTERVALS = {
+    "dice": 0.15,
+    "click": 0.04,
+    "your_turn": 1.0,
+    "new_round": 1.0,
+    "feeding": 0.5,
+    "won": 3.0,
+    "lost": 3.0,
+}
+MUSIC_FADE_IN_MS = 2500
+SCENE_DIP = 0.45  # the music dips to this share of its volume while a screen changes ...
+SCENE_DIP_SECONDS = (0.25, 0.9)  # ... going down over the first, back up over the second
+MIXER_FORMAT = (44100, -16, 2, 512)  # frequency, 16-bit signed, stereo, buffer (~12 ms)
+
+_CLOSED, _OPEN, _OFF = "closed", "open", "off"
+
+
+def sounds_dir() -> Path:
+    """The folder of the sound files (beside the images)."""
+    return assets.assets_dir() / SOUNDS_FOLDER
+
+
+def sound_file(name: str, count: int = 1) -> str:
+    """The file (without .wav) that sounds cue ``name``: ``dice`` by the number of dice."""
+    if name == DICE:
+        return f"dice_{max(1, min(MAX_DICE, count))}"
+    return name
+
+
+def all_sound_files() -> list[str]:
+    """Every sound file a cue can ask for, and the music (without .wav)."""
+    files = [sound_file(DICE, n) for n in range(1, MAX_DICE + 1)]
+    return files + [name for name in CUE_NAMES if name != DICE] + [MUSIC_FILE]
+
+
+class SoundManager:
+    """Plays the effects and the music (see the module docstring).
+
+    ``folder`` is where the sound files are (the assets' by default); ``clock`` gives seconds
+    (replaceable in tests). Volumes are 0 to 1; what a sound plays at is master x effects (or
+    x music), and nothing while muted.
+    """
+
+    def __init__(
+        self,
+        folder: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        channels: int = CHANNELS,
+    ) -> None:
+        self.folder = folder
+        self.clock = clock
+        self.channels = channels
+        self.master = 0.8
+        self.effects = 0.8
+        self.music = 0.5
+        self.muted = False
+        self._state = _CLOSED
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._last: dict[str, float] = {}
+        self._voices: dict[str, list[pygame.mixer.Channel]] = {}
+        self._music_wanted = False
+        self._music_started = False
+        self._music_failed = False
+        self._dip = 1.0  # the music's share of its volume now (scene changes dip it)
+        self._ramps: list[tuple[float, float]] = []  # (target share, seconds) still to run
+        self._ramp_from = 1.0
+        self._ramp_start = 0.0
+        self.dropped = 0  # sounds skipped by the limits (for tests and the curious)
+
+    # --- the device ------------------------------------------------------------------------
+    @property
+    def available(self) -> bool:
+        """False once opening the audio device has failed (the game is then silent)."""
+        return self._state != _OFF
+
+    def open(self) -> bool:
+        """Open the mixer if it is not yet; False (logged once) when there is no device."""
+        if self._state == _OPEN:
+            return True
+        if self._state == _OFF:
+            return False
+        try:
+            if not pygame.mixer.get_init():
+                frequency, size, channels, buffer = MIXER_FORMAT
+                pygame.mixer.init(frequency, size, channels, buffer)
+            pygame.mixer.set_num_channels(self.channels)
+        except (pygame.error, OSError, NotImplementedError) as error:
+            self._state = _OFF
+            log.warning("sound is off: the audio device could not be opened (%s)", error)
+            return False
+        self._state = _OPEN
+        return True
+
+    def close(self, fade_ms: int = 300) -> None:
+        """Fade the music out (at quit); the mixer itself closes with pygame."""
+        if self._state == _OPEN and self._music_started:
+            with contextlib.suppress(pygame.error):
+                pygame.mixer.music.fadeout(fade_ms)
+        self._music_started = self._music_wanted = False
+
+    # --- volumes ---------------------------------------------------------------------------
+    def apply_settings(self, settings: Settings) -> None:
+        """Take the volumes and mute from the settings."""
+        self.master = _clamp(settings.master_volume)
+        self.effects = _clamp(settings.effects_volume)
+        self.music = _clamp(settings.music_volume)
+        self.set_muted(settings.muted)
+
+    def set_volumes(
+        self, master: float | None = None, effects: float | None = None, music: float | None = None
+    ) -> None:
+        """Change any of the three volumes (each clamped to 0..1); playing sounds follow."""
+        if master is not None:
+            self.master = _clamp(master)
+        if effects is not None:
+            self.effects = _clamp(effects)
+        if music is not None:
+            self.music = _clamp(music)
+        self._volumes_changed()
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute or unmute everything (the music keeps its place: it is never restarted)."""
+        self.muted = muted
+        self._volumes_changed()
+
+    def toggle_mute(self) -> bool:
+        """Switch mute (the M key, the pause menu); True when now muted."""
+        self.set_muted(not self.muted)
+        return self.muted
+
+    def effects_gain(self) -> float:
+        """What an effect plays at now (0 to 1)."""
+        return 0.0 if self.muted else self.master * self.effects
+
+    def music_gain(self) -> float:
+        """What the music plays at now (0 to 1), its fades included."""
+        return 0.0 if self.muted else self.master * self.music * self._dip
+
+    def _volumes_changed(self) -> None:
+        if self._state != _OPEN:
+            if self._music_wanted and self.music_gain() > 0:
+                self.start_music()
+            return
+        gain = self.effects_gain()
+        for sound in self._sounds.values():
+            if sound is not None:
+                sound.set_volume(gain)
+        if self._music_wanted and not self._music_started:
+            self.start_music()
+        self._set_music_volume()
+
+    # --- effects ---------------------------------------------------------------------------
+    def play(self, name: str, count: int = 1) -> bool:
+        """Sound cue ``name`` (``count`` dice for ``dice``); True when it started.
+
+        Nothing sounds while muted or at volume 0, without a device, when the cue sounded
+        less than its interval ago, when ``MAX_SAME`` copies of it still sound, or when every
+        channel is busy.
+        """
+        gain = self.effects_gain()
+        if gain <= 0 or not self.open():
+            return False
+        now = self.clock()
+        last = self._last.get(name)
+        if last is not None and now - last < INTERVALS.get(name, DEFAULT_INTERVAL):
+            self.dropped += 1
+            return False
+        sound = self._sound(sound_file(name, count))
+        if sound is None:
+            return False
+        voices = [ch for ch in self._voices.get(name, []) if ch.get_busy()]
+        if len(voices) >= MAX_SAME:
+            self.dropped += 1
+            return False
+        channel = pygame.mixer.find_channel(False)  # never cut a sound already playing
+        if channel is None:
+            self.dropped += 1
+            return False
+        sound.set_volume(gain)
+        channel.set_volume(1.0)
+        channel.play(sound)
+        voices.append(channel)
+        self._voices[name] = voices
+        self._last[name] = now
+        return True
+
+    def play_cues(self, cues: Iterable[Cue]) -> int:
+        """Sound each cue of a rules step (see ``sound_cues``); how many started."""
+        return sum(self.play(cue.name, cue.count) for cue in cues)
+
+    def busy_channels(self) -> int:
+        """How many sounds are playing now."""
+        if self._state != _OPEN:
+            return 0
+        return sum(
+            pygame.mixer.Channel(i).get_busy() for i in range(pygame.mixer.get_num_channels())
+        )
+
+    def preload(self, budget: float = 0.004) -> bool:
+        """Read sound files not read yet for up to ``budget`` seconds (an idle frame's share);
+        True once every file is read (or there is no sound to read)."""
+        if self.effects_gain() <= 0 or not self.open():
+            return True
+        deadline = time.perf_counter() + budget
+        waiting = [n for n in all_sound_files() if n != MUSIC_FILE and n not in self._sounds]
+        for name in waiting:
+            self._sound(name)  # at least one a call, however small the budget
+            if time.perf_counter() > deadline:
+                return name == waiting[-1]
+        return True
+
+    def _sound(self, file: str) -> pygame.mixer.Sound | None:
+        """The sound of ``file`` (read once; None, logged once, when it cannot be read)."""
+        if file in self._sounds:
+            return self._sounds[file]
+        path = self._path(file)
+        try:
+            sound: pygame.mixer.Sound | None = pygame.mixer.Sound(str(path))
+        except (pygame.error, OSError, FileNotFoundError) as error:
+            log.warning("sound %s cannot be played: %s", path.name, error)
+            sound = None
+        self._sounds[file] = sound
+        return sound
+
+    def _path(self, file: str) -> Path:
+        return (self.folder if self.folder is not None else sounds_dir()) / f"{file}.wav"
+
+    # --- music -----------------------------------------------------------------------------
+    def start_music(self, fade_ms: int = MUSIC_FADE_IN_MS) -> bool:
+        """Start the background loop, fading in; once started it plays on (a new screen
+        calling this again changes nothing). While muted or at volume 0 it waits, and starts
+        when it can be heard. True when the music is playing."""
+        if self._music_failed:
+            return False
+        self._music_wanted = True
+        if self._music_started:
+            return True
+        if self.music_gain() <= 0 or not self.open():
+            return False
+        path = self._path(MUSIC_FILE)
+        try:
+            pygame.mixer.music.load(str(path))
+            pygame.mixer.music.play(loops=-1, fade_ms=fade_ms)
+        except (pygame.error, OSError) as error:
+            log.warning("music %s cannot be played: %s", path.name, error)
+            self._music_failed = True  # asking again would only fail and log again
+            self._music_wanted = False
+            return False
+        self._music_started = True
+        self._set_music_volume()
+        return True
+
+    def scene_changed(self) -> None:
+        """A screen gives way to another: the music dips softly and comes back (it is never
+        restarted)."""
+        down, up = SCENE_DIP_SECONDS
+        self._begin_ramps([(SCENE_DIP, down), (1.0, up)])
+
+    def fade_music(self, share: float, seconds: float) -> None:
+        """Glide the music to ``share`` (0 to 1) of its volume over ``seconds``."""
+        self._begin_ramps([(_clamp(share), seconds)])
+
+    def update(self) -> None:
+        """Advance the music's fades; call once a frame (it costs nothing when none runs)."""
+        if not self._ramps:
+            return
+        target, seconds = self._ramps[0]
+        progress = 1.0 if seconds <= 0 else (self.clock() - self._ramp_start) / seconds
+        if progress >= 1.0:
+            self._dip = target
+            self._ramps.pop(0)
+            self._ramp_from, self._ramp_start = target, self.clock()
+        else:
+            self._dip = self._ramp_from + (target - self._ramp_from) * progress
+        self._set_music_volume()
+
+    def _begin_ramps(self, ramps: list[tuple[float, float]]) -> None:
+        self._ramps = ramps
+        self._ramp_from, self._ramp_start = self._dip, self.clock()
+
+    def _set_music_volume(self) -> None:
+        if self._state == _OPEN and self._music_started:
+            pygame.mixer.music.set_volume(self.music_gain())
+
+
+def _clamp(value: float) -> float:
+    return max(0.0, min(1.0, float(value)))
+
+
+# --- the game's manager -----------------------------------------------------------------------
+_manager: SoundManager | None = None
+
+
+def manager() -> SoundManager:
+    """The game's sound manager (made on first use; opening the device waits for a sound)."""
+    global _manager
+    if _manager is None:
+        _manager = SoundManager()
+    return _manager
+
+
+def play(name: str, count: int = 1) -> bool:
+    """Sound cue ``name`` with the game's manager (see ``SoundManager.play``)."""
+    return manager().play(name, count)
+
+
+def play_cues(cues: Iterable[Cue]) -> int:
+    """Sound a rules step's cues with the game's manager."""
+    return manager().play_cues(cues)
+
+
+def start_music() -> bool:
+    """Start the background loop once (see ``SoundManager.start_music``)."""
+    return manager().start_music()
+
+
+def apply_settings(settings: Settings) -> None:
+    """Take the volumes and mute from the settings."""
+    manager().apply_settings(settings)
+
+
+def toggle_mute() -> bool:
+    """Switch mute; True when now muted."""
+    return manager().toggle_mute()
+
+
+def update() -> None:
+    """Advance the music's fades (once a frame)."""
+    manager().update()
+
+
+def scene_changed() -> None:
+    """Dip the music softly while a screen gives way to another."""
+    manager().scene_changed()
+
+
+def preload(budget: float = 0.004) -> bool:
+    """Read some sound files not read yet (an idle frame's share); True when all are read."""
+    return manager().preload(budget)
+
+
+def close(fade_ms: int = 300) -> None:
+    """Fade the music out, at quit."""
+    manager().close(fade_ms)

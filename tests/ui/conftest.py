@@ -1,0 +1,17 @@
+"""Headless sound tests: SDL's dummy audio and video drivers, settings in a temporary folder."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    """Settings go to a temporary folder, never the user's."""
+    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
+    return tmp_path
