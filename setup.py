@@ -41,16 +41,46 @@ class BuildPyWithCatalogs(build_py):
     """``build_py`` that also compiles the catalogs into the built package."""
 
     def run(self) -> None:
-        """Build the package as usual, then compile ``i18n/*.po`` beside it."""
+        """Build the package as usual, then compile ``i18n/*.po`` beside it.
+
+        A catalog marked fuzzy as a whole is skipped with a warning (that language stays
+        English), as in the frozen build; a catalog with errors fails the build.
+        """
         super().run()
+        compile_catalogs.compile_all(ROOT / "i18n", self._locale_dir())
+
+    def _locale_dir(self) -> Path:
+        """Where the ``.mo`` files are written: into the built package, or for an editable
+        install into the checkout, which the default (lenient) editable mode imports from."""
         if self.editable_mode:
-            # An editable install imports the package from the checkout: compile there.
-            out = ROOT / "stoneage" / "locale"
-        else:
-            out = Path(self.build_lib) / "stoneage" / "locale"
-        # A catalog marked fuzzy as a whole is skipped with a warning (that language stays
-        # English), as in the frozen build; a catalog with errors fails the build.
-        compile_catalogs.compile_all(ROOT / "i18n", out)
+            return ROOT / "stoneage" / "locale"
+        return Path(self.build_lib) / "stoneage" / "locale"
+
+    def _catalogs(self) -> dict[str, str]:
+        """Each compiled catalog's place in the built package -> where it was written."""
+        built = Path(self.build_lib) / "stoneage" / "locale"
+        return {
+            str(compile_catalogs.mo_path(built, language)): str(
+                compile_catalogs.mo_path(self._locale_dir(), language)
+            )
+            for language in compile_catalogs.find_catalogs(ROOT / "i18n")
+        }
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        """The package's files, the catalogs included."""
+        outputs = super().get_outputs(include_bytecode)
+        return outputs + [built for built in self._catalogs() if built not in outputs]
+
+    def get_output_mapping(self) -> dict[str, str]:
+        """Built file -> source; the strict editable mode links its package tree from it."""
+        mapping = super().get_output_mapping()
+        if self.editable_mode:
+            mapping.update(
+                (built, source)
+                for built, source in self._catalogs().items()
+                if Path(source).exists()
+            )
+        return mapping
 
 
 setup(

@@ -87,28 +87,41 @@ def dependency_folders() -> list[str]:
     return folders
 
 
-@pytest.fixture(scope="module")
-def installed(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment with the wheel installed; returns its ``bin`` folder.
+def fresh_venv(venv: Path) -> Path:
+    """A new virtual environment without pip that borrows the game's dependencies from this
+    test's environment (no download); returns its python.
 
-    No download: the wheel goes in with ``--no-deps --no-index`` and a ``.pth`` file lends the
-    dependencies from this test's environment. They come after the venv's own site-packages,
-    and a ``.pth`` path line never runs the ``.pth`` files of the folder it names (so not the
-    editable install's hook): ``stoneage`` is imported from the wheel or not at all.
+    The ``.pth`` file that lends them puts them after the venv's own site-packages, and a
+    ``.pth`` path line never runs the ``.pth`` files of the folder it names (so not an editable
+    install's hook there): ``stoneage`` comes from what is installed into the venv, or not at all.
     """
-    venv = tmp_path_factory.mktemp("venv")
     run([sys.executable, "-m", "venv", "--without-pip", venv])
-    scripts = venv / ("Scripts" if sys.platform == "win32" else "bin")
-    python = scripts / ("python.exe" if sys.platform == "win32" else "python")
+    python = command_path(venv / ("Scripts" if sys.platform == "win32" else "bin"), "python")
     purelib = run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
     ).stdout.strip()
     Path(purelib, "_borrowed_dependencies.pth").write_text(
         "\n".join(dependency_folders()) + "\n", encoding="utf-8"
     )
-    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index"]
-    run([*pip, dists["wheel"]])
-    return scripts
+    return python
+
+
+def command_path(scripts: Path, name: str) -> Path:
+    """A program of a venv's ``bin`` (``Scripts`` on Windows) folder."""
+    return scripts / (f"{name}.exe" if sys.platform == "win32" else name)
+
+
+def pip_install(python: Path, *args: str | Path) -> None:
+    """``pip install --no-deps`` into the venv of ``python``, with this environment's pip."""
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args])
+
+
+@pytest.fixture(scope="module")
+def installed(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment with the wheel installed; returns its ``bin`` folder."""
+    python = fresh_venv(tmp_path_factory.mktemp("venv"))
+    pip_install(python, "--no-index", dists["wheel"])
+    return python.parent
 
 
 def outside_env(home: Path) -> dict[str, str]:
@@ -169,7 +182,7 @@ def test_installed_wheel_draws_the_title_outside_the_checkout(
 ) -> None:
     """The bar of issue 15: from a folder outside the checkout, in each language, the installed
     game draws its title screen; its catalogs are the compiled ones and Babel is never used."""
-    python = installed / ("python.exe" if sys.platform == "win32" else "python")
+    python = command_path(installed, "python")
     check = (
         "import sys, stoneage, stoneage.i18n as i18n\n"
         "print(stoneage.__file__)\n"
@@ -179,7 +192,7 @@ def test_installed_wheel_draws_the_title_outside_the_checkout(
     )
     done = run([python, "-c", check], cwd=tmp_path, env=outside_env(tmp_path))
     assert Path(done.stdout.strip()).is_relative_to(installed.parent)
-    stoneage = installed / ("stoneage.exe" if sys.platform == "win32" else "stoneage")
+    stoneage = command_path(installed, "stoneage")
     for language in LANGUAGES:
         png = tmp_path / f"title-{language}.png"
         command = [stoneage, "--screenshot", png.name, "--scene", "title", "--lang", language]
@@ -188,6 +201,35 @@ def test_installed_wheel_draws_the_title_outside_the_checkout(
         assert count_colours(png) >= 16, f"{language}: the title screen is blank"
     shots = {(tmp_path / f"title-{language}.png").read_bytes() for language in LANGUAGES}
     assert len(shots) == len(LANGUAGES)  # each language drew its own text
+
+
+def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
+    """``pip install -e .`` (setuptools' default editable mode, whose import hook maps the
+    package to the checkout but cannot import the data-only ``stoneage.assets`` there): the
+    game finds ``assets/`` and ``i18n/`` in the checkout and draws the title from elsewhere."""
+    python = fresh_venv(tmp_path / "venv")
+    pip_install(python, "-e", ROOT)
+    check = (
+        "import stoneage.i18n as i18n, stoneage.resources as r\n"
+        "print(r.resource_path('assets'))\n"
+        "print(i18n.catalog_dir())\n"
+        "assert i18n.install_language('ja') and i18n._('New game') != 'New game'\n"
+    )
+    home = tmp_path / "home"
+    done = run([python, "-c", check], cwd=tmp_path, env=outside_env(home))
+    assert done.stdout.split() == [str(ROOT / "assets"), str(ROOT / "i18n")]
+    png = tmp_path / "title.png"
+    command = [
+        command_path(python.parent, "stoneage"),
+        "--screenshot",
+        png,
+        "--scene",
+        "title",
+        "--lang",
+        "ja",
+    ]
+    run(command, cwd=tmp_path, env=outside_env(home))
+    assert count_colours(png) >= 16
 
 
 # --- icons -----------------------------------------------------------------------------------
