@@ -9,7 +9,10 @@ Everything else (name, version, dependencies, the ``stoneage`` command) is in py
 * ``i18n/<lang>.po`` is compiled to ``stoneage/locale/<lang>/LC_MESSAGES/stoneage.mo`` by the
   ``build_py`` step (Babel is a build requirement), so an installed game never needs Babel. An
   editable install compiles into the checkout's ``stoneage/locale`` (git ignores ``*.mo``),
-  where the game run from source reads them.
+  where the game run from source reads them (setuptools' strict editable mode links them into
+  its package tree from ``get_output_mapping``). The default editable mode's import hook maps
+  ``stoneage.assets`` to ``assets/`` but cannot import a data-only package nested in a regular
+  one, so ``stoneage.resources`` reads ``assets/`` from the checkout there.
 
 The wheel holds no ``.po`` file and no second copy of anything in the repo.
 """
