@@ -6,10 +6,12 @@ Nothing is translated at import time: ``_`` looks up the catalog installed *now*
 the language with ``install_language`` changes every string drawn after it.
 
 Catalogs are compiled ``.mo`` files in ``<locale dir>/<code>/LC_MESSAGES/stoneage.mo``; the
-locale dir is ``$STONEAGE_LOCALE_DIR`` or ``stoneage/locale`` in the bundle (where
-``tools/compile_catalogs.py`` writes them). Running from source, a missing or stale ``.mo`` is
-compiled from ``i18n/<code>.po`` with Babel when a language is installed; without Babel (it is a
-build and test dependency) or without a catalog the text is shown as written (English).
+locale dir is ``$STONEAGE_LOCALE_DIR`` or ``locale/`` inside the installed package
+(``stoneage.resources.package_path``). A wheel, an sdist install and a frozen build carry catalogs
+compiled at build time and never need Babel. Only from a source checkout (``python -m stoneage``
+or an editable install), where the ``.po`` files in ``i18n/`` are edited, is a missing or stale
+``.mo`` compiled with Babel when a language is installed: Babel is a build and test dependency,
+not a run-time one, so without it the older ``.mo`` (or English) is used and a warning logged.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from stoneage.resources import is_frozen, resource_path
+from stoneage.resources import package_path, source_checkout
 
 DOMAIN = "stoneage"
 DEFAULT_LANGUAGE = "en"
@@ -41,12 +43,14 @@ _language = DEFAULT_LANGUAGE
 def locale_dir() -> Path:
     """Where compiled catalogs are looked up."""
     override = os.environ.get("STONEAGE_LOCALE_DIR")
-    return Path(override) if override else resource_path("stoneage", "locale")
+    return Path(override) if override else package_path("locale")
 
 
-def catalog_dir() -> Path:
-    """Where the source catalogs ``<code>.po`` are (``i18n/`` beside the package)."""
-    return resource_path("i18n")
+def catalog_dir() -> Path | None:
+    """Where the source catalogs ``<code>.po`` are: ``i18n/`` of a source checkout, else None
+    (an installed package carries only the compiled catalogs)."""
+    checkout = source_checkout()
+    return checkout / "i18n" if checkout is not None else None
 
 
 def install_language(code: str) -> bool:
@@ -72,16 +76,16 @@ def install_language(code: str) -> bool:
 def compile_from_source(code: str) -> bool:
     """From a source checkout, compile ``i18n/<code>.po`` when its ``.mo`` is missing or older.
 
-    Returns True when a ``.mo`` was written. A frozen build ships precompiled catalogs and never
-    compiles; without Babel the existing ``.mo`` (or English) is used and a warning logged.
+    Returns True when a ``.mo`` was written. An installed package (a wheel, a frozen build) has
+    no ``.po`` files and never compiles; without Babel the existing ``.mo`` (or English) is used
+    and a warning logged.
     """
-    po = catalog_dir() / f"{code}.po"
+    sources = catalog_dir()
+    if sources is None:
+        return False
+    po = sources / f"{code}.po"
     mo = locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if (
-        is_frozen()
-        or not po.is_file()
-        or (mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime)
-    ):
+    if not po.is_file() or (mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime):
         return False
     try:
         from babel.messages.mofile import write_mo

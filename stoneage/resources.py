@@ -1,13 +1,23 @@
 """Where the program's bundled files are, and where its log goes.
 
-``resource_path("assets", "images", "icon.svg")`` names a file shipped with the game. Paths are
-relative to the *bundle root*, which has the same layout from source and frozen:
+Every file the game reads at run time is found through the installed package
+(``importlib.resources.files("stoneage")``), with one layout everywhere:
 
-* from source (a repo checkout or an editable install) the root is the folder that holds the
-  ``stoneage`` package, found from this file (never the current directory);
-* frozen by PyInstaller it is ``sys._MEIPASS`` (``_internal/`` beside the executable in a
-  onedir build, ``Contents/Frameworks`` in a macOS ``.app``), where ``build_exe.spec`` puts
-  ``assets/`` and ``stoneage/locale/`` at the same relative places.
+* ``stoneage/assets/{images,fonts,sounds}`` -- mapped from the top-level ``assets/`` folder of
+  the checkout at build time (``setup.py``), never kept twice;
+* ``stoneage/locale/<lang>/LC_MESSAGES/stoneage.mo`` -- compiled from ``i18n/<lang>.po`` at build
+  time (and, from a checkout, by ``stoneage.i18n`` or ``tools/compile_catalogs.py``);
+* ``stoneage/rules/data/*.yaml`` -- plain package data.
+
+A wheel, an sdist install and the PyInstaller build (``build_exe.spec`` puts the files at the same
+places under ``sys._MEIPASS``, whose package folder ``importlib.resources`` returns) all hold that
+layout. A source checkout (``python -m stoneage`` from the repo, or an editable install, which
+imports the package from the checkout) has no ``stoneage/assets``: there a top-level folder the
+package lacks is read from the checkout itself (``assets/``, ``i18n/``). The current directory
+never matters.
+
+``resource_path("assets", "images", "icon.svg")`` names a shipped file by its top-level folder;
+``package_path("locale")`` names one inside the package. Both paths are built, not checked.
 
 ``setup_logging()`` sends the ``logging`` records, warnings and uncaught exceptions to
 ``stoneage.log`` in the user's log folder (platformdirs' ``user_log_dir``). A windowed build has
@@ -21,10 +31,12 @@ import logging.handlers
 import os
 import sys
 import threading
+from importlib import resources
 from pathlib import Path
 from types import TracebackType
 
 APP_NAME = "stoneage"
+PACKAGE = "stoneage"
 LOG_FILE = "stoneage.log"
 LOG_MAX_BYTES = 1_000_000
 LOG_BACKUPS = 3
@@ -38,19 +50,52 @@ def is_frozen() -> bool:
     return bool(getattr(sys, "frozen", False)) and hasattr(sys, "_MEIPASS")
 
 
-def bundle_root() -> Path:
-    """The folder every bundled file is relative to (see the module docstring)."""
+def package_root() -> Path:
+    """The installed package's folder, as ``importlib.resources`` sees it.
+
+    That is ``site-packages/stoneage`` for a wheel, ``<checkout>/stoneage`` from source or an
+    editable install, and ``<sys._MEIPASS>/stoneage`` in a PyInstaller build.
+    """
+    root = resources.files(PACKAGE)
+    if isinstance(root, Path):
+        return root
+    # A loader without real files (a zip import) is not a supported install: fonts and SVGs are
+    # opened by SDL, which needs file names. The module's own folder is the best guess left.
+    return Path(__file__).resolve().parent
+
+
+def package_path(*parts: str) -> Path:
+    """A file or folder inside the installed package, e.g. ``package_path("locale")``."""
+    return package_root().joinpath(*parts)
+
+
+def source_checkout() -> Path | None:
+    """The repo folder when the package is imported from a source checkout, else None.
+
+    A checkout holds ``pyproject.toml`` beside the package folder; an installed package (a wheel
+    in ``site-packages``, a frozen build) does not.
+    """
     if is_frozen():
-        return Path(sys._MEIPASS)  # type: ignore[attr-defined]  # set by PyInstaller's bootloader
-    return Path(__file__).resolve().parent.parent
+        return None
+    root = package_root().parent
+    return root if (root / "pyproject.toml").is_file() else None
 
 
 def resource_path(*parts: str) -> Path:
-    """The path of a bundled file or folder, e.g. ``resource_path("assets", "fonts")``.
+    """The path of a shipped file or folder named from the repo's top level.
 
-    The path is built, not checked: the caller decides what a missing file means.
+    ``resource_path("assets", "fonts")`` is the package's ``assets/fonts`` when the package has
+    an ``assets`` folder (a wheel, a frozen build) and the checkout's otherwise;
+    ``resource_path("stoneage", "locale")`` is ``package_path("locale")``;
+    ``resource_path("i18n")`` is the checkout's source catalogs (absent from an install). The
+    path is built, not checked: the caller decides what a missing file means.
     """
-    return bundle_root().joinpath(*parts)
+    if parts and parts[0] == PACKAGE:
+        return package_path(*parts[1:])
+    if parts and package_path(parts[0]).exists():
+        return package_path(*parts)
+    checkout = source_checkout()
+    return (checkout or package_root()).joinpath(*parts)
 
 
 def user_log_dir() -> Path:
@@ -184,6 +229,6 @@ def _give_console_streams_to_log() -> None:
     """Without a console (a windowed build has ``sys.stdout``/``sys.stderr`` set to None), let
     stray prints and tracebacks reach the log instead of vanishing."""
     if sys.stdout is None:
-        sys.stdout = _LogStream(logging.getLogger(f"{APP_NAME}.stdout"), logging.INFO)  # type: ignore[assignment]
+        sys.stdout = _LogStream(logging.getLogger(f"{APP_NAME}.stdout"), logging.INFO)
     if sys.stderr is None:
-        sys.stderr = _LogStream(logging.getLogger(f"{APP_NAME}.stderr"), logging.WARNING)  # type: ignore[assignment]
+        sys.stderr = _LogStream(logging.getLogger(f"{APP_NAME}.stderr"), logging.WARNING)

@@ -1,8 +1,10 @@
-"""Fast checks of the installer recipes, so that mistakes show before a release.
+"""Checks of the wheel and of the installer recipes, so that mistakes show before a release.
 
-Nothing here runs PyInstaller (``python tools/smoke_frozen.py`` builds and starts the frozen
-game). The NSIS script is compiled for real against a placeholder build when ``makensis`` is
-installed (``apt-get install nsis``), and skipped otherwise.
+The wheel is built for real (``python -m build``: the sdist, then the wheel from the sdist),
+installed into a fresh virtual environment and started from a folder outside the checkout. Nothing
+here runs PyInstaller (``python tools/smoke_frozen.py`` builds and starts the frozen game). The
+NSIS script is compiled for real against a placeholder build when ``makensis`` is installed
+(``apt-get install nsis``), and skipped otherwise.
 """
 
 from __future__ import annotations
@@ -10,11 +12,13 @@ from __future__ import annotations
 import ast
 import gettext
 import importlib.util
+import os
 import shutil
 import struct
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 from types import ModuleType
 
@@ -44,6 +48,188 @@ def icons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return make_icons.make_icons(
         ROOT / "assets" / "images" / "icon.svg", tmp_path_factory.mktemp("icons")
     )
+
+
+# --- the wheel and the sdist ------------------------------------------------------------------
+LANGUAGES = ("en", "zh", "ja")
+DEPENDENCIES = ("pygame", "yaml", "platformdirs")  # import names of [project].dependencies
+
+
+def run(command: list[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """Run a command; fail the test with its output if it fails."""
+    done = subprocess.run(
+        [str(part) for part in command], capture_output=True, text=True, timeout=300, **kwargs
+    )
+    assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``python -m build``: the sdist, then the wheel built from that sdist (so the wheel also
+    proves the sdist holds everything a build needs)."""
+    out = tmp_path_factory.mktemp("dist")
+    run([sys.executable, "-m", "build", "--outdir", out, ROOT])
+    (sdist,) = out.glob(f"stoneage-{VERSION}.tar.gz")
+    (wheel,) = out.glob(f"stoneage-{VERSION}-py3-none-any.whl")
+    return {"sdist": sdist, "wheel": wheel}
+
+
+def dependency_folders() -> list[str]:
+    """The folders this test's own environment imports the game's dependencies from."""
+    folders = []
+    for name in DEPENDENCIES:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, f"{name} is not installed"
+        folder = str(Path(spec.origin).parents[1 if spec.submodule_search_locations else 0])
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def fresh_venv(venv: Path) -> Path:
+    """A new virtual environment without pip that borrows the game's dependencies from this
+    test's environment (no download); returns its python.
+
+    The ``.pth`` file that lends them puts them after the venv's own site-packages, and a
+    ``.pth`` path line never runs the ``.pth`` files of the folder it names (so not an editable
+    install's hook there): ``stoneage`` comes from what is installed into the venv, or not at all.
+    """
+    run([sys.executable, "-m", "venv", "--without-pip", venv])
+    python = command_path(venv / ("Scripts" if sys.platform == "win32" else "bin"), "python")
+    purelib = run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
+    ).stdout.strip()
+    Path(purelib, "_borrowed_dependencies.pth").write_text(
+        "\n".join(dependency_folders()) + "\n", encoding="utf-8"
+    )
+    return python
+
+
+def command_path(scripts: Path, name: str) -> Path:
+    """A program of a venv's ``bin`` (``Scripts`` on Windows) folder."""
+    return scripts / (f"{name}.exe" if sys.platform == "win32" else name)
+
+
+def pip_install(python: Path, *args: str | Path) -> None:
+    """``pip install --no-deps`` into the venv of ``python``, with this environment's pip."""
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args])
+
+
+@pytest.fixture(scope="module")
+def installed(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment with the wheel installed; returns its ``bin`` folder."""
+    python = fresh_venv(tmp_path_factory.mktemp("venv"))
+    pip_install(python, "--no-index", dists["wheel"])
+    return python.parent
+
+
+def outside_env(home: Path) -> dict[str, str]:
+    """The environment for a run of the installed game: headless, private folders, and no
+    variable that could point it back at the checkout."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"PYTHONPATH", "STONEAGE_ASSETS", "STONEAGE_LOCALE_DIR", "PYTHONHOME"}
+    }
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        STONEAGE_HOME=str(home),
+        STONEAGE_LOG_DIR=str(home / "logs"),
+    )
+    return env
+
+
+def count_colours(png: Path) -> int:
+    """How many distinct colours a grid of samples of the image has."""
+    import pygame
+
+    surface = pygame.image.load(str(png))
+    width, height = surface.get_size()
+    return len(
+        {tuple(surface.get_at((x, y))) for x in range(0, width, 17) for y in range(0, height, 13)}
+    )
+
+
+def test_wheel_holds_the_assets_the_catalogs_and_the_rules_data(dists: dict[str, Path]) -> None:
+    names = set(zipfile.ZipFile(dists["wheel"]).namelist())
+    for image in (ROOT / "assets" / "images").glob("*.svg"):
+        assert f"stoneage/assets/images/{image.name}" in names
+    for font in (ROOT / "assets" / "fonts").glob("*.[ot]tf"):
+        assert f"stoneage/assets/fonts/{font.name}" in names
+    for sound in (ROOT / "assets" / "sounds").rglob("*"):
+        if sound.is_file():
+            assert f"stoneage/assets/{sound.relative_to(ROOT / 'assets').as_posix()}" in names
+    for po in (ROOT / "i18n").glob("*.po"):
+        assert f"stoneage/locale/{po.stem}/LC_MESSAGES/stoneage.mo" in names
+    assert {"stoneage/rules/data/cards.yaml", "stoneage/rules/data/buildings.yaml"} <= names
+    assert not [name for name in names if name.endswith(".po") or name.startswith("assets/")]
+
+
+def test_sdist_holds_what_the_wheel_is_built_from(dists: dict[str, Path]) -> None:
+    import tarfile
+
+    with tarfile.open(dists["sdist"]) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    assert {"setup.py", "tools/compile_catalogs.py", "assets/images/icon.svg"} <= names
+    assert {f"i18n/{language}.po" for language in LANGUAGES} <= names
+    assert not [name for name in names if name.endswith(".mo")]  # compiled when built, not shipped
+
+
+def test_installed_wheel_draws_the_title_outside_the_checkout(
+    installed: Path, tmp_path: Path
+) -> None:
+    """The bar of issue 15: from a folder outside the checkout, in each language, the installed
+    game draws its title screen; its catalogs are the compiled ones and Babel is never used."""
+    python = command_path(installed, "python")
+    check = (
+        "import sys, stoneage, stoneage.i18n as i18n\n"
+        "print(stoneage.__file__)\n"
+        "assert i18n.catalog_dir() is None, i18n.catalog_dir()\n"
+        f"assert all(i18n.install_language(code) for code in {LANGUAGES!r})\n"
+        "assert 'babel' not in sys.modules\n"
+    )
+    done = run([python, "-c", check], cwd=tmp_path, env=outside_env(tmp_path))
+    assert Path(done.stdout.strip()).is_relative_to(installed.parent)
+    stoneage = command_path(installed, "stoneage")
+    for language in LANGUAGES:
+        png = tmp_path / f"title-{language}.png"
+        command = [stoneage, "--screenshot", png.name, "--scene", "title", "--lang", language]
+        run(command, cwd=tmp_path, env=outside_env(tmp_path))
+        assert png.is_file(), language
+        assert count_colours(png) >= 16, f"{language}: the title screen is blank"
+    shots = {(tmp_path / f"title-{language}.png").read_bytes() for language in LANGUAGES}
+    assert len(shots) == len(LANGUAGES)  # each language drew its own text
+
+
+def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
+    """``pip install -e .`` (setuptools' default editable mode, whose import hook maps the
+    package to the checkout but cannot import the data-only ``stoneage.assets`` there): the
+    game finds ``assets/`` and ``i18n/`` in the checkout and draws the title from elsewhere."""
+    python = fresh_venv(tmp_path / "venv")
+    pip_install(python, "-e", ROOT)
+    check = (
+        "import stoneage.i18n as i18n, stoneage.resources as r\n"
+        "print(r.resource_path('assets'))\n"
+        "print(i18n.catalog_dir())\n"
+        "assert i18n.install_language('ja') and i18n._('New game') != 'New game'\n"
+    )
+    home = tmp_path / "home"
+    done = run([python, "-c", check], cwd=tmp_path, env=outside_env(home))
+    assert done.stdout.split() == [str(ROOT / "assets"), str(ROOT / "i18n")]
+    png = tmp_path / "title.png"
+    command = [
+        command_path(python.parent, "stoneage"),
+        "--screenshot",
+        png,
+        "--scene",
+        "title",
+        "--lang",
+        "ja",
+    ]
+    run(command, cwd=tmp_path, env=outside_env(home))
+    assert count_colours(png) >= 16
 
 
 # --- icons -----------------------------------------------------------------------------------

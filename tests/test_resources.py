@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.resources
 import logging
 import sys
 import threading
@@ -10,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from stoneage import resources
+from stoneage import i18n, resources
 from stoneage.resources import resource_path, setup_logging
+from stoneage.ui import assets
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,18 +30,60 @@ def test_source_mode_finds_the_icon(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 def test_source_mode_fonts_and_locale_dir_are_where_the_package_looks() -> None:
     assert (resource_path("assets", "fonts") / "NotoSans-Regular.ttf").is_file()
     assert resource_path("stoneage", "locale") == REPO / "stoneage" / "locale"
+    assert resources.package_path("locale") == REPO / "stoneage" / "locale"
+    assert resources.source_checkout() == REPO
+
+
+def test_package_root_is_what_importlib_resources_gives() -> None:
+    assert resources.package_root() == importlib.resources.files("stoneage")
+    assert (resources.package_path("rules", "data") / "cards.yaml").is_file()
+
+
+def fake_installed_package(root: Path) -> Path:
+    """A package folder laid out as a wheel (or a frozen build) installs it, under ``root``."""
+    package = root / "stoneage"
+    (package / "assets" / "images").mkdir(parents=True)
+    (package / "assets" / "images" / "icon.svg").write_text("<svg/>", encoding="utf-8")
+    (package / "locale" / "ja" / "LC_MESSAGES").mkdir(parents=True)
+    return package
+
+
+def test_installed_package_reads_everything_from_itself(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A wheel in site-packages: no checkout beside it, every folder inside the package."""
+    package = fake_installed_package(tmp_path / "site-packages")
+    monkeypatch.setattr(resources, "package_root", lambda: package)
+    assert resources.source_checkout() is None
+    assert (
+        resource_path("assets", "images", "icon.svg") == package / "assets" / "images" / "icon.svg"
+    )
+    assert resource_path("stoneage", "locale") == package / "locale"
+    monkeypatch.delenv("STONEAGE_ASSETS", raising=False)
+    monkeypatch.delenv("STONEAGE_LOCALE_DIR", raising=False)
+    assert assets.assets_dir() == package / "assets"
+    assert i18n.locale_dir() == package / "locale"
+    assert i18n.catalog_dir() is None
+    assert not i18n.compile_from_source("ja")  # nothing to compile, and no Babel needed
 
 
 def test_frozen_mode_resolves_under_meipass(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """PyInstaller's importlib.resources reader gives ``<_MEIPASS>/stoneage`` for the package;
+    build_exe.spec puts the assets and catalogs there, as in a wheel."""
+    package = fake_installed_package(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")  # even beside one: frozen
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    monkeypatch.setattr(resources, "package_root", lambda: package)
     assert resources.is_frozen()
-    assert resources.bundle_root() == tmp_path
+    assert resources.source_checkout() is None
     assert (
-        resource_path("assets", "images", "icon.svg") == tmp_path / "assets" / "images" / "icon.svg"
+        resource_path("assets", "images", "icon.svg")
+        == tmp_path / "stoneage" / "assets" / "images" / "icon.svg"
     )
+    assert resource_path("stoneage", "locale") == tmp_path / "stoneage" / "locale"
 
 
 def test_frozen_flag_without_meipass_is_source_mode(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -47,6 +92,32 @@ def test_frozen_flag_without_meipass_is_source_mode(monkeypatch: pytest.MonkeyPa
     monkeypatch.delattr(sys, "_MEIPASS", raising=False)
     assert not resources.is_frozen()
     assert resource_path("assets").is_dir()
+
+
+def test_build_maps_the_same_folders_the_game_reads() -> None:
+    """setup.py maps ``assets/`` to ``stoneage.assets`` with every kind of file the game opens,
+    sounds included, so a wheel holds what the checkout has."""
+    tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
+    values = {
+        target.id: ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name) and target.id in {"MAPPED_FOLDERS", "PACKAGE_DATA"}
+    }
+    assert values["MAPPED_FOLDERS"] == {"stoneage.assets": "assets"}
+    patterns = values["PACKAGE_DATA"]["stoneage.assets"]
+    for folder in ("images", "fonts", "sounds"):
+        assert any(pattern.startswith(f"{folder}/") for pattern in patterns)
+    shipped = {
+        path.relative_to(REPO / "assets")
+        for pattern in patterns
+        for path in (REPO / "assets").glob(pattern)
+        if path.is_file()
+    }
+    assert Path("images", "icon.svg") in shipped and Path("fonts", "OFL.txt") in shipped
+    for name in assets._FONT_FILES.values():
+        assert Path("fonts", name) in shipped
 
 
 def test_user_log_dir_honours_the_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -3,8 +3,10 @@
 
 Each ``i18n/<lang>.po`` (or ``i18n/<lang>/LC_MESSAGES/<anything>.po``) becomes
 ``stoneage/locale/<lang>/LC_MESSAGES/stoneage.mo``: the folder ``stoneage.i18n`` reads from
-source, and the one ``build_exe.spec`` bundles at the same relative place. The ``.mo`` files are
-build output (git ignores ``*.mo``). No ``.po`` file is not an error: the game is then English only.
+source, and the one ``build_exe.spec`` bundles at the same relative place. ``setup.py`` calls
+``compile_all`` to put the catalogs into the wheel (``build/lib/stoneage/locale``), or into the
+checkout for an editable install. The ``.mo`` files are build output (git ignores ``*.mo``). No
+``.po`` file is not an error: the game is then English only.
 
 Usage: ``python tools/compile_catalogs.py [--i18n DIR] [--out DIR]`` (needs ``pip install babel``).
 """

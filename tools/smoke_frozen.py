@@ -7,7 +7,9 @@
    that it exits 0 within ``--timeout``, wrote a non-blank screenshot of the title screen and
    started its log file; the wall-clock time from launch to exit is the time to the title
    screen (bar: ``--max-seconds``, 2 s by default; ``0`` only reports).
-4. Checks that every ``i18n/*.po`` catalog was bundled as a compiled ``.mo``.
+4. Checks that every ``i18n/*.po`` catalog was bundled as a compiled ``.mo``, and every image,
+   font and sound of ``assets/`` at ``stoneage/assets/`` (the package's layout, as in a wheel:
+   see ``stoneage.resources``).
 
 On Linux without a display it re-runs itself under ``xvfb-run`` (``apt-get install xvfb``), so
 the program opens a real X11 window. Settings, saves and logs go to a temporary folder, never
@@ -132,6 +134,23 @@ def bundled_catalogs(folder: Path) -> dict[str, bool]:
     return found
 
 
+def missing_assets(folder: Path) -> list[str]:
+    """The files of ``assets/{images,fonts,sounds}`` not bundled at ``stoneage/assets/``."""
+    bundled = {
+        path.relative_to(package_assets).as_posix()
+        for package_assets in folder.rglob("stoneage/assets")
+        for path in package_assets.rglob("*")
+        if path.is_file()
+    }
+    wanted = [
+        path.relative_to(ROOT / "assets").as_posix()
+        for kind, pattern in (("images", "*.svg"), ("fonts", "*.[ot]tf"), ("sounds", "**/*"))
+        for path in sorted((ROOT / "assets" / kind).glob(pattern))
+        if path.is_file()
+    ]
+    return [name for name in wanted if name not in bundled]
+
+
 def count_colours(png: Path) -> int:
     """How many distinct colours a sample of the screenshot has (0 if it is missing)."""
     if not png.is_file():
@@ -232,6 +251,8 @@ def report(figures: dict, launches: list[Launch], args: argparse.Namespace) -> l
     for language, present in figures["catalogs"].items():
         if not present:
             failures.append(f"catalog {language} is not in the bundle")
+    for name in figures["missing_assets"]:
+        failures.append(f"assets/{name} is not in the bundle at stoneage/assets/")
     return failures
 
 
@@ -256,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         "onedir_mb": round(folder_bytes(folder) / 1e6, 1),
         "build_seconds": build_seconds,
         "catalogs": bundled_catalogs(folder),
+        "missing_assets": missing_assets(folder),
         "launches": [asdict(item) for item in launches],
     }
     (args.out / "smoke.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")

@@ -41,7 +41,7 @@ install -D -m 0644 "$ROOT/assets/images/icon.svg" "$STAGE/usr/share/icons/hicolo
 install -d "$STAGE/usr/share/doc/$APP_ID"
 {
     echo "Stone Age desktop edition $VERSION: MIT licence (see the project's repository)."
-    echo "Bundled fonts (/opt/$APP_ID/_internal/assets/fonts): Noto Sans, SIL Open Font License 1.1:"
+    echo "Bundled fonts (/opt/$APP_ID/_internal/stoneage/assets/fonts): Noto Sans, SIL Open Font License 1.1:"
     echo
     cat "$ROOT/assets/fonts/OFL.txt"
 } > "$STAGE/usr/share/doc/$APP_ID/copyright"

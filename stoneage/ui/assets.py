@@ -35,7 +35,8 @@ _texts: dict[tuple, pygame.Surface] = {}
 
 
 def assets_dir() -> Path:
-    """The assets folder: ``$STONEAGE_ASSETS``, or ``assets/`` in the bundle (see resources)."""
+    """The assets folder: ``$STONEAGE_ASSETS``, else the installed package's ``assets/`` (the
+    checkout's top-level ``assets/`` when run from source; see ``stoneage.resources``)."""
     override = os.environ.get("STONEAGE_ASSETS")
     return Path(override) if override else resource_path("assets")
 
