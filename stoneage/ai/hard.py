@@ -2,13 +2,18 @@
 
 Thinking time is spent where it matters. A forced move or a step whose heuristic answer is far
 ahead of the rest is answered at once; tool choices, dice picks and feeding get a sliver of the
-budget, the order of resolution and payments a part, placements the full amount. Under a time
-budget the bot also paces itself over the game, so a whole 4-player game stays within
-``game_seconds`` of thinking.
+budget, the order of resolution and payments a part, placements the full amount.
+
+The default budget is counted in rollouts, not seconds, so Hard plays the same moves on a slow
+or busy machine as on a fast one (and replays exactly). The machine's speed is measured once
+(rollouts per second, per table size, per process); only a machine too slow to do the rollouts
+within ``ceiling`` seconds a placement gets fewer. Deadlines stay as a safety net: ``cap``
+seconds a decision, and pacing so a whole game stays within ``game_seconds`` of thinking.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 
@@ -17,7 +22,7 @@ from stoneage.rules import Action, GameState
 from .bots import Bot
 from .outlook import rounds_left
 from .policy import Style, score_actions
-from .search import Candidate, Limits, search
+from .search import Candidate, Limits, rollout, search
 
 # Share of the per-decision budget by the kind of step (placement = 1).
 STEP_SHARE = {
@@ -42,21 +47,56 @@ CANDIDATES = 6  # placements studied from the start; the next ones wait in reser
 RESERVE = 4
 MIN_ROLLOUTS = 12  # with a rollout budget, the fewest rollouts a searched step gets
 DECISIONS_PER_ROUND = 7.0  # placements-equivalent decisions of one seat in a round (pacing)
+# Default rollouts per placement by table size: about 0.2 s on a quiet 2-core laptop of 2024,
+# so a machine half as fast still plays them all within the 0.5 s a decision aimed at.
+DEFAULT_ROLLOUTS = {2: 360, 3: 300, 4: 240}
+PACE_SLACK = 3.0  # a decision may take this many times its fair share of the game's budget
+CALIBRATION_SECONDS = 0.05  # time spent measuring the machine's speed, once per table size
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long Hard thinks: ``iterations`` rollouts per decision (deterministic) or
-    ``seconds`` per decision (machine-dependent), both scaled by the kind of step."""
+    """How long Hard thinks, scaled by the kind of step (see the module docstring).
 
-    seconds: float | None = 0.45
+    Default: ``iterations`` rollouts a placement (``DEFAULT_ROLLOUTS`` by table size when None),
+    fewer only if the measured speed could not do them in ``ceiling`` seconds; never more than
+    ``cap`` seconds a decision nor, paced, ``game_seconds`` a game. ``Budget.rollouts(n)``:
+    exactly n, no clock at all (reproducible). ``Budget.timed(s)``: s seconds a placement
+    (machine-dependent, as ``hard1`` thinks)."""
+
+    seconds: float | None = None  # a time budget a placement instead of rollouts
     iterations: int | None = None
-    game_seconds: float = 25.0  # with ``seconds``: the most to think over one game
+    game_seconds: float = 25.0  # the most to think over one game (paced; not with ``exact``)
+    exact: bool = False  # ``iterations`` exactly, whatever the clock says
+    ceiling: float = 1.0  # the most seconds a placement's rollouts may take at measured speed
+    cap: float = 1.6  # the most seconds one decision may take
 
     @staticmethod
     def rollouts(iterations: int) -> Budget:
-        """A reproducible budget: a fixed number of rollouts per placement."""
-        return Budget(seconds=None, iterations=iterations)
+        """A reproducible budget: a fixed number of rollouts per placement, no clock."""
+        return Budget(iterations=iterations, exact=True)
+
+    @staticmethod
+    def timed(seconds: float, game_seconds: float = 25.0) -> Budget:
+        """A time budget: ``seconds`` a placement, paced to ``game_seconds`` a game."""
+        return Budget(seconds=seconds, game_seconds=game_seconds)
+
+
+_SPEED: dict[int, float] = {}  # measured rollouts per second by table size, in this process
+
+
+def measured_speed(view: GameState) -> float:
+    """Rollouts per second this machine manages from positions like ``view`` (measured on the
+    first call for each table size, then remembered)."""
+    if view.n not in _SPEED:
+        rng = random.Random(0)  # its own: measuring must not change the bot's decisions
+        seat = view.current_player()
+        done, started = 0, time.perf_counter()
+        while done < 4 or time.perf_counter() - started < CALIBRATION_SECONDS:
+            rollout(view, seat, rng)
+            done += 1
+        _SPEED[view.n] = done / max(time.perf_counter() - started, 1e-6)
+    return _SPEED[view.n]
 
 
 class HardBot(Bot):
@@ -65,11 +105,17 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(
-        self, seed: int = 0, budget: Budget = Budget(), style: Style = Style(block=0.35, timing=0.5)
+        self,
+        seed: int = 0,
+        budget: Budget = Budget(),
+        style: Style = Style(block=0.35, timing=0.5),
+        speed: float | None = None,
     ) -> None:
         super().__init__(seed)
         self.budget, self.style = budget, style
+        self.speed = speed  # rollouts per second; None: measured (``measured_speed``)
         self.spent = 0.0  # seconds thought in the current game
+        self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
         self._last_round = 0
 
     def choose(self, view: GameState) -> Action:
@@ -101,6 +147,7 @@ class HardBot(Bot):
         if len(scored) == 1 or scored[0][1] - scored[1][1] >= OBVIOUS_GAP[step]:
             return [(a, s) for a, s in scored]
         limits = self._limits(view, step, started)
+        self.last_limits = limits
         width = CANDIDATES if step is None else 4
         pool = [Candidate(a, s) for a, s in scored[: width + RESERVE]]
         studied = search(view, pool[:width], self.rng, limits, reserve=pool[width:])
@@ -110,11 +157,18 @@ class HardBot(Bot):
 
     def _limits(self, view: GameState, step: str | None, started: float) -> Limits:
         share = STEP_SHARE.get(step, 0.3)
-        if self.budget.iterations is not None:
-            return Limits(iterations=max(MIN_ROLLOUTS, int(self.budget.iterations * share)))
-        seconds = (self.budget.seconds or 0.0) * share
-        seconds = min(seconds, self._pace(view) * share)
-        return Limits(deadline=started + max(seconds, 0.01))
+        budget = self.budget
+        if budget.exact and budget.iterations is not None:
+            return Limits(iterations=max(MIN_ROLLOUTS, int(budget.iterations * share)))
+        if budget.seconds is not None:
+            seconds = min(budget.seconds * share, self._pace(view) * share)
+            return Limits(deadline=started + max(seconds, 0.01))
+        wanted = budget.iterations or DEFAULT_ROLLOUTS.get(view.n, DEFAULT_ROLLOUTS[4])
+        speed = self.speed if self.speed is not None else measured_speed(view)
+        affordable = int(speed * budget.ceiling)
+        iterations = max(MIN_ROLLOUTS, int(min(wanted, affordable) * share))
+        seconds = min(budget.cap, PACE_SLACK * self._pace(view) * share)
+        return Limits(iterations=iterations, deadline=time.perf_counter() + max(seconds, 0.05))
 
     def _pace(self, view: GameState) -> float:
         """Seconds per placement left to stay within the game's thinking budget."""

@@ -29,8 +29,8 @@ NORMAL_STYLE = Style(block=0.35, timing=0.5, foresight=True)
 def make_bot(level: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """A bot of the given level (one of ``LEVELS``) owning ``random.Random(seed)``.
 
-    ``budget`` sets Hard's thinking (default: 0.45 s a placement, paced to 25 s a game);
-    ``Budget.rollouts(n)`` makes Hard reproducible. ``hard1`` takes the same budget; other
+    ``budget`` sets Hard's thinking (default: rollouts a placement by table size, with time
+    caps; see ``hard``); ``Budget.rollouts(n)`` makes Hard reproducible. ``hard1`` takes the same budget; other
     levels ignore it.
     """
     if level == "random":
@@ -47,9 +47,10 @@ def make_bot(level: str, seed: int = 0, budget: Budget | None = None) -> Bot:
 
 
 def frozen_budget(budget: Budget | None) -> hard1.Budget:
-    """The live budget in the frozen bots' terms: the same rollouts, or the same seconds."""
-    if budget is None:
-        return hard1.Budget()
-    if budget.iterations is not None:
+    """The live budget in the frozen bots' terms: the same exact rollouts or the same seconds;
+    otherwise (the default budget) the frozen bot's own default."""
+    if budget is not None and budget.exact and budget.iterations is not None:
         return hard1.Budget.rollouts(budget.iterations)
-    return hard1.Budget(seconds=budget.seconds, game_seconds=budget.game_seconds)
+    if budget is not None and budget.seconds is not None:
+        return hard1.Budget(seconds=budget.seconds, game_seconds=budget.game_seconds)
+    return hard1.Budget()  # its own default: 0.45 s a placement, 25 s a game

@@ -3,9 +3,10 @@
 Prints per seat type (level): seat-games, win rate with its 95 % Wilson interval (a shared win
 counts as a win for each winner), mean and median final score, mean winning score, decision
 times (mean, median, slowest), thinking per game, and games that hit the round cap (failures).
-``--json`` prints the same as JSON. Results are reproducible for a given ``--seed`` unless Hard
-thinks by the clock (``--hard-seconds``, the default); ``--hard-rollouts N`` makes it exact
-(for ``hard`` and ``hard1`` alike).
+``--json`` prints the same as JSON. Each Hard level thinks with its own default budget (Hard:
+rollouts a placement with time caps; ``hard1``: 0.45 s a placement) unless told otherwise:
+``--hard-rollouts N`` gives both exactly N rollouts a placement and no clock, so a run replays
+exactly; ``--hard-seconds S`` gives both a time budget of S seconds a placement.
 
 ``--ladder`` plays a round robin of the levels instead (every pair in 2-player games, every
 four in 4-player games, ``--games`` each) and prints an Elo-style rating per level with a 95 %
@@ -64,20 +65,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--level-time",
         dest="hard_seconds",
         type=float,
-        default=0.45,
-        help="Hard's thinking per placement in seconds (machine-dependent)",
+        default=None,
+        help="Hard's (and hard1's) thinking per placement in seconds (machine-dependent)",
     )
     parser.add_argument(
         "--hard-game-seconds",
         type=float,
         default=25.0,
-        help="with --hard-seconds: Hard's most thinking over one game",
+        help="Hard's most thinking over one game (paced; not with --hard-rollouts)",
     )
     parser.add_argument(
         "--hard-rollouts",
         type=int,
         default=None,
-        help="Hard's rollouts per placement instead of a time budget (reproducible)",
+        help="Hard's (and hard1's) rollouts per placement, no clock (reproducible)",
     )
     parser.add_argument("--round-cap", type=int, default=ROUND_CAP)
     parser.add_argument(
@@ -118,7 +119,9 @@ def budget_of(args: argparse.Namespace) -> Budget:
     """Hard's budget from the command line."""
     if args.hard_rollouts is not None:
         return Budget.rollouts(args.hard_rollouts)
-    return Budget(seconds=args.hard_seconds, game_seconds=args.hard_game_seconds)
+    if args.hard_seconds is not None:
+        return Budget.timed(args.hard_seconds, args.hard_game_seconds)
+    return Budget(game_seconds=args.hard_game_seconds)
 
 
 def budget_report(args: argparse.Namespace) -> dict[str, Any]:
@@ -127,7 +130,9 @@ def budget_report(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "seconds": budget.seconds,
         "rollouts": budget.iterations,
+        "exact": budget.exact,
         "game_seconds": budget.game_seconds,
+        "cap": budget.cap,
     }
 
 
@@ -220,8 +225,10 @@ def format_ladder(data: dict[str, Any]) -> str:
     budget = data["hard_budget"]
     thinking = (
         f"{budget['rollouts']} rollouts"
-        if budget["rollouts"] is not None
+        if budget["exact"]
         else f"{budget['seconds']} s a placement"
+        if budget["seconds"] is not None
+        else "default budget"
     )
     lines = [
         f"ladder of {', '.join(data['ladder'])}: {data['games']} games "
