@@ -11,6 +11,7 @@ Only ``stoneage.rules``, ``stoneage.ai`` and ``stoneage.i18n`` are imported.
 from .lessons import LESSONS, TARGETS
 from .script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step, step_index
 from .session import Bubble, Tutorial, Verdict
+from .tips import TIP_IDS, TIPS, Tip, is_last_round, may_be_last_round, tip_by_id, tip_for
 
 __all__ = [
     "LESSONS",
@@ -19,11 +20,18 @@ __all__ = [
     "SETUP",
     "STEPS",
     "TARGETS",
+    "TIPS",
+    "TIP_IDS",
     "YOU",
     "Bubble",
     "Moment",
     "Step",
+    "Tip",
     "Tutorial",
     "Verdict",
+    "is_last_round",
+    "may_be_last_round",
     "step_index",
+    "tip_by_id",
+    "tip_for",
 ]

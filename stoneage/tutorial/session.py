@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from stoneage.ai import make_bot
 from stoneage.i18n import N_, _
@@ -386,7 +387,7 @@ class Tutorial:
         return random.Random(f"tutorial/{self.seed}/{seat}/{self.state.ply}").randrange(2**31)
 
 
-def _read_document(text: str | bytes) -> dict:
+def _read_document(text: str | bytes) -> dict[str, Any]:
     """The checked fields of a saved tutorial; ``SaveFormatError`` says what is wrong."""
     if not isinstance(text, (str, bytes, bytearray)) or len(text) > MAX_SAVE_BYTES:
         raise SaveFormatError("saved tutorial must be JSON text of reasonable size")
