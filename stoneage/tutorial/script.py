@@ -409,8 +409,8 @@ STEPS: tuple[Step, ...] = (
         (L.FIELD, L.FEEDING),
         "space:field",
         N_(
-            "After eating you have {food} food for 6 figures. The field moves your food track "
-            "up: 1 more food every round. Place 1 there."
+            "You have {food} food left for 6 figures. Place 1 on the field: it moves your food "
+            "track up, for 1 more food every round."
         ),
         action="place field 1",
         say=_food,
