@@ -7,6 +7,21 @@ are played by the script. ``back`` replays the script from the start to an earli
 deterministic), ``skip`` ends the lessons, and ``to_json``/``restore`` keep the progress across
 a restart. After the last step the game goes on as an ordinary game against an Easy bot
 (``automatic_action``/``play_automatic`` for the opponent and the dice, ``act`` for the player).
+
+How a scene drives it, each frame::
+
+    bubble = tutorial.bubble()          # None once the lessons are over
+    if bubble is not None:
+        draw(bubble.text(), point_at=bubble.target)    # dim all but the target
+        # bubble.kind: "read"/"follow" show Next; "act" waits for bubble.action;
+        # "roll" waits for a click on the dice, then tutorial.act(bubble.action)
+    on an input that maps to an action a:
+        verdict = tutorial.act(a)       # refused: show verdict.text(), nothing changed
+        animate(tutorial.applied)       # (seat, action) pairs: the player's, then the script's
+    on Next / Back / Skip: tutorial.next() / tutorial.back() / tutorial.skip()
+    on leaving: store tutorial.to_json(); on coming back: Tutorial.restore(stored)
+    free play (tutorial.finished): while tutorial.automatic_action() is not None:
+        tutorial.play_automatic()       # or hand tutorial.state to the ordinary game driver
 """
 
 from __future__ import annotations

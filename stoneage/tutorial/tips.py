@@ -72,11 +72,6 @@ def _paying_card(state: GameState, seat: int) -> bool:
     return _deciding(state, seat, PAY_CARD)
 
 
-def _card_params(state: GameState, seat: int) -> Params:
-    pending = state.pending
-    return {"cost": pending[1] + 1 if pending is not None else 0}
-
-
 def _paying_building(state: GameState, seat: int) -> bool:
     return _deciding(state, seat, PAY_BUILDING)
 
@@ -171,11 +166,10 @@ TIPS: tuple[Tip, ...] = (
     Tip(
         "first_card",
         N_(
-            "This card costs {cost} resources of any kinds. Its top acts now; its bottom "
-            "scores at the end of the game."
+            "Cards cost 1 to 4 resources of any kinds, by their place in the row; the top acts "
+            "now, the bottom scores at the end of the game."
         ),
         _paying_card,
-        _card_params,
     ),
     Tip(
         "first_building",

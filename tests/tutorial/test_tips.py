@@ -102,11 +102,6 @@ def test_food_short_ahead_while_placing():
     assert "6 food" in tip.text(state, 0) and "have 3" in tip.text(state, 0)
 
 
-def test_a_card_tip_names_its_cost():
-    state = state_at("pay_sand_card")
-    assert tip_by_id("first_card").params(state, 0) == {"cost": 1}
-
-
 def test_last_round_when_a_stack_is_empty_or_the_deck_cannot_refill():
     state = start()
     assert not is_last_round(state) and not may_be_last_round(state)
