@@ -1,0 +1,37 @@
+"""The guided first game (issue 14) and the first-game tips, without pygame.
+
+- ``script``: the lesson script, a fixed two-player game (``STEPS``, ``SETUP``).
+- ``session``: ``Tutorial``, the script in progress, driven by the tutorial scene.
+- ``lessons``: the lessons taught and the names of the things a bubble points at.
+- ``tips``: one-time tips for the first time a situation comes up in any game.
+
+Only ``stoneage.rules``, ``stoneage.ai`` and ``stoneage.i18n`` are imported.
+"""
+
+from .lessons import LESSONS, TARGETS
+from .script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step, step_index
+from .session import Bubble, Tutorial, Verdict
+from .tips import TIP_IDS, TIPS, Tip, is_last_round, may_be_last_round, tip_by_id, tip_for
+
+__all__ = [
+    "LESSONS",
+    "PLAYERS",
+    "SEED",
+    "SETUP",
+    "STEPS",
+    "TARGETS",
+    "TIPS",
+    "TIP_IDS",
+    "YOU",
+    "Bubble",
+    "Moment",
+    "Step",
+    "Tip",
+    "Tutorial",
+    "Verdict",
+    "is_last_round",
+    "may_be_last_round",
+    "step_index",
+    "tip_by_id",
+    "tip_for",
+]
