@@ -9,8 +9,8 @@ from . import data
 from .data import STARVATION_PENALTY
 
 if TYPE_CHECKING:
+    from .core import StateCore
     from .player import Player
-    from .state import GameState
 
 CATEGORIES = (
     "buildings",
@@ -71,7 +71,7 @@ def player_scoring(p: Player) -> dict[str, int]:
     return result
 
 
-def final_scoring(state: GameState) -> list[dict[str, int]]:
+def final_scoring(state: StateCore) -> list[dict[str, int]]:
     """Per seat: the final-scoring categories and the total."""
     return [player_scoring(p) for p in state.players]
 
@@ -81,7 +81,7 @@ def tie_break(p: Player) -> int:
     return p.track + p.tool_value + p.people
 
 
-def winners(state: GameState) -> list[int]:
+def winners(state: StateCore) -> list[int]:
     """Seats with the highest total; among tied seats, those with the highest tie-break.
     Still tied: a shared win (several seats)."""
     totals = [row["total"] for row in final_scoring(state)]

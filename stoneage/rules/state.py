@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from fractions import Fraction
-from itertools import compress
 
 from . import chance, data
 from .actions import (
@@ -25,8 +24,9 @@ from .actions import (
     RollItems,
     reveal_table,
 )
+from .core import StateCore
 from .data import NUM_SPACES
-from .errors import N_, IllegalActionError
+from .errors import N_, IllegalActionError, SaveFormatError
 from .explain import explain_illegal
 from .nodes import (
     CHANCE,
@@ -48,32 +48,17 @@ from .nodes import (
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
 from .scoring import final_scoring, winners
-from .serial import from_json, to_json
-from .table import Table, table_property
-from .textform import parse_action
+from .serial import read_save, to_json
+from .table import Table
+from .textform import read_action
 from .tools import tool_options
 from .transitions import HANDLERS as _HANDLERS
-from .transitions import Board, Transitions, resolve_choices
+from .transitions import Transitions, resolve_choices
 
-_SLOTS = (
-    "n",
-    "phase",
-    "turn",
-    "_actor",
-    "players",
-    "placed",
-    "pending",
-    "ply",
-    "history",
-    "_table",
-    "_legal",
-    "_owned",
-    "_board",
-)
 _EMPTY_ROW = (0,) * NUM_SPACES
 
 
-class GameState(Transitions):
+class GameState(Transitions, StateCore):
     """A position in a game of Stone Age for 2 to 4 seats (seat 0 starts).
 
     Public reading: ``n`` (seats), ``round``, ``phase``, ``start`` (start player), ``turn``,
@@ -81,48 +66,10 @@ class GameState(Transitions):
     ``display[slot]`` (card id or None; slot 0 costs 1 resource ... slot 3 costs 4),
     ``deck_size``, ``tops[stack]`` (top building tile id or None), ``stack_sizes``,
     ``pending`` (the sub-step being decided, see ``nodes``) and ``score_log`` (scores after
-    each round).
+    each round). The slots and their types are declared by ``StateCore``.
     """
 
-    __slots__ = _SLOTS
-
-    seed = table_property("seed")
-    viewer = table_property("viewer")
-    round = table_property("round")
-    start = table_property("start")
-    score_log = table_property("score_log")
-    display = table_property("display")
-    deck = table_property("deck")
-    deck_size = table_property("deck_size")
-    tops = table_property("tops")
-    stack_sizes = table_property("stack_sizes")
-    tile_pool = table_property("tile_pool")
-
-    # The placement board (see ``transitions``): figures per space this round, and who stands
-    # on each resource space; kept until the next placement phase begins.
-    @property
-    def occupants(self) -> tuple[int, ...]:
-        """Figures standing on each space (all seats together)."""
-        return self._board[0]
-
-    @property
-    def occupant_mask(self) -> tuple[int, ...]:
-        """Per resource space, a bit per seat standing there (kept with 2-3 players only)."""
-        return self._board[1]
-
-    n: int
-    phase: str
-    turn: int
-    _actor: int  # current_player(), set by the handler that finished the state
-    players: tuple[Player, ...]
-    placed: tuple[tuple[int, ...], ...]
-    pending: tuple | None
-    ply: int
-    history: tuple | None  # (previous history, action) nested; None in a seat's view
-    _table: Table
-    _legal: tuple[Action, ...] | list[Action] | None  # found on demand or while finishing
-    _owned: int  # within an apply: the players (bits 0-3) and the table already copied
-    _board: Board
+    __slots__ = ()
 
     # --- construction ------------------------------------------------------------------------
     @classmethod
@@ -158,18 +105,6 @@ class GameState(Transitions):
         return s
 
     # --- the interface -------------------------------------------------------------------------
-    def current_player(self) -> int:
-        """The seat to decide (0..n-1), ``CHANCE`` or ``TERMINAL``."""
-        return self._actor
-
-    def is_terminal(self) -> bool:
-        """True once the game has ended (final scoring is then available)."""
-        return self._actor == TERMINAL
-
-    def is_chance_node(self) -> bool:
-        """True where the dice or a reveal decide the next step."""
-        return self._actor == CHANCE
-
     def legal_actions(self) -> list[Action]:
         """The legal actions here, in a fixed order; at a chance node, the possible outcomes."""
         legal = self._legal
@@ -227,10 +162,6 @@ class GameState(Transitions):
         _HANDLERS[action[-1]](s, action)
         return s
 
-    def scores(self) -> list[int]:
-        """Points so far per seat (the scoring track; final scoring adds the rest at the end)."""
-        return [p.score for p in self.players]
-
     def final_scoring(self) -> list[dict[str, int]]:
         """Per seat: every category of the final scoring and the total (valid at any time)."""
         return final_scoring(self)
@@ -258,18 +189,6 @@ class GameState(Transitions):
         table.deck = tuple(sorted(self.deck + tuple(hidden)))
         return v
 
-    def actions_taken(self) -> list[Action]:
-        """Every action applied since setup, chance outcomes included (not kept in a view)."""
-        if self.history is None:
-            raise ValueError("a seat's view does not keep the game's history")
-        out: list[Action] = []
-        node = self.history
-        while node:
-            node, action = node
-            out.append(action)
-        out.reverse()
-        return out
-
     def to_json(self) -> str:
         """A versioned, JSON-safe save: the seat count, the seed and every action taken."""
         return to_json(self)
@@ -277,7 +196,17 @@ class GameState(Transitions):
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
         """Rebuild a game saved by ``to_json`` by replaying it; raises ``SaveFormatError``."""
-        return from_json(text)
+        players, seed, actions = read_save(text)
+        state = new_game(players, seed)
+        for number, action_text in enumerate(actions, start=1):
+            try:
+                state = state.apply(action_text)
+            except IllegalActionError as error:
+                raise SaveFormatError(
+                    f"saved game is damaged: action {number} of {len(actions)} "
+                    f"({action_text!r}) cannot be replayed: {error.reason}"
+                ) from None
+        return state
 
     # --- equality ------------------------------------------------------------------------------
     def _key(self) -> tuple:
@@ -305,16 +234,6 @@ class GameState(Transitions):
             f"<GameState {self.n}p round {self.round} {self.phase} turn {self.turn} "
             f"pending {self.pending} scores {self.scores()}>"
         )
-
-    # --- helpers for readers -------------------------------------------------------------------
-    def available_people(self, seat: int) -> int:
-        """Figures of ``seat`` not yet placed this round."""
-        return self.players[seat].people - sum(self.placed[seat])
-
-    def own_spaces(self, seat: int) -> list[int]:
-        """Spaces where ``seat`` still has figures standing, in board order."""
-        row = self.placed[seat]
-        return list(compress(range(NUM_SPACES), row))
 
     # --- legality ------------------------------------------------------------------------------
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -464,3 +383,18 @@ def seeded_rng(state: GameState) -> random.Random:
     """The driver's dice for this exact point of the game: a function of the seed and the
     number of actions taken, so a saved game continues with the same future dice."""
     return random.Random(f"stoneage/{state.seed}/{state.ply}")
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """The legal action of ``state`` written as ``text``.
+
+    Raises ``IllegalActionError`` for text that is not an action, and for an action that is
+    not legal in ``state`` (the message says why).
+    """
+    try:
+        action = read_action(text)
+    except IllegalActionError as error:
+        raise IllegalActionError(text, state.current_player(), error.template) from None
+    if action not in state.legal_actions():
+        raise explain_illegal(state, action)
+    return action
