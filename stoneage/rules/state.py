@@ -19,12 +19,12 @@ from .actions import (
     Action,
     DrawExtra,
     RevealCard,
+    RevealKind,
     RevealTile,
     Roll,
     RollItems,
     reveal_table,
 )
-from .core import StateCore
 from .data import NUM_SPACES
 from .errors import N_, IllegalActionError, SaveFormatError
 from .explain import explain_illegal
@@ -44,6 +44,7 @@ from .nodes import (
     ROLL,
     TERMINAL,
     TOOLS,
+    Pending,
 )
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
@@ -58,7 +59,7 @@ from .transitions import Transitions, resolve_choices
 _EMPTY_ROW = (0,) * NUM_SPACES
 
 
-class GameState(Transitions, StateCore):
+class GameState(Transitions):
     """A position in a game of Stone Age for 2 to 4 seats (seat 0 starts).
 
     Public reading: ``n`` (seats), ``round``, ``phase``, ``start`` (start player), ``turn``,
@@ -124,7 +125,7 @@ class GameState(Transitions, StateCore):
         ``seat``, when given, is the seat that means to act: acting out of turn is rejected.
         Raises ``IllegalActionError`` naming the action, the seat and the reason.
         """
-        if action.__class__ is str:
+        if isinstance(action, str):
             action = parse_action(self, action)
         if seat is not None and seat != self._actor:
             raise IllegalActionError(
@@ -209,7 +210,7 @@ class GameState(Transitions, StateCore):
         return state
 
     # --- equality ------------------------------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (
             self.n,
             self.phase,
@@ -254,42 +255,50 @@ class GameState(Transitions, StateCore):
             acts += TAKE_TWO_ACTIONS
         return acts
 
-    def _decision_options(self, pending: tuple, p: Player) -> tuple[Action, ...]:
-        kind = pending[0]
-        if kind == TOOLS:
+    def _decision_options(self, pending: Pending, p: Player) -> tuple[Action, ...]:
+        # ``pending[0]`` compared each time rather than kept in a local: mypy narrows the
+        # union of steps on the comparison itself, and the indexing is as cheap as the local.
+        if pending[0] == TOOLS:
             return tool_options(p, pending[1], pending[2])
-        if kind == PAY_CARD:
+        if pending[0] == PAY_CARD:
             return card_payment_actions(p.res, pending[1] + 1)
-        if kind == PAY_BUILDING:
-            return building_payment_actions(self.tops[pending[1]], p.res)
-        if kind == ITEMS_PICK:
+        if pending[0] == PAY_BUILDING:
+            tile = self.tops[pending[1]]
+            assert tile is not None, "a figure stands only on a stack with a tile on top"
+            return building_payment_actions(tile, p.res)
+        if pending[0] == ITEMS_PICK:
             return tuple(PICK_ACTIONS[face] for face in sorted(set(pending[1])))
-        if kind == FEED_SHORT:
+        if pending[0] == FEED_SHORT:
             return feed_actions(p.res, pending[1])
-        raise AssertionError(f"unknown pending step {pending!r}")
+        raise AssertionError(f"not a decision: {pending!r}")
 
     def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         pending = self.pending
         if pending is None or pending[0] not in CHANCE_KINDS:
             return (), ()
-        kind = pending[0]
-        if kind == ROLL:
+        if pending[0] == ROLL:
             return _roll_outcomes(pending[2])[:2]
-        if kind == ITEMS_ROLL:
+        if pending[0] == ITEMS_ROLL:
             return _items_outcomes(self.n)[:2]
-        if kind == REVEAL_TILE:
+        if pending[0] == REVEAL_TILE:
             return _uniform(RevealTile, self.tile_pool)
-        return _uniform(RevealCard if kind == REVEAL_CARD else DrawExtra, self.deck)
+        return _uniform(RevealCard if pending[0] == REVEAL_CARD else DrawExtra, self.deck)
 
 
-def _uniform(kind: type, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+def _uniform(kind: RevealKind, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """Equally likely reveals of the given unseen cards or tiles."""
-    return tuple(map(reveal_table(kind).__getitem__, ids)), _ONES[len(ids)]
+    # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
+    table = reveal_table(kind)  # type: ignore[arg-type]
+    return tuple(map(table.__getitem__, ids)), _ONES[len(ids)]
 
 
 _ONES = tuple((1,) * k for k in range(40))
 _new_state = object.__new__
-_REVEAL_KINDS = {REVEAL_CARD: RevealCard, EXTRA: DrawExtra, REVEAL_TILE: RevealTile}
+_REVEAL_KINDS: dict[str, RevealKind] = {
+    REVEAL_CARD: RevealCard,
+    EXTRA: DrawExtra,
+    REVEAL_TILE: RevealTile,
+}
 _ROLL_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
 _ITEMS_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -327,20 +336,22 @@ def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[
 # action is still refused (and explained) in one place.
 def _is_outcome(state: GameState, action: Action) -> bool:
     """At a chance node: True if ``action`` is certainly one of its outcomes (see above)."""
-    kind = state.pending[0]
-    if kind == ROLL:
+    pending = state.pending
+    if pending is None:
+        return False
+    if pending[0] == ROLL:
         if action.__class__ is not Roll or action[1] != "roll":
             return False
-        dice, total = state.pending[2], action[0]
+        dice, total = pending[2], action[0]
         return total.__class__ is int and dice <= total <= 6 * dice
-    reveal = _REVEAL_KINDS.get(kind)
+    reveal = _REVEAL_KINDS.get(pending[0])
     if (
         reveal is None
         or action.__class__ is not reveal
         or action[1] != reveal._field_defaults["tag"]
     ):
         return False
-    return action[0] in (state.tile_pool if kind == REVEAL_TILE else state.deck)
+    return action[0] in (state.tile_pool if pending[0] == REVEAL_TILE else state.deck)
 
 
 def new_game(num_players: int, seed: int | None = None) -> GameState:
@@ -366,16 +377,17 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     pending = state.pending
     if state._actor != CHANCE or pending is None:
         raise IllegalActionError("sample_chance", state._actor, "this is not a chance node")
-    kind = pending[0]
-    if kind == ROLL:
+    if pending[0] == ROLL:
         outcomes, _, cumulative = _roll_outcomes(pending[2])
-    elif kind == ITEMS_ROLL:
+    elif pending[0] == ITEMS_ROLL:
         outcomes, _, cumulative = _items_outcomes(state.n)
     else:  # a reveal: every unseen card or tile equally likely
-        ids = state.tile_pool if kind == REVEAL_TILE else state.deck
+        ids = state.tile_pool if pending[0] == REVEAL_TILE else state.deck
         if not ids:
             raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
-        return reveal_table(_REVEAL_KINDS[kind])[ids[rng.randrange(len(ids))]]
+        # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
+        table = reveal_table(_REVEAL_KINDS[pending[0]])  # type: ignore[arg-type]
+        return table[ids[rng.randrange(len(ids))]]
     return outcomes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
 
