@@ -25,7 +25,10 @@ class Place(NamedTuple):
     """Put ``count`` figures on ``space`` (placement phase)."""
 
     space: int
-    count: int
+    # The field hides the inherited ``tuple.count`` method, which mypy reports as an
+    # incompatible override. Nothing calls ``count()`` on an action, and ``count`` is the
+    # public name of the number of figures (the bots, the scenes and the tests read it).
+    count: int  # type: ignore[assignment]
     tag: str = "place"
 
     def __str__(self) -> str:

@@ -54,12 +54,12 @@ def scoring_cards(p: Player) -> tuple[str, ...]:
 def player_scoring(p: Player) -> dict[str, int]:
     """The final-scoring breakdown of one player."""
     cards = scoring_cards(p)
-    symbols = [data.cards()[c].culture for c in cards if data.cards()[c].culture]
+    symbols = [culture for c in cards if (culture := data.cards()[c].culture)]
     figures = role_figures(cards)
     result = {
         "buildings": p.building_points,
         "card_points": p.card_points,
-        "green_sets": green_set_points(symbols),  # type: ignore[arg-type]
+        "green_sets": green_set_points(symbols),
         "farmers": figures["farmer"] * p.track,
         "tool_makers": figures["tool_maker"] * p.tool_value,
         "hut_builders": figures["hut_builder"] * len(p.buildings),

@@ -38,7 +38,7 @@ def read_save(text: str | bytes) -> tuple[int, int | None, list[str]]:
     return _checked_fields(_read_document(text))
 
 
-def _read_document(text: str | bytes) -> dict:
+def _read_document(text: str | bytes) -> dict[str, object]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveFormatError("saved game must be JSON text")
     if len(text) > MAX_BYTES:
@@ -58,7 +58,7 @@ def _read_document(text: str | bytes) -> dict:
     return document
 
 
-def _checked_fields(document: dict) -> tuple[int, int | None, list[str]]:
+def _checked_fields(document: dict[str, object]) -> tuple[int, int | None, list[str]]:
     players, seed, actions = document.get("players"), document.get("seed"), document.get("actions")
     if type(players) is not int or not 2 <= players <= 4:
         raise SaveFormatError(f"saved game has an invalid number of players: {players!r}")

@@ -56,7 +56,7 @@ def _resources(text: str) -> Resources:
         if not match or match.group(2) not in RESOURCE_NAMES:
             raise _Unreadable
         amounts[RESOURCE_NAMES.index(match.group(2))] += int(match.group(1))
-    return tuple(amounts)  # type: ignore[return-value]
+    return (amounts[0], amounts[1], amounts[2], amounts[3])
 
 
 def _values(text: str) -> tuple[int, ...]:

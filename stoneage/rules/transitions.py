@@ -4,12 +4,14 @@
 and ``GameState`` extends ``Transitions`` (see ``core`` for why the state is built in these
 layers): the handlers read and write only declared slots, and mypy checks each of them. Each
 handler takes the one kind of action it handles, and ``HANDLERS`` pairs the handlers with the
-actions' tags so that a handler and its action kind cannot be mismatched. ``apply`` copies the
-state and hands the copy to the action's handler in ``HANDLERS``; the handler changes the copy and leaves it *finished*:
-every forced step taken (the next seat to place, an only space left to resolve, feeding with
-enough food, the end of the round, refill) and ``_actor`` set, so that the state waits for a
-real decision, a chance outcome or has ended. The generic way to finish is ``_settle``; the
-hottest handlers (placing, rolling, resolving) finish by hand where the next step is known.
+actions' tags so that a handler and its action kind cannot be mismatched.
+
+``apply`` copies the state and hands the copy to the action's handler in ``HANDLERS``; the
+handler changes the copy and leaves it *finished*: every forced step taken (the next seat to
+place, an only space left to resolve, feeding with enough food, the end of the round, refill)
+and ``_actor`` set, so that the state waits for a real decision, a chance outcome or has ended.
+The generic way to finish is ``_settle``; the hottest handlers (placing, rolling, resolving)
+finish by hand where the next step is known.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
