@@ -55,8 +55,7 @@ from .nodes import CHANCE, TERMINAL
 from .player import Player
 from .scoring import CATEGORIES as SCORING_CATEGORIES
 from .scoring import green_set_points, role_figures
-from .state import GameState, new_game, sample_chance, seeded_rng
-from .textform import parse_action
+from .state import GameState, new_game, parse_action, sample_chance, seeded_rng
 
 __all__ = [
     "CHANCE",

@@ -25,7 +25,10 @@ class Place(NamedTuple):
     """Put ``count`` figures on ``space`` (placement phase)."""
 
     space: int
-    count: int
+    # The field hides the inherited ``tuple.count`` method, which mypy reports as an
+    # incompatible override. Nothing calls ``count()`` on an action, and ``count`` is the
+    # public name of the number of figures (the bots, the scenes and the tests read it).
+    count: int  # type: ignore[assignment]
     tag: str = "place"
 
     def __str__(self) -> str:
@@ -204,8 +207,12 @@ TAKE_TWO_ACTIONS = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
 PICK_ACTIONS = tuple(PickItem(face) for face in range(7))
 
 
+# The kinds of action that turn up a card or a tile.
+RevealKind = type[RevealCard] | type[RevealTile] | type[DrawExtra]
+
+
 @cache
-def reveal_table(kind: type) -> dict[str, Action]:
+def reveal_table(kind: RevealKind) -> dict[str, Action]:
     """The one ``RevealCard``, ``DrawExtra`` (per card id) or ``RevealTile`` (per tile id)."""
     from .data import building_ids, card_ids
 

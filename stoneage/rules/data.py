@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources as _resources
-from typing import Final
+from typing import Any, Final
 
 import yaml
 
@@ -122,7 +122,7 @@ def _load_yaml(name: str) -> object:
     return yaml.safe_load(text)
 
 
-def _card_from_yaml(raw: dict) -> Card:
+def _card_from_yaml(raw: dict[str, Any]) -> Card:
     top, bottom = raw["top"], raw["bottom"]
     resource = top.get("resource")
     return Card(
@@ -137,13 +137,16 @@ def _card_from_yaml(raw: dict) -> Card:
 
 
 def _cost_tuple(cost: dict[str, int]) -> tuple[int, int, int, int]:
-    return tuple(int(cost.get(name, 0)) for name in RESOURCE_NAMES)  # type: ignore[return-value]
+    wood, brick, stone, gold = (int(cost.get(name, 0)) for name in RESOURCE_NAMES)
+    return wood, brick, stone, gold
 
 
 @cache
 def cards() -> dict[str, Card]:
     """All 36 civilization cards by id, in the data file's order."""
-    loaded = [_card_from_yaml(raw) for raw in _load_yaml("cards.yaml")]  # type: ignore[union-attr]
+    raw = _load_yaml("cards.yaml")
+    assert isinstance(raw, list)
+    loaded = [_card_from_yaml(entry) for entry in raw]
     return {card.id: card for card in loaded}
 
 

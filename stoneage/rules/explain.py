@@ -6,8 +6,6 @@ legality itself is decided there and nowhere else. These functions only find the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import data
 from .actions import (
     Decline,
@@ -25,6 +23,7 @@ from .actions import (
     TakeTwo,
     UseTools,
 )
+from .core import StateCore
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -50,9 +49,6 @@ from .nodes import (
     TOOLS,
 )
 
-if TYPE_CHECKING:
-    from .state import GameState
-
 _CHANCE_TYPES = (Roll, RollItems, RevealCard, RevealTile, DrawExtra)
 _DECISION_TYPES = (Place, Resolve, UseTools, Pay, Decline, PickItem, TakeTwo, Feed, Starve)
 _PENDING_FOR = {UseTools: TOOLS, PickItem: ITEMS_PICK, Feed: FEED_SHORT, Starve: FEED_SHORT}
@@ -66,14 +62,18 @@ _STEP_NAMES = {
 }
 
 
-def explain_illegal(state: GameState, action: object) -> IllegalActionError:
+# A reason: the English template (marked for translation) and the values of its placeholders.
+Reason = tuple[str, dict[str, object]]
+
+
+def explain_illegal(state: StateCore, action: object) -> IllegalActionError:
     """The error for ``action``, which is not among ``state.legal_actions()``."""
     seat = state.current_player()
     template, params = _reason(state, action, seat)
     return IllegalActionError(action, seat, template, **params)
 
 
-def _reason(state: GameState, action: object, seat: int) -> tuple[str, dict]:
+def _reason(state: StateCore, action: object, seat: int) -> Reason:
     if not isinstance(action, _CHANCE_TYPES + _DECISION_TYPES):
         return N_("this is not an action"), {}
     if seat == TERMINAL:
@@ -93,14 +93,14 @@ def _reason(state: GameState, action: object, seat: int) -> tuple[str, dict]:
     return _step_reason(state, action)
 
 
-def _wrong_step(state: GameState) -> tuple[str, dict]:
+def _wrong_step(state: StateCore) -> Reason:
     step = state.pending[0] if state.pending else None
     if step is None and state.phase == PLACE:
         return N_("now is the placement of figures"), {}
     return N_("this does not fit the current step ({step})"), {"step": _STEP_NAMES.get(step, step)}
 
 
-def _place_reason(state: GameState, action: Place, seat: int) -> tuple[str, dict]:
+def _place_reason(state: StateCore, action: Place, seat: int) -> Reason:
     if state.phase != PLACE or state.pending is not None:
         return N_("figures are placed only in the placement phase"), {}
     space, count, name = action.space, action.count, SPACE_NAMES[action.space]
@@ -126,7 +126,7 @@ def _place_reason(state: GameState, action: Place, seat: int) -> tuple[str, dict
     return N_("the {space} is already taken"), {"space": name}
 
 
-def _village_reason(state: GameState, space: int, count: int, name: str) -> tuple[str, dict]:
+def _village_reason(state: StateCore, space: int, count: int, name: str) -> Reason:
     if space == HUT and count != 2:
         return N_("the hut takes exactly 2 figures of one player"), {}
     if space in (TOOL_MAKER, FIELD) and count != 1:
@@ -138,9 +138,7 @@ def _village_reason(state: GameState, space: int, count: int, name: str) -> tupl
     }
 
 
-def _resource_reason(
-    state: GameState, space: int, count: int, name: str, occ: int
-) -> tuple[str, dict]:
+def _resource_reason(state: StateCore, space: int, count: int, name: str, occ: int) -> Reason:
     room = RESOURCE_SPACE_CAPACITY - occ
     if room <= 0:
         return N_("the {space} is full (7 figures)"), {"space": name}
@@ -158,13 +156,13 @@ def _resource_reason(
     return N_("place at least one figure"), {}
 
 
-def _resolve_reason(state: GameState, action: Resolve, seat: int) -> tuple[str, dict]:
+def _resolve_reason(state: StateCore, action: Resolve, seat: int) -> Reason:
     if state.phase != RESOLVE or state.pending is not None:
         return _wrong_step(state)
     return N_("this seat has no figures on the {space}"), {"space": SPACE_NAMES[action.space]}
 
 
-def _step_reason(state: GameState, action: object) -> tuple[str, dict]:
+def _step_reason(state: StateCore, action: object) -> Reason:
     pending = state.pending
     step = pending[0] if pending else None
     if isinstance(action, (Pay, Decline)) and step not in (PAY_CARD, PAY_BUILDING):
@@ -178,17 +176,24 @@ def _step_reason(state: GameState, action: object) -> tuple[str, dict]:
         ), {}
     if isinstance(action, PickItem):
         return N_("no remaining die shows {face}"), {"face": action.face}
-    payment = action.resources  # Pay or Feed
+    if not isinstance(action, (Pay, Feed)):  # declining or starving is legal at its own step
+        return _wrong_step(state)
+    payment = action.resources
     if any(n > h for n, h in zip(payment, p.res)) or min(payment) < 0:
         return N_("this seat does not have these resources"), {}
-    if isinstance(action, Feed):
+    # The step checks above leave a ``Feed`` at a shortfall and a ``Pay`` at a purchase.
+    if pending is not None and pending[0] == FEED_SHORT:
         return N_("pay exactly the {short} missing food with resources"), {"short": pending[1]}
-    if step == PAY_CARD:
+    if pending is not None and pending[0] == PAY_CARD:
         return N_("this card costs exactly {cost} resources (never food)"), {"cost": pending[1] + 1}
-    return _building_reason(state.tops[pending[1]])
+    if pending is not None and pending[0] == PAY_BUILDING:
+        tile = state.tops[pending[1]]
+        if tile is not None:
+            return _building_reason(tile)
+    return _wrong_step(state)
 
 
-def _building_reason(tile_id: str) -> tuple[str, dict]:
+def _building_reason(tile_id: str) -> Reason:
     tile = data.buildings()[tile_id]
     if tile.kind == "variable":
         return N_(

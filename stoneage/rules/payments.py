@@ -62,8 +62,8 @@ def building_payments(tile: Building, holdings: Resources) -> tuple[Resources, .
         affordable = all(h >= c for h, c in zip(holdings, cost))
         return (cost,) if affordable else ()
     if tile.kind == "variable":
-        found = exact_payments(capped(holdings, tile.count), tile.count)
-        return tuple(p for p in found if kinds_of(p) == tile.kinds)
+        exact = exact_payments(capped(holdings, tile.count), tile.count)
+        return tuple(p for p in exact if kinds_of(p) == tile.kinds)
     found: list[Resources] = []
     for count in range(tile.max_count, tile.min_count - 1, -1):
         # Capped at the count, the few small counts hit the cache whatever the holdings.
@@ -86,8 +86,10 @@ def payment_cap(tile: Building) -> int:
 # --- cached per (what is paid for, capped holdings) ----------------------------------------------
 # The engine asks these on every purchase and feeding shortfall; a dict keyed by small tuples
 # is much cheaper than re-deriving the cap and hashing a ``Building`` each time.
-_BUILDING_FOUND: dict[tuple, tuple[Resources, ...]] = {}
-_ACTIONS_FOUND: dict[tuple, tuple] = {}
+_BUILDING_FOUND: dict[tuple[str, Resources], tuple[Resources, ...]] = {}
+# keyed by ("card", capped holdings, cost), ("building", tile id, payments) or ("feed", capped
+# holdings, shortfall)
+_ACTIONS_FOUND: dict[tuple[str, object, object], tuple[Action, ...]] = {}
 
 
 @cache
@@ -110,7 +112,7 @@ def building_payments_for(tile_id: str, holdings: Resources) -> tuple[Resources,
     return found
 
 
-def card_payment_actions(holdings: Resources, cost: int) -> tuple:
+def card_payment_actions(holdings: Resources, cost: int) -> tuple[Action, ...]:
     """``Pay`` actions for a card costing ``cost`` resources, then ``Decline``."""
     key = ("card", capped(holdings, cost), cost)
     found = _ACTIONS_FOUND.get(key)
@@ -119,7 +121,7 @@ def card_payment_actions(holdings: Resources, cost: int) -> tuple:
     return found
 
 
-def building_payment_actions(tile_id: str, holdings: Resources) -> tuple:
+def building_payment_actions(tile_id: str, holdings: Resources) -> tuple[Action, ...]:
     """``Pay`` actions for the building tile ``tile_id``, then ``Decline``."""
     payments = building_payments_for(tile_id, holdings)
     key = ("building", tile_id, payments)
@@ -129,7 +131,7 @@ def building_payment_actions(tile_id: str, holdings: Resources) -> tuple:
     return found
 
 
-def feed_actions(holdings: Resources, short: int) -> tuple:
+def feed_actions(holdings: Resources, short: int) -> tuple[Action, ...]:
     """``Feed`` actions paying a shortfall of ``short`` food with resources, then ``Starve``."""
     key = ("feed", capped(holdings, short), short)
     found = _ACTIONS_FOUND.get(key)
@@ -138,13 +140,15 @@ def feed_actions(holdings: Resources, short: int) -> tuple:
     return found
 
 
-_INTERNED: dict[tuple[type, Resources], Action] = {}
+_INTERNED: dict[tuple[type[Pay] | type[Feed], Resources], Action] = {}
 
 
-def _interned(kind: type, payments: tuple[Resources, ...], last: Action) -> tuple[Action, ...]:
+def _interned(
+    kind: type[Pay] | type[Feed], payments: tuple[Resources, ...], last: Action
+) -> tuple[Action, ...]:
     """``Pay`` or ``Feed`` actions for the payments, followed by ``last``; the same payment
     gives the same action object everywhere (cheaper to build, and compared by identity)."""
-    found = []
+    found: list[Action] = []
     for payment in payments:
         action = _INTERNED.get((kind, payment))
         if action is None:

@@ -86,7 +86,7 @@ class Player:
         p.penalties = self.penalties
         return p
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """All fields as a tuple, for equality and serialisation."""
         return (
             self.people,
@@ -170,7 +170,7 @@ class Player:
         """Add ``amount`` of one resource."""
         r = list(self.res)
         r[index] += amount
-        self.res = tuple(r)  # type: ignore[assignment]
+        self.res = (r[0], r[1], r[2], r[3])
 
     def use_tools(self, tiles: tuple[int, ...], one_use: tuple[int, ...]) -> None:
         """Turn the given tile values to used and spend the given one-use cards."""

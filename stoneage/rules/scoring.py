@@ -9,8 +9,8 @@ from . import data
 from .data import STARVATION_PENALTY
 
 if TYPE_CHECKING:
+    from .core import StateCore
     from .player import Player
-    from .state import GameState
 
 CATEGORIES = (
     "buildings",
@@ -54,12 +54,12 @@ def scoring_cards(p: Player) -> tuple[str, ...]:
 def player_scoring(p: Player) -> dict[str, int]:
     """The final-scoring breakdown of one player."""
     cards = scoring_cards(p)
-    symbols = [data.cards()[c].culture for c in cards if data.cards()[c].culture]
+    symbols = [culture for c in cards if (culture := data.cards()[c].culture)]
     figures = role_figures(cards)
     result = {
         "buildings": p.building_points,
         "card_points": p.card_points,
-        "green_sets": green_set_points(symbols),  # type: ignore[arg-type]
+        "green_sets": green_set_points(symbols),
         "farmers": figures["farmer"] * p.track,
         "tool_makers": figures["tool_maker"] * p.tool_value,
         "hut_builders": figures["hut_builder"] * len(p.buildings),
@@ -71,7 +71,7 @@ def player_scoring(p: Player) -> dict[str, int]:
     return result
 
 
-def final_scoring(state: GameState) -> list[dict[str, int]]:
+def final_scoring(state: StateCore) -> list[dict[str, int]]:
     """Per seat: the final-scoring categories and the total."""
     return [player_scoring(p) for p in state.players]
 
@@ -81,7 +81,7 @@ def tie_break(p: Player) -> int:
     return p.track + p.tool_value + p.people
 
 
-def winners(state: GameState) -> list[int]:
+def winners(state: StateCore) -> list[int]:
     """Seats with the highest total; among tied seats, those with the highest tie-break.
     Still tied: a shared win (several seats)."""
     totals = [row["total"] for row in final_scoring(state)]

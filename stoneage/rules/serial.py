@@ -1,20 +1,18 @@
 """Saving a game as JSON and loading it back by replaying its actions.
 
 The file holds only the seat count, the seed and the text form of every action taken (chance
-outcomes included). Loading replays them through ``apply``, so a damaged or hostile file can
-never produce a position the rules would not reach: it fails with ``SaveFormatError``.
-Nothing in the file is executed; only JSON is read.
+outcomes included). Loading reads them here (``read_save``) and ``GameState.from_json`` replays
+them through ``apply``, so a damaged or hostile file can never produce a position the rules
+would not reach: it fails with ``SaveFormatError``. Nothing in the file is executed; only JSON
+is read.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
-from .errors import IllegalActionError, SaveFormatError
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .core import StateCore
+from .errors import SaveFormatError
 
 FORMAT = "stoneage-game"
 VERSION = 1
@@ -22,7 +20,7 @@ MAX_BYTES = 2_000_000  # a whole game is about 40 kB
 MAX_ACTIONS = 50_000
 
 
-def to_json(state: GameState) -> str:
+def to_json(state: StateCore) -> str:
     """The versioned JSON text of ``state`` (seat count, seed, actions)."""
     document = {
         "format": FORMAT,
@@ -34,25 +32,13 @@ def to_json(state: GameState) -> str:
     return json.dumps(document, separators=(",", ":"))
 
 
-def from_json(text: str | bytes) -> GameState:
-    """The state saved by ``to_json``; ``SaveFormatError`` says what is wrong otherwise."""
-    document = _read_document(text)
-    players, seed, actions = _checked_fields(document)
-    from .state import new_game
-
-    state = new_game(players, seed)
-    for number, action_text in enumerate(actions, start=1):
-        try:
-            state = state.apply(action_text)
-        except IllegalActionError as error:
-            raise SaveFormatError(
-                f"saved game is damaged: action {number} of {len(actions)} ({action_text!r}) "
-                f"cannot be replayed: {error.reason}"
-            ) from None
-    return state
+def read_save(text: str | bytes) -> tuple[int, int | None, list[str]]:
+    """The seat count, the seed and the actions' text of a save made by ``to_json``
+    (``GameState.from_json`` replays them); ``SaveFormatError`` says what is wrong otherwise."""
+    return _checked_fields(_read_document(text))
 
 
-def _read_document(text: str | bytes) -> dict:
+def _read_document(text: str | bytes) -> dict[str, object]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveFormatError("saved game must be JSON text")
     if len(text) > MAX_BYTES:
@@ -72,7 +58,7 @@ def _read_document(text: str | bytes) -> dict:
     return document
 
 
-def _checked_fields(document: dict) -> tuple[int, int | None, list[str]]:
+def _checked_fields(document: dict[str, object]) -> tuple[int, int | None, list[str]]:
     players, seed, actions = document.get("players"), document.get("seed"), document.get("actions")
     if type(players) is not int or not 2 <= players <= 4:
         raise SaveFormatError(f"saved game has an invalid number of players: {players!r}")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from fractions import Fraction
-from itertools import compress
 
 from . import chance, data
 from .actions import (
@@ -20,13 +19,14 @@ from .actions import (
     Action,
     DrawExtra,
     RevealCard,
+    RevealKind,
     RevealTile,
     Roll,
     RollItems,
     reveal_table,
 )
 from .data import NUM_SPACES
-from .errors import N_, IllegalActionError
+from .errors import N_, IllegalActionError, SaveFormatError
 from .explain import explain_illegal
 from .nodes import (
     CHANCE,
@@ -44,32 +44,18 @@ from .nodes import (
     ROLL,
     TERMINAL,
     TOOLS,
+    Pending,
 )
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
 from .scoring import final_scoring, winners
-from .serial import from_json, to_json
-from .table import Table, table_property
-from .textform import parse_action
+from .serial import read_save, to_json
+from .table import Table
+from .textform import read_action
 from .tools import tool_options
 from .transitions import HANDLERS as _HANDLERS
-from .transitions import Board, Transitions, resolve_choices
+from .transitions import Transitions, resolve_choices
 
-_SLOTS = (
-    "n",
-    "phase",
-    "turn",
-    "_actor",
-    "players",
-    "placed",
-    "pending",
-    "ply",
-    "history",
-    "_table",
-    "_legal",
-    "_owned",
-    "_board",
-)
 _EMPTY_ROW = (0,) * NUM_SPACES
 
 
@@ -81,48 +67,10 @@ class GameState(Transitions):
     ``display[slot]`` (card id or None; slot 0 costs 1 resource ... slot 3 costs 4),
     ``deck_size``, ``tops[stack]`` (top building tile id or None), ``stack_sizes``,
     ``pending`` (the sub-step being decided, see ``nodes``) and ``score_log`` (scores after
-    each round).
+    each round). The slots and their types are declared by ``StateCore``.
     """
 
-    __slots__ = _SLOTS
-
-    seed = table_property("seed")
-    viewer = table_property("viewer")
-    round = table_property("round")
-    start = table_property("start")
-    score_log = table_property("score_log")
-    display = table_property("display")
-    deck = table_property("deck")
-    deck_size = table_property("deck_size")
-    tops = table_property("tops")
-    stack_sizes = table_property("stack_sizes")
-    tile_pool = table_property("tile_pool")
-
-    # The placement board (see ``transitions``): figures per space this round, and who stands
-    # on each resource space; kept until the next placement phase begins.
-    @property
-    def occupants(self) -> tuple[int, ...]:
-        """Figures standing on each space (all seats together)."""
-        return self._board[0]
-
-    @property
-    def occupant_mask(self) -> tuple[int, ...]:
-        """Per resource space, a bit per seat standing there (kept with 2-3 players only)."""
-        return self._board[1]
-
-    n: int
-    phase: str
-    turn: int
-    _actor: int  # current_player(), set by the handler that finished the state
-    players: tuple[Player, ...]
-    placed: tuple[tuple[int, ...], ...]
-    pending: tuple | None
-    ply: int
-    history: tuple | None  # (previous history, action) nested; None in a seat's view
-    _table: Table
-    _legal: tuple[Action, ...] | list[Action] | None  # found on demand or while finishing
-    _owned: int  # within an apply: the players (bits 0-3) and the table already copied
-    _board: Board
+    __slots__ = ()
 
     # --- construction ------------------------------------------------------------------------
     @classmethod
@@ -158,18 +106,6 @@ class GameState(Transitions):
         return s
 
     # --- the interface -------------------------------------------------------------------------
-    def current_player(self) -> int:
-        """The seat to decide (0..n-1), ``CHANCE`` or ``TERMINAL``."""
-        return self._actor
-
-    def is_terminal(self) -> bool:
-        """True once the game has ended (final scoring is then available)."""
-        return self._actor == TERMINAL
-
-    def is_chance_node(self) -> bool:
-        """True where the dice or a reveal decide the next step."""
-        return self._actor == CHANCE
-
     def legal_actions(self) -> list[Action]:
         """The legal actions here, in a fixed order; at a chance node, the possible outcomes."""
         legal = self._legal
@@ -189,7 +125,10 @@ class GameState(Transitions):
         ``seat``, when given, is the seat that means to act: acting out of turn is rejected.
         Raises ``IllegalActionError`` naming the action, the seat and the reason.
         """
-        if action.__class__ is str:
+        # Every action is a tuple, so anything else is read as text (and refused if it is not).
+        # Tested this way round for speed: isinstance(action, str) says no to an action only
+        # after also looking up its ``__class__``; the tuple check finds it at once.
+        if not isinstance(action, tuple):
             action = parse_action(self, action)
         if seat is not None and seat != self._actor:
             raise IllegalActionError(
@@ -227,10 +166,6 @@ class GameState(Transitions):
         _HANDLERS[action[-1]](s, action)
         return s
 
-    def scores(self) -> list[int]:
-        """Points so far per seat (the scoring track; final scoring adds the rest at the end)."""
-        return [p.score for p in self.players]
-
     def final_scoring(self) -> list[dict[str, int]]:
         """Per seat: every category of the final scoring and the total (valid at any time)."""
         return final_scoring(self)
@@ -258,18 +193,6 @@ class GameState(Transitions):
         table.deck = tuple(sorted(self.deck + tuple(hidden)))
         return v
 
-    def actions_taken(self) -> list[Action]:
-        """Every action applied since setup, chance outcomes included (not kept in a view)."""
-        if self.history is None:
-            raise ValueError("a seat's view does not keep the game's history")
-        out: list[Action] = []
-        node = self.history
-        while node:
-            node, action = node
-            out.append(action)
-        out.reverse()
-        return out
-
     def to_json(self) -> str:
         """A versioned, JSON-safe save: the seat count, the seed and every action taken."""
         return to_json(self)
@@ -277,10 +200,20 @@ class GameState(Transitions):
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
         """Rebuild a game saved by ``to_json`` by replaying it; raises ``SaveFormatError``."""
-        return from_json(text)
+        players, seed, actions = read_save(text)
+        state = new_game(players, seed)
+        for number, action_text in enumerate(actions, start=1):
+            try:
+                state = state.apply(action_text)
+            except IllegalActionError as error:
+                raise SaveFormatError(
+                    f"saved game is damaged: action {number} of {len(actions)} "
+                    f"({action_text!r}) cannot be replayed: {error.reason}"
+                ) from None
+        return state
 
     # --- equality ------------------------------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (
             self.n,
             self.phase,
@@ -306,16 +239,6 @@ class GameState(Transitions):
             f"pending {self.pending} scores {self.scores()}>"
         )
 
-    # --- helpers for readers -------------------------------------------------------------------
-    def available_people(self, seat: int) -> int:
-        """Figures of ``seat`` not yet placed this round."""
-        return self.players[seat].people - sum(self.placed[seat])
-
-    def own_spaces(self, seat: int) -> list[int]:
-        """Spaces where ``seat`` still has figures standing, in board order."""
-        row = self.placed[seat]
-        return list(compress(range(NUM_SPACES), row))
-
     # --- legality ------------------------------------------------------------------------------
     def _compute_legal(self) -> tuple[Action, ...]:
         actor = self._actor
@@ -335,42 +258,50 @@ class GameState(Transitions):
             acts += TAKE_TWO_ACTIONS
         return acts
 
-    def _decision_options(self, pending: tuple, p: Player) -> tuple[Action, ...]:
-        kind = pending[0]
-        if kind == TOOLS:
+    def _decision_options(self, pending: Pending, p: Player) -> tuple[Action, ...]:
+        # ``pending[0]`` compared each time rather than kept in a local: mypy narrows the
+        # union of steps on the comparison itself, and the indexing is as cheap as the local.
+        if pending[0] == TOOLS:
             return tool_options(p, pending[1], pending[2])
-        if kind == PAY_CARD:
+        if pending[0] == PAY_CARD:
             return card_payment_actions(p.res, pending[1] + 1)
-        if kind == PAY_BUILDING:
-            return building_payment_actions(self.tops[pending[1]], p.res)
-        if kind == ITEMS_PICK:
+        if pending[0] == PAY_BUILDING:
+            tile = self.tops[pending[1]]
+            assert tile is not None, "a figure stands only on a stack with a tile on top"
+            return building_payment_actions(tile, p.res)
+        if pending[0] == ITEMS_PICK:
             return tuple(PICK_ACTIONS[face] for face in sorted(set(pending[1])))
-        if kind == FEED_SHORT:
+        if pending[0] == FEED_SHORT:
             return feed_actions(p.res, pending[1])
-        raise AssertionError(f"unknown pending step {pending!r}")
+        raise AssertionError(f"not a decision: {pending!r}")
 
     def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         pending = self.pending
         if pending is None or pending[0] not in CHANCE_KINDS:
             return (), ()
-        kind = pending[0]
-        if kind == ROLL:
+        if pending[0] == ROLL:
             return _roll_outcomes(pending[2])[:2]
-        if kind == ITEMS_ROLL:
+        if pending[0] == ITEMS_ROLL:
             return _items_outcomes(self.n)[:2]
-        if kind == REVEAL_TILE:
+        if pending[0] == REVEAL_TILE:
             return _uniform(RevealTile, self.tile_pool)
-        return _uniform(RevealCard if kind == REVEAL_CARD else DrawExtra, self.deck)
+        return _uniform(RevealCard if pending[0] == REVEAL_CARD else DrawExtra, self.deck)
 
 
-def _uniform(kind: type, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+def _uniform(kind: RevealKind, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """Equally likely reveals of the given unseen cards or tiles."""
-    return tuple(map(reveal_table(kind).__getitem__, ids)), _ONES[len(ids)]
+    # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
+    table = reveal_table(kind)  # type: ignore[arg-type]
+    return tuple(map(table.__getitem__, ids)), _ONES[len(ids)]
 
 
 _ONES = tuple((1,) * k for k in range(40))
 _new_state = object.__new__
-_REVEAL_KINDS = {REVEAL_CARD: RevealCard, EXTRA: DrawExtra, REVEAL_TILE: RevealTile}
+_REVEAL_KINDS: dict[str, RevealKind] = {
+    REVEAL_CARD: RevealCard,
+    EXTRA: DrawExtra,
+    REVEAL_TILE: RevealTile,
+}
 _ROLL_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
 _ITEMS_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -408,20 +339,22 @@ def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[
 # action is still refused (and explained) in one place.
 def _is_outcome(state: GameState, action: Action) -> bool:
     """At a chance node: True if ``action`` is certainly one of its outcomes (see above)."""
-    kind = state.pending[0]
-    if kind == ROLL:
+    pending = state.pending
+    if pending is None:
+        return False
+    if pending[0] == ROLL:
         if action.__class__ is not Roll or action[1] != "roll":
             return False
-        dice, total = state.pending[2], action[0]
+        dice, total = pending[2], action[0]
         return total.__class__ is int and dice <= total <= 6 * dice
-    reveal = _REVEAL_KINDS.get(kind)
+    reveal = _REVEAL_KINDS.get(pending[0])
     if (
         reveal is None
         or action.__class__ is not reveal
         or action[1] != reveal._field_defaults["tag"]
     ):
         return False
-    return action[0] in (state.tile_pool if kind == REVEAL_TILE else state.deck)
+    return action[0] in (state.tile_pool if pending[0] == REVEAL_TILE else state.deck)
 
 
 def new_game(num_players: int, seed: int | None = None) -> GameState:
@@ -447,16 +380,17 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     pending = state.pending
     if state._actor != CHANCE or pending is None:
         raise IllegalActionError("sample_chance", state._actor, "this is not a chance node")
-    kind = pending[0]
-    if kind == ROLL:
+    if pending[0] == ROLL:
         outcomes, _, cumulative = _roll_outcomes(pending[2])
-    elif kind == ITEMS_ROLL:
+    elif pending[0] == ITEMS_ROLL:
         outcomes, _, cumulative = _items_outcomes(state.n)
     else:  # a reveal: every unseen card or tile equally likely
-        ids = state.tile_pool if kind == REVEAL_TILE else state.deck
+        ids = state.tile_pool if pending[0] == REVEAL_TILE else state.deck
         if not ids:
             raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
-        return reveal_table(_REVEAL_KINDS[kind])[ids[rng.randrange(len(ids))]]
+        # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
+        table = reveal_table(_REVEAL_KINDS[pending[0]])  # type: ignore[arg-type]
+        return table[ids[rng.randrange(len(ids))]]
     return outcomes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
 
@@ -464,3 +398,18 @@ def seeded_rng(state: GameState) -> random.Random:
     """The driver's dice for this exact point of the game: a function of the seed and the
     number of actions taken, so a saved game continues with the same future dice."""
     return random.Random(f"stoneage/{state.seed}/{state.ply}")
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """The legal action of ``state`` written as ``text``.
+
+    Raises ``IllegalActionError`` for text that is not an action, and for an action that is
+    not legal in ``state`` (the message says why).
+    """
+    try:
+        action = read_action(text)
+    except IllegalActionError as error:
+        raise IllegalActionError(text, state.current_player(), error.template) from None
+    if action not in state.legal_actions():
+        raise explain_illegal(state, action)
+    return action

@@ -60,7 +60,7 @@ class Table:
         t.tile_pool = self.tile_pool
         return t
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """All fields as a tuple, for equality."""
         return tuple(getattr(self, name) for name in _FIELDS)
 

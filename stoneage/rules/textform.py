@@ -1,10 +1,10 @@
-"""Reading actions back from their text form (``str(action)``)."""
+"""Reading actions back from their text form (``str(action)``); ``state.parse_action`` also
+checks that the action is legal."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from .actions import (
     Action,
@@ -26,9 +26,6 @@ from .actions import (
 )
 from .data import RESOURCE_NAMES, SPACE_BY_NAME
 from .errors import N_, IllegalActionError
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 _MAX_TEXT = 200
 _AMOUNT = re.compile(r"^(\d{1,2})([a-z]+)$")
@@ -59,7 +56,7 @@ def _resources(text: str) -> Resources:
         if not match or match.group(2) not in RESOURCE_NAMES:
             raise _Unreadable
         amounts[RESOURCE_NAMES.index(match.group(2))] += int(match.group(1))
-    return tuple(amounts)  # type: ignore[return-value]
+    return (amounts[0], amounts[1], amounts[2], amounts[3])
 
 
 def _values(text: str) -> tuple[int, ...]:
@@ -131,20 +128,3 @@ def read_action(text: str) -> Action:
         return _READERS[words[0]](words[1:])
     except _Unreadable:
         raise IllegalActionError(text, None, N_("cannot read this as an action")) from None
-
-
-def parse_action(state: GameState, text: str) -> Action:
-    """The legal action of ``state`` written as ``text``.
-
-    Raises ``IllegalActionError`` for text that is not an action, and for an action that is
-    not legal in ``state`` (the message says why).
-    """
-    try:
-        action = read_action(text)
-    except IllegalActionError as error:
-        raise IllegalActionError(text, state.current_player(), error.template) from None
-    if action not in state.legal_actions():
-        from .explain import explain_illegal
-
-        raise explain_illegal(state, action)
-    return action

@@ -40,7 +40,7 @@ def tools_could_help(p: Player, space: int, total: int) -> bool:
 @lru_cache(maxsize=256)
 def _sub_multisets(values: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Distinct sub-multisets of a descending tuple, each descending (at most 8 for 3 items)."""
-    found = {()}
+    found: set[tuple[int, ...]] = {()}
     for value in values:
         found |= {tuple(sorted(sub + (value,), reverse=True)) for sub in found}
     return sorted(found, key=lambda sub: (len(sub), [-v for v in sub]))

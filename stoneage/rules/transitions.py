@@ -1,11 +1,17 @@
 """How each action changes a fresh copy of the state, and the forced steps that follow.
 
-``Transitions`` is a mixin of ``GameState``. ``apply`` copies the state and hands the copy to
-the action's handler in ``HANDLERS``; the handler changes the copy and leaves it *finished*:
-every forced step taken (the next seat to place, an only space left to resolve, feeding with
-enough food, the end of the round, refill) and ``_actor`` set, so that the state waits for a
-real decision, a chance outcome or has ended. The generic way to finish is ``_settle``; the
-hottest handlers (placing, rolling, resolving) finish by hand where the next step is known.
+``Transitions`` extends ``core.StateCore``, which declares every slot of a state and its type,
+and ``GameState`` extends ``Transitions`` (see ``core`` for why the state is built in these
+layers): the handlers read and write only declared slots, and mypy checks each of them. Each
+handler takes the one kind of action it handles, and ``HANDLERS`` pairs the handlers with the
+actions' tags so that a handler and its action kind cannot be mismatched.
+
+``apply`` copies the state and hands the copy to the action's handler in ``HANDLERS``; the
+handler changes the copy and leaves it *finished*: every forced step taken (the next seat to
+place, an only space left to resolve, feeding with enough food, the end of the round, refill)
+and ``_actor`` set, so that the state waits for a real decision, a chance outcome or has ended.
+The generic way to finish is ``_settle``; the hottest handlers (placing, rolling, resolving)
+finish by hand where the next step is known.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
@@ -17,12 +23,32 @@ cost about as much as a dozen plain bytecodes, so the hot paths avoid them where
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TypeVar, cast
 
 from . import data
-from .actions import PLACE_ACTIONS, RESOLVE_ACTIONS, Action
+from .actions import (
+    PLACE_ACTIONS,
+    RESOLVE_ACTIONS,
+    Action,
+    Decline,
+    DrawExtra,
+    Feed,
+    Pay,
+    PickItem,
+    Place,
+    Resolve,
+    RevealCard,
+    RevealTile,
+    Roll,
+    RollItems,
+    Starve,
+    TakeTwo,
+    UseTools,
+)
 from .actions import TAKE_TWO_ACTIONS as _TAKE_TWO
+from .core import Board, ResourceEntry, StateCore
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -64,11 +90,9 @@ from .nodes import (
     TOOLS,
 )
 from .payments import building_payments_for, building_points
+from .player import Player
 from .table import TABLE_BIT as _TABLE_BIT
 from .table import Table
-
-if TYPE_CHECKING:
-    from .player import Player
 
 _EMPTY_ROW = (0,) * NUM_SPACES
 _CARD_SPACE_0, _BUILDING_SPACE_0 = CARD_SPACES[0], BUILDING_SPACES[0]
@@ -80,21 +104,11 @@ _DIVISORS = tuple(
 
 
 # --- the placement board -----------------------------------------------------------------------
-# ``GameState._board`` holds what the placement phase has filled so far and what is still open
-# to every seat, as a plain tuple (building a named tuple costs three times as much, and this is
-# rebuilt on every placement):
-#   occupants      figures per space
-#   mask           per resource space, a bit per seat standing there (2-3 players only)
-#   village        the open village spaces' placements
-#   village_small  the same without the hut, for a seat with one figure left
-#   resources      per resource space open to a seat not yet standing there: (space, placements
-#                  by figures available), see ``_RESOURCE_ENTRY``
-#   singles        the placements on open card slots and building stacks
-#   standing       per seat, the figures placed so far this round
-# All but the first two and the last are derived (with the display and tops) once per
-# placement, because every seat's legal placements are read off them. ``occupants`` and
-# ``mask`` stay as they were at the end of the placement until the next placement phase.
-Board = tuple
+# ``GameState._board`` (its layout and type: ``core.Board``) holds what the placement phase has
+# filled so far and what is still open to every seat. All but the first two entries (occupants
+# and mask) and the last (standing) are derived (with the display and tops) once per placement,
+# because every seat's legal placements are read off them. ``occupants`` and ``mask`` stay as
+# they were at the end of the placement until the next placement phase.
 
 # _UP_TO[space][k]: placing 1..k figures on ``space``, in order.
 _UP_TO = tuple(
@@ -103,7 +117,7 @@ _UP_TO = tuple(
 _HUNT_UP_TO = _UP_TO[HUNT]
 # _RESOURCE_ENTRY[space][room]: the ``resources`` entry of a resource space with that room,
 # whose second item gives the placements by figures available (at most the room).
-_RESOURCE_ENTRY = tuple(
+_RESOURCE_ENTRY: tuple[tuple[ResourceEntry, ...], ...] = tuple(
     tuple(
         (space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11))) for room in range(8)
     )
@@ -116,13 +130,14 @@ _BUILDING_PLACES = tuple(PLACE_ACTIONS[space][1] for space in BUILDING_SPACES)
 _SINGLE_PLACE = {a[0]: a for a in _CARD_PLACES + _BUILDING_PLACES}
 
 
-def _village_table() -> dict[tuple[bool, int], tuple[tuple[Action, ...], tuple[Action, ...]]]:
+def _village_table() -> dict[tuple[bool, int], tuple[tuple[Place, ...], tuple[Place, ...]]]:
     """Open village spaces (with and without the hut) per (fewer than 4 players, occupied bits)."""
     table = {}
     places = (PLACE_ACTIONS[TOOL_MAKER][1], PLACE_ACTIONS[HUT][2], PLACE_ACTIONS[FIELD][1])
     for few in (False, True):
         for bits in range(8):
             # With 2 or 3 players only 2 of the 3 village spaces may be used a round.
+            open_: tuple[Place, ...]
             if few and bits.bit_count() >= 2:
                 open_ = ()
             else:
@@ -134,7 +149,9 @@ def _village_table() -> dict[tuple[bool, int], tuple[tuple[Action, ...], tuple[A
 _VILLAGE = _village_table()
 
 
-def _open_resources(occupants: tuple[int, ...], mask: tuple[int, ...], n: int) -> tuple[tuple, ...]:
+def _open_resources(
+    occupants: tuple[int, ...], mask: tuple[int, ...], n: int
+) -> tuple[ResourceEntry, ...]:
     """The ``resources`` entry of every resource space a seat not yet standing there may still
     use: room left, and with 2 players nobody else there, with 3 at most one other seat there."""
     found = []
@@ -146,7 +163,7 @@ def _open_resources(occupants: tuple[int, ...], mask: tuple[int, ...], n: int) -
     return tuple(found)
 
 
-def new_board(state: Transitions) -> Board:
+def new_board(state: StateCore) -> Board:
     """The board at the start of a placement phase (nothing placed yet)."""
     n = state.n
     village, village_small = _VILLAGE[n < 4, 0]
@@ -164,10 +181,10 @@ def new_board(state: Transitions) -> Board:
     )
 
 
-_RESOLVE_CHOICES: dict[tuple[int, ...], tuple[tuple[Action, ...], bool]] = {}
+_RESOLVE_CHOICES: dict[tuple[int, ...], tuple[tuple[Resolve, ...], bool]] = {}
 
 
-def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Action, ...], bool]:
+def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Resolve, ...], bool]:
     """For a seat's row of figures: the ``Resolve`` actions of its spaces in board order, and
     whether every one of them is a roll (the hunt or a resource space).
 
@@ -185,7 +202,7 @@ def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Action, ...], bool]:
     return found
 
 
-class Transitions:
+class Transitions(StateCore):
     """State changes of ``GameState`` (see the module docstring)."""
 
     __slots__ = ()
@@ -227,7 +244,7 @@ class Transitions:
         if avail <= 0:
             return []
         row = self.placed[seat]
-        acts = list(board[2] if avail > 1 else board[3])
+        acts: list[Action] = list(board[2] if avail > 1 else board[3])
         if not row[HUNT]:
             acts += _HUNT_UP_TO[avail]
         for space, by_avail in board[4]:
@@ -236,7 +253,7 @@ class Transitions:
         acts += board[5]
         return acts
 
-    def _do_place(self, action: Action) -> None:
+    def _do_place(self, action: Place) -> None:
         # _set_placed and _offer spelled out: a third of all actions are placements.
         seat = self.turn
         space = action[0]
@@ -247,12 +264,12 @@ class Transitions:
         placed[seat] = tuple(row)
         self.placed = tuple(placed)
         occupants, mask, village, village_small, resources, singles, standing = self._board
-        occupants = list(occupants)
-        occupants[space] += count
-        occupants = tuple(occupants)
-        standing = list(standing)
-        standing[seat] += count
-        standing = tuple(standing)
+        occupied = list(occupants)
+        occupied[space] += count
+        occupants = tuple(occupied)
+        stood = list(standing)
+        stood[seat] += count
+        standing = tuple(stood)
         if space < HUNT:
             bits = (
                 (occupants[TOOL_MAKER] > 0)
@@ -261,16 +278,16 @@ class Transitions:
             )
             village, village_small = _VILLAGE[self.n < 4, bits]
         elif space >= _CARD_SPACE_0:
-            singles = list(singles)
-            singles.remove(_SINGLE_PLACE[space])
-            singles = tuple(singles)
+            still_open = list(singles)
+            still_open.remove(_SINGLE_PLACE[space])
+            singles = tuple(still_open)
         elif space != HUNT:
             n = self.n
             room = RESOURCE_SPACE_CAPACITY - occupants[space]
             if n < 4:  # who stands on a resource space matters with 2-3 players
-                mask = list(mask)
-                bits = mask[space] = mask[space] | 1 << seat
-                mask = tuple(mask)
+                seats_on = list(mask)
+                bits = seats_on[space] = seats_on[space] | 1 << seat
+                mask = tuple(seats_on)
                 if n == 2 or bits.bit_count() >= 2:
                     room = 0  # closed to every other seat
             # Only this space's entry changes (a new room, or gone when closed).
@@ -300,12 +317,10 @@ class Transitions:
 
     def _offer(self, acts: list[Action] | tuple[Action, ...], seat: int) -> None:
         """Record the legal actions found while finishing, adding the two-resources card."""
-        if self.players[seat].two_res:
-            acts = tuple(acts) + _TAKE_TWO
-        self._legal = acts
+        self._legal = tuple(acts) + _TAKE_TWO if self.players[seat].two_res else acts
 
     # --- resolution ----------------------------------------------------------------------------
-    def _do_resolve(self, action: Action) -> None:
+    def _do_resolve(self, action: Resolve) -> None:
         self._resolve_space(self.turn, action[0])
         self._finish()
 
@@ -330,7 +345,9 @@ class Transitions:
         else:
             stack = space - _BUILDING_SPACE_0
             p = self.players[seat]
-            if p.two_res > 0 or building_payments_for(self.tops[stack], p.res):
+            tile = self.tops[stack]
+            assert tile is not None, "a figure stands only on a stack with a tile on top"
+            if p.two_res > 0 or building_payments_for(tile, p.res):
                 self.pending = (PAY_BUILDING, stack)
 
     def _resolve_step(self) -> bool:
@@ -361,8 +378,10 @@ class Transitions:
         return not p.tools_free and not p.one_use
 
     # --- rolls and tools -----------------------------------------------------------------------
-    def _do_roll(self, action: Action) -> None:
-        _, space, _ = self.pending
+    def _do_roll(self, action: Roll) -> None:
+        pending = self.pending
+        assert pending is not None and pending[0] == ROLL, pending
+        space = pending[1]
         total, seat = action[0], self.turn
         p = self.players[seat]
         if p.tools_free or p.one_use:
@@ -376,8 +395,10 @@ class Transitions:
         self._gather(seat, space, total)
         self._settle()
 
-    def _do_tools(self, action: Action) -> None:
-        _, space, total = self.pending
+    def _do_tools(self, action: UseTools) -> None:
+        pending = self.pending
+        assert pending is not None and pending[0] == TOOLS, pending
+        _, space, total = pending
         seat = self.turn
         tiles, cards = action[0], action[1]
         if tiles or cards:
@@ -396,23 +417,27 @@ class Transitions:
             else:
                 res = list(p.res)
                 res[space - FOREST] += amount
-                p.res = tuple(res)  # type: ignore[assignment]
+                p.res = (res[0], res[1], res[2], res[3])
 
     # --- buying --------------------------------------------------------------------------------
-    def _do_pay(self, action: Action) -> None:
-        kind, index = self.pending[0], self.pending[1]
+    def _do_pay(self, action: Pay) -> None:
+        pending = self.pending
+        assert pending is not None and (pending[0] == PAY_CARD or pending[0] == PAY_BUILDING)
+        index = pending[1]
         seat = self.turn
         p = self._player(seat)
         p.add_resources(action[0], -1)
         self.pending = None
         table = self._edit_table()
-        if kind == PAY_CARD:
+        if pending[0] == PAY_CARD:
             card_id = table.display[index]
+            assert card_id is not None, "a figure stands only on a slot with a card"
             table.display = table.display[:index] + (None,) + table.display[index + 1 :]
             p.cards = p.cards + (card_id,)
             self._card_effect(seat, data.cards()[card_id])
         else:
             tile_id = table.tops[index]
+            assert tile_id is not None, "a figure stands only on a stack with a tile on top"
             p.buildings = p.buildings + (tile_id,)
             p.building_points += building_points(data.buildings()[tile_id], action[0])
             table.tops = table.tops[:index] + (None,) + table.tops[index + 1 :]
@@ -423,7 +448,7 @@ class Transitions:
                 self.pending = (REVEAL_TILE, index)
         self._finish()
 
-    def _do_decline(self, action: Action) -> None:
+    def _do_decline(self, action: Decline) -> None:
         self.pending = None
         self._settle()
 
@@ -433,6 +458,7 @@ class Transitions:
         if effect == "food":
             p.food += card.amount
         elif effect == "resource":
+            assert card.resource is not None, card
             p.add_resource(card.resource, card.amount)
         elif effect == "food_production":
             p.gain_track()
@@ -448,6 +474,7 @@ class Transitions:
             if self.deck_size > 0:
                 self.pending = (EXTRA, seat)
         elif effect == "resource_2_dice":
+            assert card.resource is not None, card
             self.pending = (ROLL, FOREST + card.resource, 2)
         elif effect == "dice_for_items":
             self.pending = (ITEMS_ROLL, seat)
@@ -455,14 +482,18 @@ class Transitions:
             raise AssertionError(f"unknown card effect {effect!r}")
 
     # --- dice for items ------------------------------------------------------------------------
-    def _do_items_roll(self, action: Action) -> None:
-        buyer = self.pending[1]
+    def _do_items_roll(self, action: RollItems) -> None:
+        pending = self.pending
+        assert pending is not None and pending[0] == ITEMS_ROLL, pending
+        buyer = pending[1]
         self.pending = (ITEMS_PICK, action[0], buyer, buyer)
         self._auto_pick()
         self._finish()
 
-    def _do_pick(self, action: Action) -> None:
-        _, faces, picker, buyer = self.pending
+    def _do_pick(self, action: PickItem) -> None:
+        pending = self.pending
+        assert pending is not None and pending[0] == ITEMS_PICK, pending
+        _, faces, picker, buyer = pending
         face = action[0]
         self._take_item(picker, face)
         rest = list(faces)
@@ -482,14 +513,16 @@ class Transitions:
 
     def _auto_pick(self) -> None:
         """Hand out dice while only one kind of face is left: nobody has a choice then."""
-        while self.pending is not None and len(set(self.pending[1])) == 1:
-            _, faces, picker, buyer = self.pending
+        pending = self.pending
+        while pending is not None and pending[0] == ITEMS_PICK and len(set(pending[1])) == 1:
+            _, faces, picker, buyer = pending
             self._take_item(picker, faces[0])
             rest = faces[1:]
-            self.pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer) if rest else None
+            pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer) if rest else None
+            self.pending = pending
 
     # --- the two-resources card ------------------------------------------------------------------
-    def _do_take_two(self, action: Action) -> None:
+    def _do_take_two(self, action: TakeTwo) -> None:
         p = self._player(self._actor)
         p.two_res -= 1
         p.add_resource(action[0], 1)
@@ -500,13 +533,13 @@ class Transitions:
             self._settle()
 
     # --- feeding ---------------------------------------------------------------------------------
-    def _do_feed(self, action: Action) -> None:
+    def _do_feed(self, action: Feed) -> None:
         self._player(self.turn).add_resources(action[0], -1)
         self.pending = None
         self._fed(self.turn)
         self._finish()
 
-    def _do_starve(self, action: Action) -> None:
+    def _do_starve(self, action: Starve) -> None:
         self._player(self.turn).penalties += 1
         self.pending = None
         self._fed(self.turn)
@@ -538,16 +571,20 @@ class Transitions:
             self.turn = following
 
     # --- chance outcomes -------------------------------------------------------------------------
-    def _do_reveal_card(self, action: Action) -> None:
-        slot = self.pending[1]
+    def _do_reveal_card(self, action: RevealCard) -> None:
+        pending = self.pending
+        assert pending is not None and pending[0] == REVEAL_CARD, pending
+        slot = pending[1]
         table = self._edit_table()
         table.display = table.display[:slot] + (action[0],) + table.display[slot + 1 :]
         self._remove_from_deck(action[0])
         self.pending = None
         self._settle()
 
-    def _do_reveal_tile(self, action: Action) -> None:
-        stack = self.pending[1]
+    def _do_reveal_tile(self, action: RevealTile) -> None:
+        pending = self.pending
+        assert pending is not None and pending[0] == REVEAL_TILE, pending
+        stack = pending[1]
         table = self._edit_table()
         table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1 :]
         pool = list(table.tile_pool)
@@ -556,8 +593,10 @@ class Transitions:
         self.pending = None
         self._settle()
 
-    def _do_extra(self, action: Action) -> None:
-        p = self._player(self.pending[1])
+    def _do_extra(self, action: DrawExtra) -> None:
+        pending = self.pending
+        assert pending is not None and pending[0] == EXTRA, pending
+        p = self._player(pending[1])
         p.extras = p.extras + (action[0],)
         self._remove_from_deck(action[0])
         self.pending = None
@@ -588,9 +627,7 @@ class Transitions:
                     self._actor = self.turn
                     return
             elif phase == PLACE:
-                if self.turn is not None:
-                    break
-                self.phase, self.turn = RESOLVE, self.start
+                break
             elif phase == FEED:
                 self._feed_step()
             elif phase == REFILL:
@@ -654,7 +691,12 @@ class Transitions:
         self.phase = PLACE
         self.placed = (_EMPTY_ROW,) * self.n
         self._board = new_board(self)
-        self.turn = self._first_placer()
+        first = self._first_placer()
+        if first is None:  # nobody can place: the (empty) resolution phase follows
+            self.phase = RESOLVE
+            self.turn = self.start
+        else:
+            self.turn = first
 
     def _first_placer(self) -> int | None:
         """The first seat from the start player on that can place, its choices recorded as
@@ -669,19 +711,39 @@ class Transitions:
         return None
 
 
-HANDLERS = {
-    "place": Transitions._do_place,
-    "resolve": Transitions._do_resolve,
-    "tools": Transitions._do_tools,
-    "pay": Transitions._do_pay,
-    "decline": Transitions._do_decline,
-    "pick": Transitions._do_pick,
-    "taketwo": Transitions._do_take_two,
-    "feed": Transitions._do_feed,
-    "starve": Transitions._do_starve,
-    "roll": Transitions._do_roll,
-    "items": Transitions._do_items_roll,
-    "card": Transitions._do_reveal_card,
-    "tile": Transitions._do_reveal_tile,
-    "extra": Transitions._do_extra,
-}
+# A handler as ``HANDLERS`` holds it: called with any action, as the table is one for all kinds.
+Handler = Callable[[Transitions, Action], None]
+_Kind = TypeVar("_Kind", bound=Action)
+
+
+def _handler(
+    kind: type[_Kind], change: Callable[[Transitions, _Kind], None]
+) -> tuple[str, Handler]:
+    """The entry of ``HANDLERS`` for one kind of action: its tag and its handler.
+
+    mypy checks that ``change`` takes this ``kind``. ``apply`` looks the handler up by the
+    action's tag, which is this kind's own, so it is only ever called with this kind: the cast
+    widens the parameter for the table, whose one value type must fit every kind.
+    """
+    tag: str = kind._field_defaults["tag"]
+    return tag, cast(Handler, change)
+
+
+HANDLERS: dict[str, Handler] = dict(
+    [
+        _handler(Place, Transitions._do_place),
+        _handler(Resolve, Transitions._do_resolve),
+        _handler(UseTools, Transitions._do_tools),
+        _handler(Pay, Transitions._do_pay),
+        _handler(Decline, Transitions._do_decline),
+        _handler(PickItem, Transitions._do_pick),
+        _handler(TakeTwo, Transitions._do_take_two),
+        _handler(Feed, Transitions._do_feed),
+        _handler(Starve, Transitions._do_starve),
+        _handler(Roll, Transitions._do_roll),
+        _handler(RollItems, Transitions._do_items_roll),
+        _handler(RevealCard, Transitions._do_reveal_card),
+        _handler(RevealTile, Transitions._do_reveal_tile),
+        _handler(DrawExtra, Transitions._do_extra),
+    ]
+)

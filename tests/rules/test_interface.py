@@ -151,6 +151,13 @@ def test_malformed_action_objects_are_rejected(four):
             four.apply(junk)  # type: ignore[arg-type]
 
 
+def test_text_of_a_str_subclass_is_read_as_text(four):
+    class Text(str):
+        pass
+
+    assert four.apply(Text("place hunt 3")) == four.apply("place hunt 3")
+
+
 def test_apply_leaves_its_input_usable(four):
     after = four.apply("place hunt 3")
     assert four.current_player() == 0 and four.available_people(0) == 5

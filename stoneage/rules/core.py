@@ -1,0 +1,217 @@
+"""What a game state holds, with its types, and the readings that need nothing else.
+
+The state is built in three layers, each a class the next one extends, so that every module
+depends on the layer it uses and no module of the rules imports one above it:
+
+``StateCore`` (here)
+    Declares every slot of a state and its type, the read-only fields kept on the shared
+    ``Table``, and the plain readings (whose turn, scores so far, the figures a seat has
+    left). The helpers that only read a state (``explain``, ``scoring``, ``serial``) take a
+    ``StateCore`` and import nothing above this module.
+``Transitions`` (``transitions``)
+    How each action changes a fresh copy of the state. It writes only the slots declared
+    here, so mypy checks every read and write of the handlers against these types.
+``GameState`` (``state``)
+    The public interface: legal actions, ``apply`` (which copies the state and hands the copy
+    to a handler), views, saving and loading, equality.
+
+The slots are declared once, here, and the two subclasses add none, so an instance has the
+same layout and the same copy cost as a single class; reading a slot through a subclass costs
+nothing more (the slot descriptors are found through the type's attribute cache).
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from .actions import Action, Place
+from .data import NUM_SPACES
+from .nodes import CHANCE, TERMINAL, Pending, Phase
+from .player import Player
+from .table import Table, table_property
+
+# The placement board (see ``transitions``): a plain tuple, as it is rebuilt on every
+# placement and building a named tuple costs three times as much.
+#   occupants      figures per space
+#   mask           per resource space, a bit per seat standing there (2-3 players only)
+#   village        the open village spaces' placements
+#   village_small  the same without the hut, for a seat with one figure left
+#   resources      per resource space open to a seat not yet standing there: (space, placements
+#                  by figures available), see ``ResourceEntry``
+#   singles        the placements on open card slots and building stacks
+#   standing       per seat, the figures placed so far this round
+ResourceEntry = tuple[int, tuple[tuple[Place, ...], ...]]
+Board = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[Place, ...],
+    tuple[Place, ...],
+    tuple[ResourceEntry, ...],
+    tuple[Place, ...],
+    tuple[int, ...],
+]
+
+# Every action since setup as a linked list, newest first: (previous history, action), ending
+# in (). Appending shares the whole past, where a tuple of actions would be copied each time.
+History = tuple[()] | tuple["History", Action]
+
+SLOTS = (
+    "n",
+    "phase",
+    "turn",
+    "_actor",
+    "players",
+    "placed",
+    "pending",
+    "ply",
+    "history",
+    "_table",
+    "_legal",
+    "_owned",
+    "_board",
+)
+
+
+class StateCore:
+    """The slots of a game state, their types and the readings that need nothing else (see
+    the module docstring); ``GameState`` documents the public fields."""
+
+    __slots__ = SLOTS
+
+    n: int
+    phase: Phase
+    turn: int
+    _actor: int  # current_player(), set by the handler that finished the state
+    players: tuple[Player, ...]
+    placed: tuple[tuple[int, ...], ...]
+    pending: Pending | None
+    ply: int
+    history: History | None  # None in a seat's view
+    _table: Table
+    _legal: tuple[Action, ...] | list[Action] | None  # found on demand or while finishing
+    _owned: int  # within an apply: the players (bits 0-3) and the table already copied
+    _board: Board
+
+    # The fields kept on the table, read-only here. mypy reads them as the typed properties
+    # below; at run time each is the same property with an ``attrgetter`` as its getter (no
+    # Python frame per read: the engine reads them on its hot paths).
+    if TYPE_CHECKING:
+
+        @property
+        def seed(self) -> int | None:
+            """The seed of the game (None in a seat's view)."""
+            return self._table.seed
+
+        @property
+        def viewer(self) -> int | None:
+            """The seat whose view this is (None for the full state)."""
+            return self._table.viewer
+
+        @property
+        def round(self) -> int:
+            """The round, from 1."""
+            return self._table.round
+
+        @property
+        def start(self) -> int:
+            """The start player of this round."""
+            return self._table.start
+
+        @property
+        def score_log(self) -> tuple[tuple[int, ...], ...]:
+            """The scores per seat at the end of each round."""
+            return self._table.score_log
+
+        @property
+        def display(self) -> tuple[str | None, ...]:
+            """Card id per display slot (slot 0 costs 1 resource), None where empty."""
+            return self._table.display
+
+        @property
+        def deck(self) -> tuple[str, ...]:
+            """The cards nobody has seen, sorted."""
+            return self._table.deck
+
+        @property
+        def deck_size(self) -> int:
+            """How many cards are left to draw."""
+            return self._table.deck_size
+
+        @property
+        def tops(self) -> tuple[str | None, ...]:
+            """Top building tile id per stack, None where not revealed or empty."""
+            return self._table.tops
+
+        @property
+        def stack_sizes(self) -> tuple[int, ...]:
+            """Tiles left per building stack (the top included)."""
+            return self._table.stack_sizes
+
+        @property
+        def tile_pool(self) -> tuple[str, ...]:
+            """The building tiles nobody has seen, sorted."""
+            return self._table.tile_pool
+
+    else:
+        seed = table_property("seed")
+        viewer = table_property("viewer")
+        round = table_property("round")
+        start = table_property("start")
+        score_log = table_property("score_log")
+        display = table_property("display")
+        deck = table_property("deck")
+        deck_size = table_property("deck_size")
+        tops = table_property("tops")
+        stack_sizes = table_property("stack_sizes")
+        tile_pool = table_property("tile_pool")
+
+    # The placement board: figures per space this round, and who stands on each resource
+    # space; kept until the next placement phase begins.
+    @property
+    def occupants(self) -> tuple[int, ...]:
+        """Figures standing on each space (all seats together)."""
+        return self._board[0]
+
+    @property
+    def occupant_mask(self) -> tuple[int, ...]:
+        """Per resource space, a bit per seat standing there (kept with 2-3 players only)."""
+        return self._board[1]
+
+    # --- readings ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to decide (0..n-1), ``CHANCE`` or ``TERMINAL``."""
+        return self._actor
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended (final scoring is then available)."""
+        return self._actor == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True where the dice or a reveal decide the next step."""
+        return self._actor == CHANCE
+
+    def scores(self) -> list[int]:
+        """Points so far per seat (the scoring track; final scoring adds the rest at the end)."""
+        return [p.score for p in self.players]
+
+    def available_people(self, seat: int) -> int:
+        """Figures of ``seat`` not yet placed this round."""
+        return self.players[seat].people - sum(self.placed[seat])
+
+    def own_spaces(self, seat: int) -> list[int]:
+        """Spaces where ``seat`` still has figures standing, in board order."""
+        row = self.placed[seat]
+        return list(compress(range(NUM_SPACES), row))
+
+    def actions_taken(self) -> list[Action]:
+        """Every action applied since setup, chance outcomes included (not kept in a view)."""
+        if self.history is None:
+            raise ValueError("a seat's view does not keep the game's history")
+        out: list[Action] = []
+        node = self.history
+        while node:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
