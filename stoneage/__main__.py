@@ -2,7 +2,7 @@
 
 Options: ``--size 1600x900`` (window size), ``--seed N`` (fixed game seed),
 ``--screenshot out.png --scene game`` (render one screen to a PNG without a window and exit;
-scenes: title, setup, game, drag, resolution, feeding, scoring, settings,
+scenes: title, setup, game, drag, resolution, resolve, feeding, scoring, settings,
 rules, pause, log, hotseat, preview, save, load, continue_damaged), ``--smoke out.png`` (open the
 real window, draw the title screen once, save it and exit 0: the packaging check),
 ``--lang ja`` (language for this run, not saved), ``--replay FILE`` (play back a replay or save
@@ -47,7 +47,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--scene",
         default="game",
-        help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged",
+        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged",
     )
     parser.add_argument(
         "--players",

@@ -34,9 +34,17 @@ from stoneage.rules.nodes import (
 )
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.anim import Flyer, Timeline
-from stoneage.ui.layout import panel_parts, table_layout
+from stoneage.ui.layout import figure_area, panel_parts, table_layout, tooltip_place
 from stoneage.ui.names import COLOUR_TITLES, engine_reason
-from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_tooltip, draw_wrapped, shade
+from stoneage.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text_fit,
+    draw_tooltip,
+    draw_wrapped,
+    shade,
+    wrap_lines,
+)
 
 from .assist import Hint, HintService, preview_text
 from .autoplay import Autoplay
@@ -802,7 +810,19 @@ class GameScene(Scene):
             self._draw_announcement(surface, self.announcing)
         tip = self._tooltip()
         if tip:
-            draw_tooltip(surface, tip, self.mouse, self.lay.fonts.small)
+            self._draw_tooltip(surface, tip)
+
+    def _draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
+        """The tooltip beside the pointer, never over the figures on the space under it."""
+        size = self.lay.fonts.small
+        space = space_at(self.lay, self.mouse)
+        keep_clear = figure_area(self.lay, space) if space is not None else None
+        # The box ``draw_tooltip`` makes for this message (the same measures).
+        width = min(surface.get_width() // 3, assets.font(size).size(tip)[0] + size)
+        lines = wrap_lines(tip, size, width - size)
+        height = assets.font(size).get_linesize() * len(lines) + size // 2
+        box = tooltip_place((width, height), self.mouse, keep_clear, surface.get_rect(), size)
+        draw_tooltip(surface, tip, (box.left - size, box.top - size), size)
 
     def _banner(self, shown: GameState) -> tuple[str, int | None]:
         if self.driver.replaying():
