@@ -52,7 +52,7 @@ from .autosaver import Autosaver
 from .base import Scene, SceneHost
 from .board_view import space_at
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
-from .driver import GameDriver, Seat, Step, save_payload
+from .driver import GameDriver, Seat, Step, follow_language, save_payload
 from .hints import tooltip_at
 from .motion import Motion
 from .payment import FeedDialog, PayDialog
@@ -164,6 +164,7 @@ class GameScene(Scene):
         self.motion.speed = self.speed()
 
     def resize(self, size: tuple[int, int]) -> None:
+        follow_language(self.seats)  # "You" in the language of now (also a game saved in another)
         if getattr(self, "_language", None) not in (None, i18n.current_language()):
             self.log = deque(
                 (line for line in map(self.describe, self.log_steps) if line), maxlen=LOG_LINES

@@ -22,7 +22,7 @@ from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, ha
 
 from .autoplay import Autoplay
 from .base import Scene, SceneHost
-from .driver import Seat, replay_steps
+from .driver import Seat, follow_language, replay_steps
 from .log_view import export_replay
 from .menu_base import draw_backdrop, draw_button_tip
 
@@ -81,6 +81,7 @@ class ScoringScene(Scene):
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        follow_language(self.seats)
         self.head, self.note = verdict(self.state, self.seats)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
