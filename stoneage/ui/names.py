@@ -16,6 +16,8 @@ from stoneage.rules import data
 #: The name a human seat gets unless the player types one. It is shown in the language of the
 #: moment: a game started in English and continued in Chinese says "你", not "You".
 DEFAULT_HUMAN_NAME = N_("You")
+#: Every name the game gives by itself (the bots' too): each is shown in the current language.
+DEFAULT_NAMES = (DEFAULT_HUMAN_NAME, N_("Grok"), N_("Ayla"), N_("Tharn"), N_("Oona"))
 
 SPACE_TITLES = (
     N_("Tool maker"),
@@ -238,6 +240,9 @@ def is_default_name(name: str) -> bool:
 
 
 def shown_name(name: str) -> str:
-    """A seat's name as shown now: the default human name in the current language, any name
-    the player chose as it is."""
-    return _(DEFAULT_HUMAN_NAME) if is_default_name(name) else name
+    """A seat's name as shown now: a name the game gave (the default human name, the bots'
+    names) in the current language, any name the player chose as it is."""
+    for default in DEFAULT_NAMES:
+        if name.strip() in translations_of(default):
+            return _(default)
+    return name

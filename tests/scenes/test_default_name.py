@@ -84,7 +84,7 @@ def test_an_old_save_holding_you_shows_the_name_of_the_language_now(english):
     assert [s.name for s in parse_save(text).seats] == ["You", "Grok"]
     i18n.install_language("zh")
     loaded = parse_save(text)
-    assert [s.name for s in loaded.seats] == [_you("zh"), "Grok"]
+    assert [s.name for s in loaded.seats] == [_you("zh"), i18n._("Grok")]  # the bot's too
     assert _you("zh") in summary(loaded)
     # Saved in Chinese, read in English: back to "You".
     seats = [dict(state_payload["seats"][0], name=_you("zh")), state_payload["seats"][1]]
@@ -99,3 +99,4 @@ def test_from_dict_reads_the_mark_and_old_names(english):
     marked = {"name": "Du", "colour": "red", "kind": "human", "default_name": True}
     assert Seat.from_dict(marked).name == _you("ja")
     assert Seat.from_dict({"name": "Ann", "colour": "red", "kind": "human"}).name == "Ann"
+    assert Seat.from_dict({"name": "Grok", "colour": "blue"}).name == i18n._("Grok") != "Grok"
