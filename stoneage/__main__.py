@@ -2,11 +2,13 @@
 
 Options: ``--size 1600x900`` (window size), ``--seed N`` (fixed game seed),
 ``--screenshot out.png --scene game`` (render one screen to a PNG without a window and exit;
-scenes: title, setup, game, drag, resolution, feeding, scoring, settings,
+scenes: title, setup, game, drag, resolution, resolve, feeding, scoring, settings,
 rules, pause, log, hotseat, preview, save, load, continue_damaged), ``--smoke out.png`` (open the
 real window, draw the title screen once, save it and exit 0: the packaging check),
 ``--lang ja`` (language for this run, not saved), ``--replay FILE`` (play back a replay or save
-file; with ``--screenshot`` headless to its end, printing the final scores).
+file; with ``--screenshot`` headless to its end, printing the final scores), ``--autoplay
+--players 4 --seed 3 [--speed slow|normal|fast] [--quit-at-end]`` (bots play every seat in the
+window to the final scoring; nothing is saved or recorded).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # only for annotations: pygame is imported when a command needs it, so
     # `--help` and a mistyped option answer at once (no cycle: nothing imports __main__)
     from stoneage.scenes.saves import LoadedGame
+    from stoneage.ui.storage import Settings
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -44,14 +47,31 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--scene",
         default="game",
-        help="screen for --screenshot: title, setup, game, drag, resolution, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged",
+        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged",
     )
     parser.add_argument(
         "--players",
         type=int,
         default=4,
         choices=(2, 3, 4),
-        help="seats in the game for --screenshot",
+        help="seats in the game for --screenshot and --autoplay",
+    )
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="open the window and let bots play every seat to the final scoring (nothing is "
+        "saved or recorded); with --players, --seed, --speed and --quit-at-end",
+    )
+    parser.add_argument(
+        "--speed",
+        choices=("slow", "normal", "fast"),
+        default="normal",
+        help="animation speed for --autoplay",
+    )
+    parser.add_argument(
+        "--quit-at-end",
+        action="store_true",
+        help="with --autoplay: exit once the final scoring has been shown for a moment",
     )
     parser.add_argument(
         "--lang",
@@ -197,6 +217,50 @@ def _replay_headless(args: argparse.Namespace, loaded: LoadedGame) -> int:
     return 0 if same else 1
 
 
+def autoplay(args: argparse.Namespace) -> int:
+    """Bots play every seat in the window, to the final scoring (and, with --quit-at-end, exit).
+
+    The player's settings are read (language, window, volumes), but nothing of theirs is ever
+    written: the data folder of this run is a temporary one, removed at the end, and the game
+    scene neither autosaves nor records an autoplay game."""
+    import shutil
+    import tempfile
+
+    from stoneage.ui.storage import load_settings
+
+    settings = load_settings()  # read before the data folder is moved aside
+    home = tempfile.mkdtemp(prefix="stoneage-autoplay-")
+    os.environ["STONEAGE_HOME"] = home  # any write of this run lands here, not in the player's
+    try:
+        return _run_autoplay(args, settings)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _run_autoplay(args: argparse.Namespace, settings: Settings) -> int:
+    """The autoplay window, once the data folder is a temporary one."""
+    import random
+
+    from stoneage.app import App
+    from stoneage.resources import setup_logging
+    from stoneage.scenes.autoplay import SPEEDS, Autoplay, autoplay_seats
+
+    setup_logging()
+    if args.lang:
+        settings.language = args.lang
+    seed = args.seed if args.seed is not None else random.randrange(1, 10**9)
+    app = App(args.size, settings, seed=seed)
+    app.open_window()
+    watching = Autoplay(speed=SPEEDS[args.speed], quit_at_end=args.quit_at_end)
+    seats = autoplay_seats(args.players)
+    app.push(app.make_scene("game", seats=seats, seed=seed, autoplay=watching))
+    print(f"autoplay: {args.players} bots, seed {seed}, speed {args.speed}", flush=True)
+    app.run()
+    if watching.scoring_shown:
+        print("autoplay: the final scoring was shown", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Open the window on the title screen (or take a screenshot) and run until quit."""
     args = parse_args(argv)
@@ -206,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         return screenshot(args)
     if args.smoke:
         return smoke(args)
+    if args.autoplay:
+        return autoplay(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
 

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from stoneage.ai import Bot, make_bot
 from stoneage.i18n import _
 from stoneage.rules import CHANCE, TERMINAL, Action, GameState, new_game, sample_chance, seeded_rng
+from stoneage.ui.names import DEFAULT_HUMAN_NAME, is_default_name, shown_name
 from stoneage.ui.theme import COLOUR_ORDER
 
 log = logging.getLogger(__name__)
@@ -42,23 +43,33 @@ class Seat:
         return self.kind == "human"
 
     def to_dict(self) -> dict:
-        """A JSON-safe form (for the autosave)."""
-        return asdict(self)
+        """A JSON-safe form (for the autosave). The default human name is marked as such
+        (``default_name``), so it is shown in the language of whoever continues the game; the
+        name itself is kept too, for versions that do not know the mark."""
+        raw = asdict(self)
+        if is_default_name(self.name):
+            raw["default_name"] = True
+        return raw
 
     @classmethod
     def from_dict(cls, raw: dict) -> Seat:
-        """The seat stored by ``to_dict`` (unknown values fall back to safe defaults)."""
+        """The seat stored by ``to_dict`` (unknown values fall back to safe defaults). The
+        default name, marked or (in saves from before the mark) written in any language, is
+        given in the current language."""
         colour, level = raw.get("colour"), raw.get("level")
         colour = colour if isinstance(colour, str) and colour in COLOUR_ORDER else "red"
         kind = "human" if raw.get("kind") == "human" else "bot"
         level = level if isinstance(level, str) and level in BOT_LEVELS else "normal"
-        return cls(str(raw.get("name", "?"))[:24], colour, kind, level)
+        name = str(raw.get("name", "?"))[:24]
+        if raw.get("default_name") is True:
+            name = _(DEFAULT_HUMAN_NAME)
+        return cls(shown_name(name), colour, kind, level)
 
 
 def default_seats() -> list[Seat]:
     """One human against three Normal bots: the one-click game."""
     return [
-        Seat(_("You"), "red", "human"),
+        Seat(_(DEFAULT_HUMAN_NAME), "red", "human"),
         Seat(_("Grok"), "blue", "bot", "normal"),
         Seat(_("Ayla"), "green", "bot", "normal"),
         Seat(_("Tharn"), "yellow", "bot", "normal"),
@@ -72,9 +83,16 @@ def settle_names(seats: list[Seat]) -> None:
     humans = sum(seat.is_human for seat in seats)
     for i, seat in enumerate(seats):
         name = seat.name.strip()
-        if not name or (humans > 1 and name == _("You")):
+        if not name or (humans > 1 and is_default_name(name)):
             name = _("Player {n}").format(n=i + 1)
         seat.name = name
+
+
+def follow_language(seats: list[Seat]) -> None:
+    """Give the default human name in the language of now (after the language changed, or for
+    a game saved in another language); names the players chose stay as they are."""
+    for seat in seats:
+        seat.name = shown_name(seat.name)
 
 
 @dataclass(frozen=True)

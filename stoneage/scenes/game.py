@@ -34,16 +34,25 @@ from stoneage.rules.nodes import (
 )
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.anim import Flyer, Timeline
-from stoneage.ui.layout import panel_parts, table_layout
+from stoneage.ui.layout import figure_area, panel_parts, table_layout, tooltip_place
 from stoneage.ui.names import COLOUR_TITLES, engine_reason
-from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_tooltip, draw_wrapped, shade
+from stoneage.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text_fit,
+    draw_tooltip,
+    draw_wrapped,
+    shade,
+    wrap_lines,
+)
 
 from .assist import Hint, HintService, preview_text
+from .autoplay import Autoplay
 from .autosaver import Autosaver
 from .base import Scene, SceneHost
 from .board_view import space_at
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
-from .driver import GameDriver, Seat, Step, save_payload
+from .driver import GameDriver, Seat, Step, follow_language, save_payload
 from .hints import tooltip_at
 from .motion import Motion
 from .payment import FeedDialog, PayDialog
@@ -57,6 +66,11 @@ FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something mov
 SNAP_BACK = 0.25  # seconds for refused figures to fly home (at any animation speed)
 END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (normal speed)
 LOG_LINES = 40  # lines kept in the table's short log (the log scene tells the whole game)
+EVENTS_KEPT = 200  # table events remembered (tests read them; sounds will be cued from them)
+
+#: One thing that happened at the table: its kind ("transition", "pick_up", "drop",
+#: "snap_back", "click", "refused", "new_round", "your_turn", "game_end") and its detail.
+TableEvent = tuple[str, object]
 
 
 class GameScene(Scene):
@@ -70,9 +84,13 @@ class GameScene(Scene):
         state: GameState | None = None,
         threaded: bool = True,
         replay: bool = False,
+        autoplay: Autoplay | None = None,
     ) -> None:
+        """``replay`` plays the actions of ``state`` back from the start; ``autoplay`` has bots
+        (every seat must be a bot) play a game nobody owns: it is neither saved nor recorded."""
         super().__init__(app)
         self.seats = seats
+        self.autoplay = autoplay
         script = state.actions_taken() if replay and state is not None else ([] if replay else None)
         self.driver = GameDriver(seats, seed, state, threaded, notify=app.wake, script=script)
         humans = [] if replay else self.driver.humans()
@@ -80,7 +98,7 @@ class GameScene(Scene):
         self.viewer = humans[0] if len(humans) == 1 else (-1 if humans else None)
         self.announced: int | None = None  # hotseat: the human last shown the table
         self.announcing: int | None = None  # hotseat: the human whose turn is being announced
-        self.saver = None if replay else Autosaver()
+        self.saver = None if replay or autoplay is not None else Autosaver()
         self.hints = HintService(seed, app.wake, threaded)
         self.hint_asked: tuple[int, int] | None = None  # (ply, seat) the human asked a hint for
         self.timeline: Timeline[GameState] = Timeline()
@@ -93,6 +111,8 @@ class GameScene(Scene):
         self.log_steps: deque[Step] = deque(maxlen=LOG_LINES)
         self.mouse = (0, 0)
         self.finish_timer: float | None = None
+        # What happened at the table, newest last (see "what the table announces" below).
+        self.table_events: deque[TableEvent] = deque(maxlen=EVENTS_KEPT)
         self.suggester = make_bot("normal", seed)
         self._views: dict[tuple[int, int], tuple[GameState, GameState]] = {}
         self._damage: list[pygame.Rect] = []
@@ -106,6 +126,23 @@ class GameScene(Scene):
                 self.add_to_log(step, line)
         if not replay and state is None:
             self.autosave()
+
+    @property
+    def keeps_records(self) -> bool:
+        """True for a game of the player's own: False for a replay and for autoplay, which
+        must never write the autosave, the history or achievements."""
+        return self.saver is not None
+
+    @property
+    def watch_only(self) -> bool:
+        """True when nobody at the screen plays (a replay or autoplay): no Undo, no Hint."""
+        return self.driver.replaying() or self.autoplay is not None
+
+    def speed(self) -> float:
+        """Animation length relative to normal: autoplay's own, else the player's setting."""
+        if self.autoplay is not None:
+            return self.autoplay.speed
+        return self.app.settings.speed_factor()
 
     # --- lifecycle ------------------------------------------------------------------------------
     def exit(self) -> None:
@@ -124,25 +161,36 @@ class GameScene(Scene):
     def resume(self) -> None:
         if self._language != i18n.current_language():  # every cached word must be redrawn
             self.resize(self.app.size)
-        self.motion.speed = self.app.settings.speed_factor()
+        self.motion.speed = self.speed()
 
     def resize(self, size: tuple[int, int]) -> None:
+        follow_language(self.seats)  # "You" in the language of now (also a game saved in another)
         if getattr(self, "_language", None) not in (None, i18n.current_language()):
             self.log = deque(
                 (line for line in map(self.describe, self.log_steps) if line), maxlen=LOG_LINES
             )
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
-        self.motion = Motion(self.lay, self.seats, self.app.settings.speed_factor(), self.display)
+        self.motion = Motion(self.lay, self.seats, self.speed(), self.display)
         menu = self.lay.status.menu_button
-        self.menu_button = Button(
-            menu,
-            _("Menu"),
-            self.open_menu,
-            size=self.lay.fonts.label,
-            name="menu",
-            tooltip=_("Pause: save, load, settings, rules (Esc)"),
-        )
+        if self.autoplay is None:
+            self.menu_button = Button(
+                menu,
+                _("Menu"),
+                self.open_menu,
+                size=self.lay.fonts.label,
+                name="menu",
+                tooltip=_("Pause: save, load, settings, rules (Esc)"),
+            )
+        else:
+            self.menu_button = Button(
+                menu,
+                _("Leave"),
+                self.leave_autoplay,
+                size=self.lay.fonts.label,
+                name="menu",
+                tooltip=_("Stop watching the bots (Esc)"),
+            )
         parts = self.lay.status
         font_size = self.lay.fonts.body
         self.undo_button = Button(
@@ -197,6 +245,14 @@ class GameScene(Scene):
     def open_menu(self) -> None:
         """The pause menu over the table."""
         self.app.push(self.app.make_scene("pause"))
+
+    def leave_autoplay(self) -> None:
+        """Stop watching: the attract mode goes back to the title, the command line's autoplay
+        ends the program."""
+        if self.autoplay is not None and self.autoplay.attract:
+            self.app.reset(self.app.make_scene("title"))
+        else:
+            self.app.quit()
 
     # --- what is shown --------------------------------------------------------------------------
     def display(self, state: GameState) -> GameState:
@@ -268,11 +324,22 @@ class GameScene(Scene):
             if self.hotseat and seat != self.announced:
                 if self.announcing != seat:
                     self.announcing = seat
+                    self.on_your_turn(seat)
                     return True
                 return False
+            if self._turn_came_back(seat):
+                self.on_your_turn(seat)
             self._build_controls(seat)
             return True
         return False
+
+    def _turn_came_back(self, seat: int) -> bool:
+        """True when someone else decided since ``seat`` last did (chance steps, such as the
+        roll of the seat's own dice, do not count): the turn has come back to ``seat``."""
+        for step in reversed(self.driver.steps):
+            if step.actor >= 0:
+                return step.actor != seat
+        return True
 
     def start_turn(self) -> None:
         """Hotseat: the announced human is at the screen; show the table and the controls."""
@@ -286,14 +353,22 @@ class GameScene(Scene):
     def _count_down_to_scoring(self, dt: float) -> bool:
         if self.finish_timer is None:
             self.finish_timer = END_PAUSE * self.motion.speed
+            self.on_game_end()
         self.finish_timer -= dt
         if self.finish_timer <= 0:
             self.autosave()  # the game is over: the autosave is deleted
             if self.saver is not None:
                 self.saver.flush()
+            options: dict[str, object] = {}
+            if self.autoplay is not None:
+                options["autoplay"] = self.autoplay
             self.app.replace(
                 self.app.make_scene(
-                    "scoring", seats=self.seats, state=self.driver.state, seed=self.driver.seed
+                    "scoring",
+                    seats=self.seats,
+                    state=self.driver.state,
+                    seed=self.driver.seed,
+                    **options,
                 )
             )
         return False
@@ -303,10 +378,16 @@ class GameScene(Scene):
         beats = self.motion.beats_for(step, by_human, self.timeline.add_floater)
         line = self.describe(step)
         result = next((b for b in beats if b.shown is self.display(step.after)), None)
-        if line and result is not None:
-            result.on_start = _then(result.on_start, lambda: self.add_to_log(step, line))
-        elif line:
-            self.add_to_log(step, line)
+
+        def on_screen() -> None:  # the step's result is shown now: log it, announce it
+            if line:
+                self.add_to_log(step, line)
+            self.on_transition(step, by_human)
+
+        if result is not None:
+            result.on_start = _then(result.on_start, on_screen)
+        else:
+            on_screen()
         for beat in beats:
             self.timeline.add(beat)
         self.autosave()
@@ -450,6 +531,7 @@ class GameScene(Scene):
         seat = self.driver.human_to_act()
         if seat is None:
             return
+        self.on_figures("snap_back", count)
         picture = assets.image(
             theme.worker_image(self.seats[seat].colour), self.lay.figure * 3 // 2
         )
@@ -480,10 +562,53 @@ class GameScene(Scene):
             step = self.driver.apply(action, seat=seat)
         except IllegalActionError as error:
             self.error = engine_reason(error)
+            self.on_refused(action, self.error)
             return False
         self.error = ""
+        if isinstance(action, Place):
+            self.on_figures("drop", action.count)
         self._play(step, by_human=True)
         return True
+
+    # --- what the table announces ------------------------------------------------------------
+    # One method per event, called at the moment it happens on screen. Each records the event in
+    # ``table_events``; the sound cues are to be played from these methods (and nowhere else).
+    def _announce(self, kind: str, detail: object) -> None:
+        self.table_events.append((kind, detail))
+
+    def on_transition(self, step: Step, by_human: bool) -> None:
+        """A rules step (a human's, a bot's or chance's) is shown on the table: its result is
+        on screen now (at the end of its animation). Dice, gathering, food, tools, cards,
+        buildings, births, feeding and hunger are read from it
+        (``stoneage.ui.sound_cues.transition_cues``)."""
+        self._announce("transition", (step.action, by_human))
+        if step.after.round != step.before.round and not step.after.is_terminal():
+            self.on_new_round(step.after.round)
+
+    def on_new_round(self, round_number: int) -> None:
+        """A new round starts on screen."""
+        self._announce("new_round", round_number)
+
+    def on_your_turn(self, seat: int) -> None:
+        """A human at this screen must decide, after others did (or is called to the screen)."""
+        self._announce("your_turn", seat)
+
+    def on_game_end(self) -> None:
+        """The game has just ended on screen (the final position, before the scoring screen)."""
+        self._announce("game_end", self.driver.state.winners())
+
+    def on_figures(self, what: str, count: int) -> None:
+        """The human's figures: ``what`` is "pick_up" (a drag starts), "drop" (placed on a
+        space) or "snap_back" (a drop refused or off the board, or a drag cancelled)."""
+        self._announce(what, count)
+
+    def on_refused(self, action: Action, reason: str) -> None:
+        """The rules refused a human's choice (a drop on a space that does not take it)."""
+        self._announce("refused", reason)
+
+    def on_click(self, button: Button) -> None:
+        """A button on the table was clicked (the table's own and the dialogs')."""
+        self._announce("click", button.name)
 
     # --- events --------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -491,6 +616,11 @@ class GameScene(Scene):
             return False  # a bot is ready: update applies its move and reports what changed
         if hasattr(event, "pos"):
             self.mouse = event.pos
+        clicked = self._button_released_on(event)
+        if clicked is not None:
+            self.on_click(clicked)
+        if self.autoplay is not None:
+            return self._handle_watching(event)
         if self.announcing is not None and self._handle_announcement(event):
             return True
         if (
@@ -515,11 +645,47 @@ class GameScene(Scene):
             self.error = ""
         used = False
         if not self.timeline.busy:
+            placing = self._placing()
+            carrying = placing is not None and placing.dragging
             for control in list(self.controls):
                 if control.handle(event):
                     used = True
                     break
+            if placing is not None and placing.dragging and not carrying:
+                self.on_figures("pick_up", placing.carry)
         return used or (event.type == pygame.MOUSEMOTION and self._tooltip() != "")
+
+    def _placing(self) -> PlacementControl | None:
+        """The human's figures being placed, if that is the decision now."""
+        return next((c for c in self.controls if isinstance(c, PlacementControl)), None)
+
+    def _button_released_on(self, event: pygame.event.Event) -> Button | None:
+        """The enabled button a left-button release lands on (a click), if any."""
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return None
+        if self.popup is None and self.timeline.busy:
+            return None  # the controls are hidden while the table moves
+        return next(
+            (b for b in self._all_buttons() if b.enabled and b.rect.collidepoint(event.pos)), None
+        )
+
+    def _handle_watching(self, event: pygame.event.Event) -> bool:
+        """Autoplay: nobody plays, so only leaving, the log and tooltips answer. In the attract
+        mode any key or click goes back to the title."""
+        attract = self.autoplay is not None and self.autoplay.attract
+        if attract and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.leave_autoplay()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave_autoplay()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.open_log()
+            return True
+        for button in (self.menu_button, self.log_button):
+            if button.handle(event):
+                return True
+        return event.type == pygame.MOUSEMOTION and self._tooltip() != ""
 
     def _handle_key(self, event: pygame.event.Event) -> bool:
         """The keyboard: Esc menu, Ctrl+Z undo, Enter confirms, 1-9 counts, H hint, L log."""
@@ -630,7 +796,7 @@ class GameScene(Scene):
             self.watching.draw(surface)
         surface.blit(self.status.surface, self.lay.status.rect)
         self.menu_button.draw(surface)
-        if not self.driver.replaying():
+        if not self.watch_only:
             for button in (self.undo_button, self.hint_button):
                 button.draw(surface)
         self.log_button.draw(surface)
@@ -645,7 +811,19 @@ class GameScene(Scene):
             self._draw_announcement(surface, self.announcing)
         tip = self._tooltip()
         if tip:
-            draw_tooltip(surface, tip, self.mouse, self.lay.fonts.small)
+            self._draw_tooltip(surface, tip)
+
+    def _draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
+        """The tooltip beside the pointer, never over the figures on the space under it."""
+        size = self.lay.fonts.small
+        space = space_at(self.lay, self.mouse)
+        keep_clear = figure_area(self.lay, space) if space is not None else None
+        # The box ``draw_tooltip`` makes for this message (the same measures).
+        width = min(surface.get_width() // 3, assets.font(size).size(tip)[0] + size)
+        lines = wrap_lines(tip, size, width - size)
+        height = assets.font(size).get_linesize() * len(lines) + size // 2
+        box = tooltip_place((width, height), self.mouse, keep_clear, surface.get_rect(), size)
+        draw_tooltip(surface, tip, (box.left - size, box.top - size), size)
 
     def _banner(self, shown: GameState) -> tuple[str, int | None]:
         if self.driver.replaying():
@@ -760,7 +938,7 @@ class GameScene(Scene):
     def _all_buttons(self) -> list[Button]:
         """Every button on screen now (for tooltips)."""
         found = [self.menu_button, self.log_button]
-        if not self.driver.replaying():
+        if not self.watch_only:
             found += [self.undo_button, self.hint_button]
         for control in ([self.popup] if self.popup else []) + self.controls:
             found += control.all_buttons()

@@ -6,6 +6,8 @@ button under the mouse is shown.
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -27,23 +29,44 @@ from stoneage.ui.widgets import (
     wrap_lines,
 )
 
+from .autoplay import ATTRACT_IDLE, IdleWatch, attract_autoplay, autoplay_seats
 from .base import SceneHost
 from .menu_base import MenuScene, PanelScene, draw_backdrop
 from .rules_text import RULES_PAGES, RulesPage
 from .saves import autosave_status, continue_autosave, summary
 
+#: Events that show someone is at the screen (the attract mode waits for none of them).
+INPUT_EVENTS = frozenset(
+    {
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEWHEEL,
+        pygame.TEXTINPUT,
+        pygame.FINGERDOWN,
+        pygame.JOYBUTTONDOWN,
+    }
+)
+
 
 class TitleScene(MenuScene):
     """New game, Continue (greyed out without a readable autosave), Load game, Settings, Rules,
-    Quit; a notice beside the buttons when the settings or the autosave were damaged."""
+    Quit; a notice beside the buttons when the settings or the autosave were damaged.
+
+    Left alone for ``ATTRACT_IDLE`` seconds it starts the attract mode: four bots play a game
+    nobody owns (never saved nor recorded) until a key or a click brings the title back.
+    ``clock`` measures the idle time (tests pass a fake one)."""
 
     button_count = 6
 
-    def __init__(self, app: SceneHost) -> None:
+    def __init__(self, app: SceneHost, clock: Callable[[], float] = time.monotonic) -> None:
         # The settings problem is told once: on the first title screen after starting.
         self.settings_notice = app.settings_problem
         if self.settings_notice:
             app.settings_problem = ""
+        self.idle = IdleWatch(ATTRACT_IDLE, clock)
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
@@ -116,8 +139,41 @@ class TitleScene(MenuScene):
     def back(self) -> None:
         self.app.quit()
 
+    def enter(self) -> None:
+        super().enter()
+        self.idle.touch()
+
     def pause(self) -> None:
         self.settings_notice = ""  # told once
+
+    def resume(self) -> None:
+        super().resume()
+        self.idle.touch()  # back from another screen: the minute starts again
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in INPUT_EVENTS:
+            self.idle.touch()
+        return super().handle(event)
+
+    def update(self, dt: float) -> bool:
+        """After a minute with no input the attract mode starts."""
+        if self.idle.due():
+            self.start_attract()
+            return True
+        return False
+
+    def start_attract(self) -> None:
+        """Four bots play a game over the title (a key or a click brings the title back)."""
+        seed = (
+            self.app.seed
+            if self.app.seed is not None
+            else random.Random(time.time_ns()).randrange(1, 10**9)
+        )
+        self.app.push(
+            self.app.make_scene(
+                "game", seats=autoplay_seats(4), seed=seed, autoplay=attract_autoplay()
+            )
+        )
 
     def new_game(self) -> None:
         """Open the setup screen (its defaults start with one click)."""

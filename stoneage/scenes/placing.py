@@ -19,7 +19,7 @@ from pygame import Rect
 from stoneage.i18n import _, ngettext
 from stoneage.rules import Action, GameState, IllegalActionError, Place, Resolve, data
 from stoneage.ui import theme
-from stoneage.ui.layout import TableLayout, carry_parts, panel_parts, popup_near
+from stoneage.ui.layout import TableLayout, carry_parts, panel_parts, popup_near, use_now_tag
 from stoneage.ui.names import engine_reason, space_title
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons, shade
 
@@ -420,7 +420,6 @@ class ResolveControl(Control):
                 width,
                 border_radius=12,
             )
-            tag = Rect(0, 0, rect.width - 8, self.lay.fonts.body * 2)
-            tag.midbottom = (rect.centerx, rect.bottom - 2)
+            tag = use_now_tag(self.lay, space)  # never over the figures standing there
             draw_panel(surface, tag, theme.HIGHLIGHT, theme.CHARCOAL, 1, 6)
             draw_text_fit(surface, _("Use now"), tag, self.lay.fonts.body, theme.CHARCOAL, True)

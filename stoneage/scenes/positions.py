@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 import pygame
 
-from stoneage.rules import GameState
+from stoneage.rules import GameState, Resolve
+from stoneage.rules.data import HUNT
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 
 from .base import SceneHost
@@ -25,6 +26,7 @@ SCENE_NAMES = (
     "game",
     "drag",
     "resolution",
+    "resolve",
     "feeding",
     "scoring",
     "settings",
@@ -92,6 +94,16 @@ def resolution_dialog(state: GameState) -> bool:
     return state.current_player() == HUMAN and pending is not None and pending[0] == TOOLS
 
 
+def resolve_choice(state: GameState) -> bool:
+    """The human chooses which space to use next, the hunting grounds (with others' figures
+    on them too) among at least three."""
+    if state.current_player() != HUMAN or state.pending is not None:
+        return False
+    spaces = {a.space for a in state.legal_actions() if isinstance(a, Resolve)}
+    hunters = sum(1 for seat in range(state.n) if state.placed[seat][HUNT])
+    return len(spaces) >= 3 and HUNT in spaces and hunters >= 2
+
+
 def payment_dialog(state: GameState) -> bool:
     """The human pays for a card or a building."""
     pending = state.pending
@@ -157,6 +169,7 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
         "preview": (placement, "normal"),
         "save": (placement, "normal"),
         "resolution": (resolution_dialog, "normal"),
+        "resolve": (resolve_choice, "normal"),
         "feeding": (feeding_dialog, "random"),
     }[name]
     try:

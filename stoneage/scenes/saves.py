@@ -25,7 +25,7 @@ from stoneage.i18n import N_, _
 from stoneage.rules import GameState, IllegalActionError, SaveFormatError, new_game
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row
-from stoneage.ui.names import engine_reason, join_list
+from stoneage.ui.names import DEFAULT_HUMAN_NAME, engine_reason, join_list, shown_name
 from stoneage.ui.storage import FileTooLarge, SaveFile
 from stoneage.ui.theme import COLOUR_ORDER
 from stoneage.ui.widgets import (
@@ -218,7 +218,9 @@ def _seat(raw: object) -> Seat:
         and level in BOT_LEVELS
     ):
         raise SaveError(WRONG_VALUE, field="seats")
-    return Seat(name, colour, "human" if kind == "human" else "bot", level)
+    if raw.get("default_name") is True:  # the default name, shown in the language of now
+        name = _(DEFAULT_HUMAN_NAME)
+    return Seat(shown_name(name), colour, "human" if kind == "human" else "bot", level)
 
 
 def _is_seed(value: object) -> bool:
@@ -281,7 +283,7 @@ def format_time(saved_at: str, fallback: float | None = None) -> str:
 
 def summary(game: LoadedGame, modified: float | None = None) -> str:
     """One line about a saved game: the players, the round and when it was saved."""
-    players = join_list([seat.name for seat in game.seats])
+    players = join_list([shown_name(seat.name) for seat in game.seats])
     when = format_time(game.saved_at, modified)
     finished = game.state.is_terminal()
     if not when:  # a save from before the time was stored

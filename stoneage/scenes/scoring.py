@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -19,8 +20,9 @@ from stoneage.ui.menu_layout import scoring_layout
 from stoneage.ui.names import CATEGORY_TITLES, join_list, join_sentences
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
 
+from .autoplay import Autoplay
 from .base import Scene, SceneHost
-from .driver import Seat, replay_steps
+from .driver import Seat, follow_language, replay_steps
 from .log_view import export_replay
 from .menu_base import draw_backdrop, draw_button_tip
 
@@ -61,14 +63,25 @@ def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
 class ScoringScene(Scene):
     """The end of the game."""
 
-    def __init__(self, app: SceneHost, seats: list[Seat], state: GameState, seed: int) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        seats: list[Seat],
+        state: GameState,
+        seed: int,
+        autoplay: Autoplay | None = None,
+    ) -> None:
+        """``autoplay``: the game the bots played alone (it ends by itself: see ``update``)."""
         super().__init__(app)
         self.seats, self.state, self.seed = seats, state, seed
+        self.autoplay = autoplay
+        self.shown_for = 0.0  # seconds on screen (autoplay leaves after a while)
         self.rows = state.final_scoring()
         self.head, self.note = verdict(state, seats)
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
+        follow_language(self.seats)
         self.head, self.note = verdict(self.state, self.seats)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
@@ -95,16 +108,47 @@ class ScoringScene(Scene):
                     "Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back."
                 ),
             ),
-            Button(
-                title,
-                _("Back to title"),
-                self.to_title,
-                size=f.label,
-                name="title",
-                tooltip=_("Back to the title screen (Esc)"),
-            ),
+            self._leave_button(title, f.label),
         ]
         self.mouse = (0, 0)
+
+    def _leave_button(self, rect: Rect, size: int) -> Button:
+        """Back to the title; the command line's autoplay has no title to go to: it quits."""
+        if self.autoplay is not None and not self.autoplay.attract:
+            return Button(
+                rect,
+                _("Quit"),
+                self.to_title,
+                size=size,
+                name="title",
+                tooltip=_("Stop watching the bots and close the window (Esc)"),
+            )
+        return Button(
+            rect,
+            _("Back to title"),
+            self.to_title,
+            size=size,
+            name="title",
+            tooltip=_("Back to the title screen (Esc)"),
+        )
+
+    @property
+    def keeps_records(self) -> bool:
+        """False for a game the bots played alone (autoplay): the player's history and
+        achievements must not hear of it."""
+        return self.autoplay is None
+
+    def update(self, dt: float) -> bool:
+        """Autoplay: once shown for a while, the command line quits (with --quit-at-end) and the
+        attract mode goes back to the title."""
+        autoplay = self.autoplay
+        if autoplay is None:
+            return False
+        autoplay.scoring_shown = True  # the app draws this frame right after the update
+        self.shown_for += dt
+        if self.shown_for >= autoplay.scoring_hold and (autoplay.quit_at_end or autoplay.attract):
+            self.to_title()
+        return False
 
     def export(self) -> None:
         """Write the finished game as a replay file and say where it went."""
@@ -127,15 +171,25 @@ class ScoringScene(Scene):
             if self.app.seed is not None
             else random.Random(time.time_ns()).randrange(1, 10**9)
         )
-        self.app.replace(self.app.make_scene("game", seats=self.seats, seed=seed))
+        options: dict[str, object] = {}
+        if self.autoplay is not None:  # the bots play again, watched the same way
+            options["autoplay"] = dataclasses.replace(self.autoplay, scoring_shown=False)
+        self.app.replace(self.app.make_scene("game", seats=self.seats, seed=seed, **options))
 
     def to_title(self) -> None:
-        """Back to the title screen."""
+        """Back to the title screen (the command line's autoplay quits instead)."""
+        if self.autoplay is not None and not self.autoplay.attract:
+            self.app.quit()
+            return
         self.app.reset(self.app.make_scene("title"))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
             self.mouse = event.pos
+        attract = self.autoplay is not None and self.autoplay.attract
+        if attract and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.to_title()  # the attract mode: any key or click returns to the title
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_title()
             return True

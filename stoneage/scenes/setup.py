@@ -19,7 +19,7 @@ from stoneage.ui.names import LEVEL_TITLES
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped
 
 from .base import SceneHost
-from .driver import BOT_LEVELS, Seat, default_seats, settle_names
+from .driver import BOT_LEVELS, Seat, default_seats, follow_language, settle_names
 from .menu_base import PanelScene
 
 NAME_LIMIT = 16
@@ -55,6 +55,7 @@ class SetupScene(PanelScene):
 
     # --- building the controls -------------------------------------------------------------------
     def make_buttons(self) -> list[Button]:
+        follow_language([draft.seat for draft in self.drafts])  # "You" in the language of now
         self.heading = _("New game")
         f = self.lay.fonts
         body = self.lay.panel_body.copy()

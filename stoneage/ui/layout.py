@@ -499,3 +499,59 @@ def stepper_rows(
         label = Rect(row.left, row.top, minus.left - row.left - gap, side)
         rows.append((label, minus, value, plus))
     return rows
+
+
+# --- what must stay visible on a space ---------------------------------------------------------
+def figure_area(lay: TableLayout, space: int) -> Rect:
+    """Where the figures standing on ``space`` are shown: the row of rings (or the hunting
+    grounds' groups and counts) of a place, the occupant ring of a card slot or building stack.
+    Nothing the table lays over a space (the "Use now" tag, a tooltip) may cover it."""
+    rect = lay.spaces[space]
+    if space in CARD_SPACES:
+        return card_parts(rect, lay.unit).ring
+    if space in BUILDING_SPACES:
+        return stack_parts(rect, lay.unit).ring
+    parts = space_parts(rect, CAPACITY[space], lay.unit)
+    return parts.crowd.unionall(parts.rings)
+
+
+def use_now_tag(lay: TableLayout, space: int) -> Rect:
+    """The "Use now" tag of a space the player may use next (action phase). On a place it lies
+    over the foot of the picture, above what the space yields and the figures standing there;
+    on a card slot or building stack at the bottom, away from the occupant ring at the top."""
+    rect = lay.spaces[space]
+    height = lay.fonts.body * 2
+    if space in CARD_SPACES or space in BUILDING_SPACES:
+        tag = Rect(0, 0, rect.width - 8, height)
+        tag.midbottom = (rect.centerx, rect.bottom - 2)
+        return tag
+    # The picture as it is with two lines of yield text (a narrow village space), the smaller
+    # of the two, so the tag clears the text either way.
+    art = space_parts(rect, CAPACITY[space], lay.unit, info_lines=2).art
+    tag = Rect(0, 0, rect.width - 8, min(height, art.height // 2))
+    tag.midbottom = (rect.centerx, art.bottom)
+    return tag
+
+
+def tooltip_place(
+    size: tuple[int, int], pointer: tuple[int, int], keep_clear: Rect | None, bounds: Rect, gap: int
+) -> Rect:
+    """Where a tooltip box of ``size`` goes: below and right of the pointer, as everywhere, unless
+    that covers ``keep_clear`` (the figures on the space under the pointer); then above the
+    pointer, beside the area, or below it, whichever first stays clear. Always inside ``bounds``."""
+    width, height = size
+    x, y = pointer
+    usual = Rect(x + gap, y + gap, width, height).clamp(bounds)
+    if keep_clear is None or not usual.colliderect(keep_clear):
+        return usual
+    candidates = [
+        Rect(x + gap, min(y, keep_clear.top) - gap - height, width, height),  # above
+        Rect(keep_clear.right + gap, y + gap, width, height),  # right of the area
+        Rect(keep_clear.left - gap - width, y + gap, width, height),  # left of it
+        Rect(x + gap, keep_clear.bottom + gap, width, height),  # below it
+    ]
+    for candidate in candidates:
+        placed = candidate.clamp(bounds)
+        if not placed.colliderect(keep_clear):
+            return placed
+    return usual

@@ -5,8 +5,19 @@ Constants are marked with ``N_`` and translated by the functions below when show
 
 from __future__ import annotations
 
-from stoneage.i18n import N_, _, ngettext
+import gettext
+import os
+from functools import cache
+
+from stoneage import i18n
+from stoneage.i18n import LANGUAGES, N_, _, ngettext
 from stoneage.rules import data
+
+#: The name a human seat gets unless the player types one. It is shown in the language of the
+#: moment: a game started in English and continued in Chinese says "你", not "You".
+DEFAULT_HUMAN_NAME = N_("You")
+#: Every name the game gives by itself (the bots' too): each is shown in the current language.
+DEFAULT_NAMES = (DEFAULT_HUMAN_NAME, N_("Grok"), N_("Ayla"), N_("Tharn"), N_("Oona"))
 
 SPACE_TITLES = (
     N_("Tool maker"),
@@ -201,3 +212,37 @@ def engine_reason(error: Exception) -> str:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):
         return getattr(error, "reason", str(error))
+
+
+def translations_of(message: str) -> frozenset[str]:
+    """``message`` in every language the game has, the English original included (a name read
+    from a save is recognised whatever the language it was saved in)."""
+    return _translations_in(message, str(i18n.locale_dir()))
+
+
+@cache
+def _translations_in(message: str, localedir: str) -> frozenset[str]:
+    forms = {message}
+    for code in LANGUAGES:
+        if not os.environ.get("STONEAGE_LOCALE_DIR"):
+            i18n.compile_from_source(code)  # a source checkout: the catalog may not be built yet
+        try:
+            catalog = gettext.translation(i18n.DOMAIN, localedir=localedir, languages=[code])
+        except OSError:  # no catalog for this language
+            continue
+        forms.add(catalog.gettext(message))
+    return frozenset(forms)
+
+
+def is_default_name(name: str) -> bool:
+    """True for the default human name, in any language ("You", "你", "あなた")."""
+    return name.strip() in translations_of(DEFAULT_HUMAN_NAME)
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as shown now: a name the game gave (the default human name, the bots'
+    names) in the current language, any name the player chose as it is."""
+    for default in DEFAULT_NAMES:
+        if name.strip() in translations_of(default):
+            return _(default)
+    return name
