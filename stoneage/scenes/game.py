@@ -44,6 +44,7 @@ from .base import Scene, SceneHost
 from .board_view import space_at
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
 from .driver import GameDriver, Seat, Step, save_payload
+from .game_record import GameRecorder, PlayClock
 from .hints import tooltip_at
 from .motion import Motion
 from .payment import FeedDialog, PayDialog
@@ -70,7 +71,9 @@ class GameScene(Scene):
         state: GameState | None = None,
         threaded: bool = True,
         replay: bool = False,
+        clock: PlayClock | None = None,
     ) -> None:
+        """``clock``: the time a continued game was played before (a new game starts at 0)."""
         super().__init__(app)
         self.seats = seats
         script = state.actions_taken() if replay and state is not None else ([] if replay else None)
@@ -81,6 +84,12 @@ class GameScene(Scene):
         self.announced: int | None = None  # hotseat: the human last shown the table
         self.announcing: int | None = None  # hotseat: the human whose turn is being announced
         self.saver = None if replay else Autosaver()
+        # The history and achievements: only a game of the player's own (never a replay).
+        self.record = (
+            GameRecorder(seats, seed, clock or PlayClock(), self.driver.is_over())
+            if self.saver is not None
+            else None
+        )
         self.hints = HintService(seed, app.wake, threaded)
         self.hint_asked: tuple[int, int] | None = None  # (ply, seat) the human asked a hint for
         self.timeline: Timeline[GameState] = Timeline()
@@ -184,11 +193,15 @@ class GameScene(Scene):
             self.saver.submit(storage.delete_autosave)
             return
         seats, seed, state = list(self.seats), self.driver.seed, self.driver.state
-        self.saver.submit(lambda: storage.write_autosave(save_payload(seats, seed, state)))
+        played = self.record.clock.save_fields() if self.record is not None else {}
+        self.saver.submit(
+            lambda: storage.write_autosave({**save_payload(seats, seed, state), **played})
+        )
 
     def save_payload(self) -> dict:
         """The game as a save file's content (for a named save)."""
-        return self.driver.save_payload()
+        played = self.record.clock.save_fields() if self.record is not None else {}
+        return {**self.driver.save_payload(), **played}
 
     def open_log(self) -> None:
         """The whole game log over the table."""
@@ -286,6 +299,8 @@ class GameScene(Scene):
     def _count_down_to_scoring(self, dt: float) -> bool:
         if self.finish_timer is None:
             self.finish_timer = END_PAUSE * self.motion.speed
+            if self.record is not None:  # the history, the replay and the achievements, once
+                self.record.finish(self.driver.state, self.driver.steps)
         self.finish_timer -= dt
         if self.finish_timer <= 0:
             self.autosave()  # the game is over: the autosave is deleted
