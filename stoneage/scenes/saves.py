@@ -202,10 +202,9 @@ def _document(data: bytes | str) -> dict:
     return payload
 
 
-def _check_version(
-    found: int, oldest: int = storage.OLDEST_SAVE_VERSION, newest: int = storage.SAVE_VERSION
-) -> None:
+def _check_version(found: int) -> None:
     """Refuse a format this version cannot read, saying which way the versions differ."""
+    oldest, newest = storage.OLDEST_SAVE_VERSION, storage.SAVE_VERSION
     problem = storage.version_problem(found, oldest, newest)
     if problem is not None:
         raise SaveError(problem, found=found, oldest=oldest, newest=newest)
