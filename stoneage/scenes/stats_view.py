@@ -64,6 +64,7 @@ TAB_TITLES = {
     "achievements": N_("Achievements"),
 }
 ROLLING = 10  # games in the rolling average and win rate
+LONG_HISTORY = 100  # from this many games on, the win rate is shown over the wider window
 CHART_FILL = theme.mix(theme.PARCHMENT, theme.UMBER, 0.25)  # grid lines
 WIN_COLOUR = theme.MOSS
 LOSS_COLOUR = theme.CLAY
@@ -657,7 +658,7 @@ class StatsScene(Scene):
         drawn = draw_text_fit(surface, value, value_box, f.big, colour, True, "midleft")
         if trend is not None and trend != 0:
             size = max(6, drawn.height // 3)
-            x, y = drawn.right + size, drawn.centery
+            x, y = drawn.right + size * 2, drawn.centery
             tip = -size if trend > 0 else size
             pygame.draw.polygon(
                 surface, colour, [(x, y + tip), (x - size, y - tip), (x + size, y - tip)]
@@ -871,9 +872,12 @@ class StatsScene(Scene):
 
     def _draw_rate_chart(self, surface: pygame.Surface, area: Rect) -> None:
         f = self.lay.fonts
-        inner = self._section(surface, area, _("Win rate over the last 10 games"))
-        rates = self.summary.rolling_rates.get(ROLLING) or stats.rolling_rate(
-            [e.won for e in self.summary.entries], ROLLING
+        # A long history is read better over a wider window (ten games jump up and down).
+        window = stats.TREND_WINDOWS[-1] if len(self.summary.entries) >= LONG_HISTORY else ROLLING
+        heading = _("Win rate over the last {n} games").format(n=window)
+        inner = self._section(surface, area, heading)
+        rates = self.summary.rolling_rates.get(window) or stats.rolling_rate(
+            [e.won for e in self.summary.entries], window
         )
         plot = self._plot_area(inner, assets.text_width("100%", f.tiny) + 8)
         self._draw_grid(surface, plot, 0.0, 1.0, 0.25, percent)
