@@ -206,3 +206,25 @@ def test_a_click_on_a_toast_dismisses_it_and_toasts_expire(app):
     toasts.show("Short-lived")
     toasts.BOARD.update(toasts.MAX_LIFE + 1)
     assert toasts.BOARD.texts() == []
+
+
+def test_a_second_copy_of_the_game_says_so_and_autosaves_apart(app, tmp_path):
+    import fcntl
+    import os
+
+    storage.release_autosave()
+    other = os.open(tmp_path / "autosave.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # another copy of the game holds slot 1
+    try:
+        app.push(app.make_scene("title"))
+        app.claim_autosave()
+        assert storage.autosave_path().name == "autosave-2.json"
+        assert any("Another copy of the game" in t for t in toasts.BOARD.texts())
+        scene = GameScene(app, seats(), SEED, near_the_end(30), threaded=False)
+        app.push(scene)
+        scene.pause()  # the autosave is written and flushed
+        assert (tmp_path / "autosave-2.json").is_file()
+        assert not (tmp_path / "autosave.json").exists()
+    finally:
+        storage.release_autosave()
+        os.close(other)
