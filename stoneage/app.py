@@ -84,6 +84,7 @@ class App:
         self.frames_drawn = 0
         self._moving: list[pygame.Rect] = []  # where moving sprites were drawn last frame
         self._input_until = 0.0  # full frame rate until then (input just arrived)
+        toasts.BOARD.clear()  # one app a program; a new one (tests) starts with no toasts
 
     # --- window -------------------------------------------------------------------------------
     def open_window(self, flags: int = pygame.RESIZABLE) -> pygame.Surface:
