@@ -26,9 +26,10 @@ import pygame
 
 from stoneage import i18n
 from stoneage.i18n import _
+from stoneage.scenes import toasts
 from stoneage.scenes.base import Scene, SceneFactory
 from stoneage.scenes.catalog import SCENES
-from stoneage.ui import assets
+from stoneage.ui import assets, storage
 from stoneage.ui.storage import Settings, load_settings_with_message, save_settings
 
 FRAME_RATE = 60  # while something moves
@@ -83,6 +84,7 @@ class App:
         self.frames_drawn = 0
         self._moving: list[pygame.Rect] = []  # where moving sprites were drawn last frame
         self._input_until = 0.0  # full frame rate until then (input just arrived)
+        toasts.BOARD.clear()  # one app a program; a new one (tests) starts with no toasts
 
     # --- window -------------------------------------------------------------------------------
     def open_window(self, flags: int = pygame.RESIZABLE) -> pygame.Surface:
@@ -215,21 +217,31 @@ class App:
         if self.screen is None:
             self.open_window()
         self.running = True
+        self.claim_autosave()
         try:
             while self.running and self.stack:
                 self.step()
         finally:
             while self.stack:
                 self.stack.pop().exit()
+            storage.release_autosave()
             if self._resized_at is not None:
                 self.remember_window()
             pygame.display.quit()
+
+    def claim_autosave(self) -> None:
+        """Take this copy's autosave slot; a second copy of the game on the same data folder
+        gets its own (said once in a toast) and the screens read that slot from now on."""
+        claim = storage.claim_autosave()
+        if claim.shared:
+            toasts.show(claim.message(), toasts.WARNING)
+            self.resize(self.size)  # the title's Continue reads this copy's slot
 
     def step(self, block: bool = True) -> None:
         """One iteration: wait for events (or a frame), dispatch, update, redraw if needed.
         ``block=False`` never sleeps (tests and benchmarks drive the loop themselves)."""
         animating = any(scene.is_animating() for scene in self.stack[-1:])
-        lively = animating or time.monotonic() < self._input_until
+        lively = animating or toasts.BOARD.busy() or time.monotonic() < self._input_until
         rate = (FRAME_RATE if lively else IDLE_RATE) if block else 0
         if self.clock is None:
             raise RuntimeError("App.step before open_window: there is no window to draw in")
@@ -240,6 +252,8 @@ class App:
         for event in events:
             self.dispatch(event)
         if self.stack and self.stack[-1].update(dt):
+            self.dirty = True
+        if toasts.BOARD.update(dt):  # toasts and the "Not saved" mark, over every scene
             self.dirty = True
         if self.dirty:
             self.draw()
@@ -260,6 +274,9 @@ class App:
             self.toggle_fullscreen()
             return
         if event.type == pygame.WINDOWEXPOSED:
+            self.dirty = True
+            return
+        if toasts.BOARD.handle(event):  # a click on a toast dismisses it
             self.dirty = True
             return
         if self.stack and self.stack[-1].handle(event):
@@ -293,6 +310,7 @@ class App:
         first = max((i for i, s in enumerate(self.stack) if s.opaque), default=0)
         for scene in self.stack[first:]:
             scene.draw(target)
+        toasts.BOARD.draw(target)
         if surface is None:
             pygame.display.flip()
             self._moving = self.stack[-1].moving_rects()
@@ -316,6 +334,7 @@ class App:
             self.screen.set_clip(area)
             for scene in self.stack[first:]:
                 scene.draw(self.screen)
+            toasts.BOARD.draw(self.screen)
         self.screen.set_clip(None)
         pygame.display.update(areas)
         self.frames_drawn += 1

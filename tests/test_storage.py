@@ -233,7 +233,8 @@ def test_a_good_save_loads_equal(tmp_path, newer):
         ('{"hello": "world"}', "The file is not a Stone Age save."),
         (
             '{"format": "stoneage-save", "version": 9}',
-            "The save was made by a newer version of the game.",
+            "The save was made by a newer version of the game (format 9; this version reads "
+            "formats 1 to 1). Update the game to open it.",
         ),
         (
             '{"format": "stoneage-save", "version": "1"}',

@@ -13,9 +13,11 @@ from .base import SceneFactory
 from .game import GameScene
 from .log_view import LogScene
 from .menus import PauseMenu, RulesScene, SettingsScene, TitleScene
+from .save_elsewhere import SaveElsewhereScene
 from .saves import LoadScene, SaveNameScene
 from .scoring import ScoringScene
 from .setup import SetupScene
+from .stats_view import StatsScene
 
 SCENES: Mapping[str, SceneFactory] = {
     "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
@@ -27,5 +29,7 @@ SCENES: Mapping[str, SceneFactory] = {
     "rules": RulesScene,
     "log": LogScene,  # game=: the whole log of that game scene
     "load": LoadScene,  # the saved games
+    "stats": StatsScene,  # records=None, earned=None, tab="overview": the statistics screen
     "save": SaveNameScene,  # on_saved=None: type a name and save the game below
+    "save_elsewhere": SaveElsewhereScene,  # folder=None: save the game below into a folder
 }

@@ -53,6 +53,7 @@ from .base import Scene, SceneHost
 from .board_view import space_at
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
 from .driver import GameDriver, Seat, Step, follow_language, save_payload
+from .game_record import GameRecorder, PlayClock
 from .hints import tooltip_at
 from .motion import Motion
 from .payment import FeedDialog, PayDialog
@@ -85,9 +86,11 @@ class GameScene(Scene):
         threaded: bool = True,
         replay: bool = False,
         autoplay: Autoplay | None = None,
+        clock: PlayClock | None = None,
     ) -> None:
         """``replay`` plays the actions of ``state`` back from the start; ``autoplay`` has bots
-        (every seat must be a bot) play a game nobody owns: it is neither saved nor recorded."""
+        (every seat must be a bot) play a game nobody owns: it is neither saved nor recorded.
+        ``clock``: the time a continued game was played before (a new game starts at 0)."""
         super().__init__(app)
         self.seats = seats
         self.autoplay = autoplay
@@ -99,6 +102,12 @@ class GameScene(Scene):
         self.announced: int | None = None  # hotseat: the human last shown the table
         self.announcing: int | None = None  # hotseat: the human whose turn is being announced
         self.saver = None if replay or autoplay is not None else Autosaver()
+        # The history and achievements: only a game of the player's own (never a replay).
+        self.record = (
+            GameRecorder(seats, seed, clock or PlayClock(), self.driver.is_over())
+            if self.saver is not None
+            else None
+        )
         self.hints = HintService(seed, app.wake, threaded)
         self.hint_asked: tuple[int, int] | None = None  # (ply, seat) the human asked a hint for
         self.timeline: Timeline[GameState] = Timeline()
@@ -232,11 +241,15 @@ class GameScene(Scene):
             self.saver.submit(storage.delete_autosave)
             return
         seats, seed, state = list(self.seats), self.driver.seed, self.driver.state
-        self.saver.submit(lambda: storage.write_autosave(save_payload(seats, seed, state)))
+        played = self.record.clock.save_fields() if self.record is not None else {}
+        self.saver.submit(
+            lambda: storage.write_autosave({**save_payload(seats, seed, state), **played})
+        )
 
     def save_payload(self) -> dict:
         """The game as a save file's content (for a named save)."""
-        return self.driver.save_payload()
+        played = self.record.clock.save_fields() if self.record is not None else {}
+        return {**self.driver.save_payload(), **played}
 
     def open_log(self) -> None:
         """The whole game log over the table."""
@@ -354,6 +367,8 @@ class GameScene(Scene):
         if self.finish_timer is None:
             self.finish_timer = END_PAUSE * self.motion.speed
             self.on_game_end()
+            if self.record is not None:  # the history, the replay and the achievements, once
+                self.record.finish(self.driver.state, self.driver.steps)
         self.finish_timer -= dt
         if self.finish_timer <= 0:
             self.autosave()  # the game is over: the autosave is deleted

@@ -59,7 +59,7 @@ class TitleScene(MenuScene):
     nobody owns (never saved nor recorded) until a key or a click brings the title back.
     ``clock`` measures the idle time (tests pass a fake one)."""
 
-    button_count = 6
+    button_count = 7
 
     def __init__(self, app: SceneHost, clock: Callable[[], float] = time.monotonic) -> None:
         # The settings problem is told once: on the first title screen after starting.
@@ -72,7 +72,7 @@ class TitleScene(MenuScene):
     def make_buttons(self) -> list[Button]:
         self.status = autosave_status()
         size = self.lay.fonts.title
-        rects = self.lay.buttons
+        rects = fit_above(self.lay.buttons, self.lay.footer.top - self.lay.margin)
         if self.status.game is not None:
             continue_tip = _("Play on where you left off: {summary}.").format(
                 summary=summary(self.status.game)
@@ -112,6 +112,14 @@ class TitleScene(MenuScene):
             ),
             Button(
                 rects[3],
+                _("Statistics"),
+                lambda: self.app.push(self.app.make_scene("stats")),
+                size=size,
+                tooltip=_("Your games in numbers and charts, past games to replay, achievements."),
+                name="stats",
+            ),
+            Button(
+                rects[4],
                 _("Settings"),
                 lambda: self.app.push(self.app.make_scene("settings")),
                 size=size,
@@ -119,7 +127,7 @@ class TitleScene(MenuScene):
                 name="settings",
             ),
             Button(
-                rects[4],
+                rects[5],
                 _("Rules"),
                 lambda: self.app.push(self.app.make_scene("rules")),
                 size=size,
@@ -127,7 +135,7 @@ class TitleScene(MenuScene):
                 name="rules",
             ),
             Button(
-                rects[5],
+                rects[6],
                 _("Quit"),
                 self.app.quit,
                 size=size,
@@ -240,7 +248,7 @@ class TitleScene(MenuScene):
         if not notices:
             return
         lay, f, m = self.lay, self.lay.fonts, self.lay.margin
-        column = lay.buttons[0].union(lay.buttons[-1])
+        column = self.buttons[0].rect.union(self.buttons[-1].rect)
         area = pygame.Rect(
             column.right + m * 4, column.top, lay.size[0] - column.right - m * 8, column.height
         )
@@ -270,6 +278,18 @@ class TitleScene(MenuScene):
             )
 
 
+def fit_above(rects: list[pygame.Rect], bottom: int) -> list[pygame.Rect]:
+    """A column of buttons squeezed (heights and gaps alike) to end above ``bottom``."""
+    if not rects or rects[-1].bottom <= bottom:
+        return rects
+    top = rects[0].top
+    scale = (bottom - top) / (rects[-1].bottom - top)
+    return [
+        pygame.Rect(r.left, top + round((r.top - top) * scale), r.width, round(r.height * scale))
+        for r in rects
+    ]
+
+
 class PauseMenu(MenuScene):
     """Over the table: resume, save, load, settings, rules, or leave (the game is kept for
     Continue)."""
@@ -284,8 +304,13 @@ class PauseMenu(MenuScene):
     def make_buttons(self) -> list[Button]:
         size = self.lay.fonts.title
         height = self.lay.buttons[0].height
-        rects = column(self.lay.panel_body, 6, height, self.lay.margin, self.lay.buttons[0].width)
-        return [
+        failing = storage.write_health.is_failing("save")  # offer to save elsewhere
+        rects = column(
+            self.lay.panel_body, 6 + failing, height, self.lay.margin, self.lay.buttons[0].width
+        )
+        if failing:
+            elsewhere = rects.pop(2)
+        buttons = [
             Button(
                 rects[0],
                 _("Resume"),
@@ -336,6 +361,19 @@ class PauseMenu(MenuScene):
                 name="leave",
             ),
         ]
+        if failing:
+            buttons.insert(
+                2,
+                Button(
+                    elsewhere,
+                    _("Save elsewhere…"),
+                    lambda: self.app.push(self.app.make_scene("save_elsewhere")),
+                    size=size,
+                    tooltip=_("The game cannot be saved in its own folder: save it into another."),
+                    name="save_elsewhere",
+                ),
+            )
+        return buttons
 
     def save_game(self) -> None:
         """Type a name and save the game under it."""

@@ -5,20 +5,38 @@ the pointer's play for the drag and hint screenshots."""
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
 from stoneage.rules import GameState, Resolve
 from stoneage.rules.data import HUNT
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
+from stoneage.ui import storage
 
+from . import toasts
 from .base import SceneHost
 from .driver import GameDriver, Seat, Step, default_seats, settle_names
 from .game import GameScene
 from .placing import PlacementControl
 from .saves import CUT_OFF, LoadedGame, SaveError, example_entries, older_copy_dialog
+from .stats_view import StatsScene, made_up_scene
 from .story import describe
+
+# The statistics screen's tabs over a made-up history (and with none), and the warning of a
+# save that fails: the table with its toast and "Not saved" mark, and the pause menu's offer.
+STATS_SCENES = (
+    "stats",
+    "stats_charts",
+    "stats_games",
+    "achievements",
+    "stats_empty",
+    "save_failing",
+    "save_elsewhere",
+)
+MADE_UP_GAMES = 120
 
 SCENE_NAMES = (
     "title",
@@ -38,6 +56,7 @@ SCENE_NAMES = (
     "save",
     "load",
     "continue_damaged",
+    *STATS_SCENES,
 )
 HUMAN = 0
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
@@ -129,6 +148,8 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
     """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``."""
     if name not in SCENE_NAMES:
         raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
+    storage.write_health.reset()  # each screenshot starts with nothing failing and no toasts
+    toasts.BOARD.clear()
     app.push(app.make_scene("title"))
     if name == "title":
         return
@@ -137,6 +158,9 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
         return
     if name in ("settings", "rules"):
         app.push(app.make_scene(name))
+        return
+    if name in STATS_SCENES[:5]:
+        build_stats_scene(app, name, seed)
         return
     seats = default_seats()[:players]
     if name in ("load", "continue_damaged"):
@@ -168,6 +192,8 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
         "hotseat": (placement, "normal"),
         "preview": (placement, "normal"),
         "save": (placement, "normal"),
+        "save_failing": (placement, "normal"),
+        "save_elsewhere": (placement, "normal"),
         "resolution": (resolution_dialog, "normal"),
         "resolve": (resolve_choice, "normal"),
         "feeding": (feeding_dialog, "random"),
@@ -195,6 +221,34 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
         app.push(app.make_scene("log", game=scene))
     if name == "hotseat":
         scene.announced = 1  # the other human played last: seat 0 is called to the screen
+    if name in ("save_failing", "save_elsewhere"):
+        show_failing_save(app, name == "save_elsewhere")
+
+
+def build_stats_scene(app: SceneHost, name: str, seed: int) -> None:
+    """The statistics screen over a made-up history of ``seed`` (or none)."""
+    if name == "stats_empty":
+        app.push(StatsScene(app, [], {}))
+        return
+    tab = {"stats": "overview", "stats_charts": "charts", "stats_games": "games"}.get(
+        name, "achievements"
+    )
+    app.push(made_up_scene(app, seed, MADE_UP_GAMES, tab))
+
+
+def show_failing_save(app: SceneHost, elsewhere: bool) -> None:
+    """Saving fails (a read-only disk): the toast and the mark over the table, or the pause
+    menu's offer to save elsewhere with its dialog open."""
+    storage.write_health.failed(
+        "save", OSError(errno.EROFS, "Read-only file system"), storage.data_dir()
+    )
+    toasts.BOARD.poll()
+    toasts.BOARD.settle()
+    if elsewhere:
+        top_game(app).update(0.0)
+        toasts.BOARD.clear()
+        app.push(app.make_scene("pause"))
+        app.push(app.make_scene("save_elsewhere", folder=Path("/media/usb/Stone Age saves")))
 
 
 def top_game(app: SceneHost) -> GameScene:

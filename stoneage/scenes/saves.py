@@ -40,6 +40,7 @@ from stoneage.ui.widgets import (
 
 from .base import SceneHost
 from .driver import BOT_LEVELS, Seat
+from .game_record import PlayClock
 from .menu_base import MenuScene, PanelScene
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,8 @@ class LoadedGame:
     seed: int
     state: GameState
     saved_at: str = ""
+    started_at: str = ""  # when the game began ('' in saves from before it was stored)
+    played: float = 0.0  # seconds played before the save (0 in older saves)
 
     def fresh_seats(self) -> list[Seat]:
         """Copies of the seats (the game scene may change its own)."""
@@ -141,7 +144,28 @@ def _parse(data: bytes | str) -> LoadedGame:
         raise SaveError(SEAT_COUNT)
     if seed is None:  # saves from before the seed was stored
         seed = state.seed if _is_seed(state.seed) else 0
-    return LoadedGame(seats, seed, state, saved_at)
+    started_at, played = _play_time(payload)
+    return LoadedGame(seats, seed, state, saved_at, started_at, played)
+
+
+def _play_time(payload: dict) -> tuple[str, float]:
+    """When the game began and the seconds played so far, for its record in the history.
+    Older saves have neither, and a wrong value only costs the record its time (never the
+    game), so bad values are dropped rather than refused."""
+    started_at = payload.get("started_at", "")
+    try:
+        if not isinstance(started_at, str) or len(started_at) > 64:
+            raise ValueError(started_at)
+        if started_at:
+            datetime.fromisoformat(started_at)
+    except ValueError:
+        log.warning("ignoring a wrong started_at in a save: %r", started_at)
+        started_at = ""
+    played = payload.get("played_seconds", 0.0)
+    if isinstance(played, bool) or not isinstance(played, (int, float)) or not 0 <= played < 1e8:
+        log.warning("ignoring a wrong played_seconds in a save: %r", played)
+        played = 0.0
+    return started_at, float(played)
 
 
 def _document(data: bytes | str) -> dict:
@@ -170,13 +194,54 @@ def _document(data: bytes | str) -> dict:
         if payload["format"] != storage.SAVE_FORMAT:
             raise SaveError(NOT_A_SAVE)
         version = payload.get("version")
-        if type(version) is not int or version < 1:
+        if type(version) is not int or version < 0:
             raise SaveError(WRONG_VALUE, field="version")
-        if version > storage.SAVE_VERSION:
-            raise SaveError(NEWER)
+        _check_version(version)
     elif "seats" not in payload or "game" not in payload:  # older saves have no format field
         raise SaveError(NOT_A_SAVE)
     return payload
+
+
+def _check_version(found: int) -> None:
+    """Refuse a format this version cannot read, saying which way the versions differ."""
+    oldest, newest = storage.OLDEST_SAVE_VERSION, storage.SAVE_VERSION
+    problem = storage.version_problem(found, oldest, newest)
+    if problem is not None:
+        raise SaveError(problem, found=found, oldest=oldest, newest=newest)
+
+
+def version_error(reason: str, error: Exception | None = None) -> SaveError | None:
+    """The SaveError for the rules engine refusing a game's format version (None when
+    ``reason`` is about something else). The engine's exception may carry the versions
+    (``found``, ``oldest``, ``newest``); today its message does: "saved game has version 2;
+    this program reads version 1"."""
+    found = getattr(error, "found", None)
+    if type(found) is int:
+        newest = getattr(error, "newest", None)
+        newest = newest if type(newest) is int else storage.SAVE_VERSION
+        oldest = getattr(error, "oldest", None)
+        oldest = oldest if type(oldest) is int else min(newest, storage.OLDEST_SAVE_VERSION)
+        return _version_refusal(found, oldest, newest)
+    if "version" not in reason:
+        return None
+    stored = re.search(r"has version (-?\d+)\b", reason)
+    reads = re.search(r"reads versions? (\d+)(?:\s*(?:to|-)\s*(\d+))?", reason)
+    if stored is None:
+        return SaveError(WRONG_VALUE, field="version")
+    found = int(stored.group(1))
+    if reads is None:
+        oldest, newest = storage.OLDEST_SAVE_VERSION, storage.SAVE_VERSION
+    else:
+        oldest = int(reads.group(1))
+        newest = int(reads.group(2)) if reads.group(2) else oldest
+    return _version_refusal(found, oldest, newest)
+
+
+def _version_refusal(found: int, oldest: int, newest: int) -> SaveError:
+    problem = storage.version_problem(found, oldest, newest)
+    if problem is None:  # the engine refused a version inside its own range: damage
+        return SaveError(GAME_DAMAGED)
+    return SaveError(problem, found=found, oldest=oldest, newest=newest)
 
 
 def _decode_problem(text: str, error: json.JSONDecodeError) -> str:
@@ -232,20 +297,24 @@ def _state(game: str) -> GameState:
     try:
         return GameState.from_json(game)
     except SaveFormatError as error:
-        raise _game_problem(game, str(error)) from None
+        raise _game_problem(game, str(error), error) from None
     except Exception:  # the engine should only raise SaveFormatError; never crash on a file
         log.exception("the rules engine failed on a saved game")
         raise SaveError(GAME_DAMAGED) from None
 
 
-def _game_problem(game: str, reason: str) -> SaveError:
-    """A clear SaveError for the engine's ``reason`` (the move that breaks the rules, and why)."""
+def _game_problem(game: str, reason: str, error: Exception | None = None) -> SaveError:
+    """A clear SaveError for the engine's ``reason`` (the move that breaks the rules and why,
+    or which way the format versions differ)."""
     found = re.search(r"action (\d+) of \d+", reason)
     if found:
         failure = _replay_failure(game, int(found.group(1)))
         if failure is not None:
             return SaveError(BREAKS_RULES, move=int(found.group(1)), reason=failure)
-    if "newer" in reason or "version" in reason:
+    refused = version_error(reason, error)
+    if refused is not None:
+        return refused
+    if "newer" in reason:
         return SaveError(NEWER)
     if "too large" in reason:
         return SaveError(TOO_LARGE)
@@ -370,7 +439,12 @@ def _read_autosaves(candidates: list[Path]) -> AutosaveStatus:
 def start_loaded_game(app: SceneHost, game: LoadedGame) -> None:
     """Leave whatever is on screen and play ``game`` (the title stays below it)."""
     app.reset(app.make_scene("title"))
-    app.push(app.make_scene("game", seats=game.fresh_seats(), seed=game.seed, state=game.state))
+    clock = PlayClock.resumed(game.started_at, game.played)
+    app.push(
+        app.make_scene(
+            "game", seats=game.fresh_seats(), seed=game.seed, state=game.state, clock=clock
+        )
+    )
 
 
 def continue_autosave(app: SceneHost) -> None:
@@ -627,9 +701,25 @@ class SaveNameScene(_DialogScene):
             ),
         ]
 
+    limit = TYPED_NAME_LIMIT  # characters the player may type
+
+    def field_label(self) -> str:
+        """The words above the field."""
+        return _("Name of the save:")
+
+    def note(self) -> str:
+        """The help under the field."""
+        return _(
+            "Type a name and press Enter to save, or Esc to go back. The save can be loaded later from “Load game”."
+        )
+
+    def shown_text(self, text: str, width: int) -> str:
+        """The field's text as drawn in ``width`` pixels (all of it: a name is short)."""
+        return text
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
-            self.name = (("" if self.fresh else self.name) + event.text)[:TYPED_NAME_LIMIT]
+            self.name = (("" if self.fresh else self.name) + event.text)[: self.limit]
             self.fresh, self.composing, self.error = False, "", ""
             return True
         if event.type == pygame.TEXTEDITING:
@@ -693,7 +783,7 @@ class SaveNameScene(_DialogScene):
         f = self.lay.fonts
         self.draw_frame(surface, self.rect)
         draw_text(
-            surface, _("Name of the save:"), self.label_rect.topleft, f.body, theme.UMBER_DARK, True
+            surface, self.field_label(), self.label_rect.topleft, f.body, theme.UMBER_DARK, True
         )
         draw_panel(surface, self.field, theme.WHITE, theme.HIGHLIGHT, 2, 6)
         inner = self.field.inflate(-f.label, 0)
@@ -707,7 +797,7 @@ class SaveNameScene(_DialogScene):
             )
         drawn = draw_text_fit(
             surface,
-            self.name + self.composing + "|",
+            self.shown_text(self.name + self.composing + "|", inner.width),
             inner,
             f.label,
             theme.CHARCOAL,
@@ -728,9 +818,7 @@ class SaveNameScene(_DialogScene):
         if self.error:
             draw_wrapped(surface, self.error, self.note_rect, f.body, theme.ERROR, True)
         else:
-            note = _(
-                "Type a name and press Enter to save, or Esc to go back. The save can be loaded later from “Load game”."
-            )
+            note = self.note()
             draw_wrapped(surface, note, self.note_rect, f.body, theme.UMBER_DARK)
         for button in self.buttons:
             button.draw(surface)

@@ -12,7 +12,8 @@ from stoneage.app import App
 from stoneage.scenes.menus import RulesScene, SettingsScene
 from stoneage.scenes.positions import SCENE_NAMES, build_scene
 from stoneage.scenes.rules_text import RULES_PAGES
-from stoneage.ui import assets, storage, widgets
+from stoneage.scenes.stats_view import TABS, StatsScene
+from stoneage.ui import achievements, assets, stats, storage, widgets
 from stoneage.ui.storage import Settings
 
 from .conftest import LANGS
@@ -69,6 +70,7 @@ def make_app(locale_dir, monkeypatch):
     for app in opened:
         while app.stack:
             app.stack.pop().exit()
+    storage.write_health.reset()  # the save_failing screens leave a failure behind
     assets.clear_caches()
     i18n.install_language("en")
     pygame.display.quit()
@@ -93,6 +95,28 @@ def test_no_text_runs_outside_its_box_on_any_screen(size, lang, make_app, overfl
     for page in range(len(RULES_PAGES)):
         app.push(RulesScene(app, page))
         draw(app)
+    assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
+    assert sorted(set(shrunk)) == []
+
+
+STATS_CASES = [(size, lang) for size in ((1024, 640), (3840, 2160)) for lang in LANGS]
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"), STATS_CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in STATS_CASES]
+)
+def test_the_statistics_fit_with_no_game_and_with_500(size, lang, make_app, overflows, shrunk):
+    """Every tab of the statistics screen, with an empty history and a long one (500 games,
+    two people at the table so the person filter shows too)."""
+    app = make_app(lang, size)
+    long = stats.made_up_history(1, 450) + stats.made_up_history(2, 50, name="Ayla")
+    for records in ([], long):
+        scene = StatsScene(app, records, achievements.earned_over_history(records))
+        app.stack.clear()
+        app.push(scene)
+        for tab in TABS:
+            scene.set_tab(tab)
+            draw(app)
     assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
     assert sorted(set(shrunk)) == []
 

@@ -1,0 +1,200 @@
+"""The statistics screen: it opens from the title, draws every tab with no game, one game and
+500 games, its filters change the numbers, a past game opens in the replay viewer, Export CSV
+writes the file and says where, and a damaged history is told in a toast."""
+
+from __future__ import annotations
+
+import csv
+
+import pygame
+import pytest
+
+from stoneage.scenes import toasts
+from stoneage.scenes.game import GameScene
+from stoneage.scenes.log_view import export_replay
+from stoneage.scenes.menus import TitleScene
+from stoneage.scenes.stats_view import TABS, StatsScene, made_up_scene, rolling_mean
+from stoneage.ui import achievements, history, stats, storage, widgets
+from stoneage.ui.history import record_from_game
+from tests.ui.test_history_records import SEATS, play_to_end
+
+from .hands import click
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    for reset in (history.reset_for_tests, achievements.reset_for_tests):
+        reset()
+    storage.write_health.reset()
+    toasts.BOARD.clear()
+    yield
+    for reset in (history.reset_for_tests, achievements.reset_for_tests):
+        reset()
+    storage.write_health.reset()
+    toasts.BOARD.clear()
+
+
+@pytest.fixture
+def overflows(monkeypatch):
+    seen: list = []
+    monkeypatch.setattr(widgets, "overflow_hook", lambda text, drawn, box: seen.append(text))
+    return seen
+
+
+def draw_every_tab(app, scene: StatsScene) -> None:
+    for tab in TABS:
+        scene.set_tab(tab)
+        app.draw(pygame.Surface(app.size))
+
+
+def named(scene: StatsScene, name: str):
+    return next(b for b in scene.buttons if b.name == name)
+
+
+@pytest.mark.parametrize("games", [0, 1, 500])
+def test_every_tab_draws_with_none_one_and_many_games(app, games, overflows):
+    scene = made_up_scene(app, 1, games) if games else StatsScene(app, [], {})
+    app.push(scene)
+    draw_every_tab(app, scene)
+    assert overflows == []
+    assert scene.summary.tally.played == games
+    if games == 0:
+        scene.set_tab("overview")
+        assert scene.empty and named(scene, "new_game").enabled
+        assert not named(scene, "export").enabled
+        named(scene, "new_game").on_click()
+        assert type(app.top).__name__ == "SetupScene"
+
+
+def test_the_title_opens_the_statistics_from_the_history_file(app):
+    state = play_to_end(3, seed=5)
+    history.append_record(record_from_game(SEATS, 5, state, storage.now_iso(), 900.0))
+    title = TitleScene(app)
+    app.push(title)
+    app.draw()
+    click(app, named(title, "stats").rect.center)
+    app.step(block=False)
+    scene = app.top
+    assert isinstance(scene, StatsScene)
+    assert scene.summary.tally.played == 1 and scene.names == ["Ann"]
+    assert scene.summary.best == state.final_scoring()[0]["total"]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.step(block=False)
+    assert app.top is title
+
+
+def test_filters_change_the_numbers(app):
+    scene = made_up_scene(app, 1, 200)
+    app.push(scene)
+    app.draw()
+    everything = scene.summary.tally.played
+    two = sum(1 for r in scene.records if r.players == 2)
+    click(app, named(scene, "players_2").rect.center)
+    app.step(block=False)
+    assert scene.where.players == 2 and scene.summary.tally.played == two < everything
+    assert named(scene, "players_2").selected
+    hard = stats.summarise(scene.records, stats.Filter(players=2, level="hard")).tally
+    click(app, named(scene, "level_hard").rect.center)
+    app.step(block=False)
+    assert scene.summary.tally == hard and 0 < hard.played < two
+    click(app, named(scene, "players_all").rect.center)
+    click(app, named(scene, "level_all").rect.center)
+    app.step(block=False)
+    assert scene.summary.tally.played == everything
+
+
+def test_a_person_filter_for_hotseat_names(app):
+    records = stats.made_up_history(1, 30, name="Ann") + stats.made_up_history(2, 10, name="Bo")
+    scene = StatsScene(app, records, {})
+    app.push(scene)
+    assert scene.names == ["Ann", "Bo"] and scene.summary.tally.played == 40
+    scene.next_player()
+    assert scene.where.player == "Ann" and scene.summary.tally.played == 30
+    scene.next_player()
+    assert scene.where.player == "Bo" and scene.summary.tally.played == 10
+    scene.set_tab("achievements")
+    assert scene.person() == "Bo"
+    scene.next_player()
+    assert scene.person() == "Ann"  # achievements are one person's: no "everyone"
+
+
+def test_a_past_game_opens_in_the_replay_viewer(app):
+    state = play_to_end(3, seed=5)
+    from stoneage.scenes.driver import Seat, replay_steps
+
+    seats = [Seat(s.name, s.colour, s.kind, s.level) for s in SEATS]
+    path = export_replay(seats, 5, replay_steps(state), state)
+    record = record_from_game(SEATS, 5, state, storage.now_iso(), 900.0, replay=str(path))
+    scene = StatsScene(app, [record], {}, tab="games")
+    app.push(scene)
+    app.draw()
+    button = named(scene, f"replay_{record.id}")
+    assert button.enabled
+    click(app, button.rect.center)
+    app.step(block=False)
+    viewer = app.top
+    assert isinstance(viewer, GameScene) and viewer.driver.replaying()
+    assert viewer.record is None  # a replay is never recorded again
+    assert viewer.driver.script == state.actions_taken()
+
+
+def test_a_missing_replay_says_so(app, tmp_path):
+    state = play_to_end(3, seed=5)
+    record = record_from_game(
+        SEATS, 5, state, storage.now_iso(), 900.0, replay=str(tmp_path / "gone.json")
+    )
+    scene = StatsScene(app, [record], {}, tab="games")
+    app.push(scene)
+    scene.open_replay(record)
+    assert "cannot be opened" in app.top.message
+
+
+def test_export_csv_writes_the_file_and_says_where(app, tmp_path):
+    scene = made_up_scene(app, 1, 12)
+    app.push(scene)
+    app.draw()
+    click(app, named(scene, "export").rect.center)
+    app.step(block=False)
+    path = tmp_path / stats.CSV_FILE
+    rows = list(csv.reader(path.read_text(encoding="utf-8-sig").splitlines()))
+    assert rows[0][0] == "game" and len(rows) == 1 + sum(r.players for r in scene.records)
+    assert any(str(path) in text for text in toasts.BOARD.texts())
+
+
+def test_export_into_a_folder_that_cannot_be_written_says_why(app, tmp_path, monkeypatch):
+    blocked = tmp_path / "file"
+    blocked.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("STONEAGE_HOME", str(blocked))
+    scene = made_up_scene(app, 1, 3)
+    app.push(scene)
+    scene.export()
+    assert any("could not be exported" in text for text in toasts.BOARD.texts())
+
+
+def test_a_damaged_history_is_told_and_the_good_games_shown(app, tmp_path):
+    state = play_to_end(3, seed=5)
+    history.append_record(record_from_game(SEATS, 5, state, storage.now_iso(), 900.0))
+    with history.history_path().open("a", encoding="utf-8") as handle:
+        handle.write('{"id": "cut off", "seats": [\n')
+    scene = StatsScene(app)
+    assert scene.summary.tally.played == 1
+    assert any("history was damaged" in text for text in toasts.BOARD.texts())
+
+
+def test_the_list_of_games_scrolls(app):
+    scene = made_up_scene(app, 1, 500, tab="games")
+    app.push(scene)
+    shown = scene.visible_rows()
+    newest = scene.list_rows()[0][0].record
+    assert newest.finished_at == max(r.finished_at for r in scene.records)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
+    app.step(block=False)
+    assert scene.first == shown
+    assert len([b for b in scene.buttons if b.name.startswith("replay_")]) == shown
+    for _ in range(100):
+        scene.scroll(50)
+    assert scene.first == 500 - shown
+
+
+def test_rolling_mean():
+    assert rolling_mean([10, 20, 30, 40], 2) == [10, 15, 25, 35]
