@@ -16,6 +16,7 @@ from .menus import PauseMenu, RulesScene, SettingsScene, TitleScene
 from .saves import LoadScene, SaveNameScene
 from .scoring import ScoringScene
 from .setup import SetupScene
+from .tutorial_scene import TutorialScene, open_lessons
 
 SCENES: Mapping[str, SceneFactory] = {
     "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
@@ -28,4 +29,6 @@ SCENES: Mapping[str, SceneFactory] = {
     "log": LogScene,  # game=: the whole log of that game scene
     "load": LoadScene,  # the saved games
     "save": SaveNameScene,  # on_saved=None: type a name and save the game below
+    "tutorial": TutorialScene,  # tutorial=None (a fresh lesson), threaded=True: Learn to play
+    "learn": open_lessons,  # the lessons, or the question to resume the one in progress
 }

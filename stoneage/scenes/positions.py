@@ -11,6 +11,7 @@ import pygame
 
 from stoneage.rules import GameState
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
+from stoneage.tutorial import STEPS as TUTORIAL_STEPS
 
 from .base import SceneHost
 from .driver import GameDriver, Seat, Step, default_seats, settle_names
@@ -18,6 +19,7 @@ from .game import GameScene
 from .placing import PlacementControl
 from .saves import CUT_OFF, LoadedGame, SaveError, example_entries, older_copy_dialog
 from .story import describe
+from .tutorial_scene import TutorialScene
 
 SCENE_NAMES = (
     "title",
@@ -36,6 +38,7 @@ SCENE_NAMES = (
     "save",
     "load",
     "continue_damaged",
+    "tutorial",
 )
 HUMAN = 0
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
@@ -113,12 +116,19 @@ def game_over(state: GameState) -> bool:
     return state.is_terminal()
 
 
-def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
-    """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``."""
+def build_scene(app: SceneHost, name: str, seed: int, players: int = 4, step: str = "1") -> None:
+    """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``;
+    ``step`` is the lesson's step for ``tutorial`` (see ``lesson_step``)."""
     if name not in SCENE_NAMES:
         raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
     app.push(app.make_scene("title"))
     if name == "title":
+        return
+    if name == "tutorial":  # the lesson's own fixed game: the seed and players do not apply
+        index, answered = lesson_step(step)
+        lesson = TutorialScene(app, threaded=False)
+        app.push(lesson)
+        lesson.show_step(index, answered)
         return
     if name == "setup":
         app.push(app.make_scene("setup"))
@@ -182,6 +192,16 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
         app.push(app.make_scene("log", game=scene))
     if name == "hotseat":
         scene.announced = 1  # the other human played last: seat 0 is called to the screen
+
+
+def lesson_step(text: str) -> tuple[int, bool]:
+    """``--step N`` (1 = the first step, as the bubble counts) or ``Na`` (step N after its
+    move, showing what happened): the 0-based index and whether the move is made."""
+    answered = text.endswith("a")
+    number = text.removesuffix("a")
+    if not number.isdigit() or not 1 <= int(number) <= len(TUTORIAL_STEPS):
+        raise ValueError(f"--step must be 1 to {len(TUTORIAL_STEPS)} (or 5a: after the move)")
+    return int(number) - 1, answered
 
 
 def top_game(app: SceneHost) -> GameScene:
