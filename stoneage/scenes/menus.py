@@ -37,7 +37,7 @@ class TitleScene(MenuScene):
     """New game, Continue (greyed out without a readable autosave), Load game, Settings, Rules,
     Quit; a notice beside the buttons when the settings or the autosave were damaged."""
 
-    button_count = 6
+    button_count = 7
 
     def __init__(self, app: SceneHost) -> None:
         # The settings problem is told once: on the first title screen after starting.
@@ -49,7 +49,7 @@ class TitleScene(MenuScene):
     def make_buttons(self) -> list[Button]:
         self.status = autosave_status()
         size = self.lay.fonts.title
-        rects = self.lay.buttons
+        rects = fit_above(self.lay.buttons, self.lay.footer.top - self.lay.margin)
         if self.status.game is not None:
             continue_tip = _("Play on where you left off: {summary}.").format(
                 summary=summary(self.status.game)
@@ -81,6 +81,14 @@ class TitleScene(MenuScene):
             ),
             Button(
                 rects[2],
+                _("Learn to play"),
+                lambda: self.app.push(self.app.make_scene("learn")),
+                size=size,
+                tooltip=_("A guided first game: the rules taught step by step, as you play."),
+                name="learn",
+            ),
+            Button(
+                rects[3],
                 _("Load game"),
                 self.load_game,
                 size=size,
@@ -88,7 +96,7 @@ class TitleScene(MenuScene):
                 name="load",
             ),
             Button(
-                rects[3],
+                rects[4],
                 _("Settings"),
                 lambda: self.app.push(self.app.make_scene("settings")),
                 size=size,
@@ -96,7 +104,7 @@ class TitleScene(MenuScene):
                 name="settings",
             ),
             Button(
-                rects[4],
+                rects[5],
                 _("Rules"),
                 lambda: self.app.push(self.app.make_scene("rules")),
                 size=size,
@@ -104,7 +112,7 @@ class TitleScene(MenuScene):
                 name="rules",
             ),
             Button(
-                rects[5],
+                rects[6],
                 _("Quit"),
                 self.app.quit,
                 size=size,
@@ -184,7 +192,7 @@ class TitleScene(MenuScene):
         if not notices:
             return
         lay, f, m = self.lay, self.lay.fonts, self.lay.margin
-        column = lay.buttons[0].union(lay.buttons[-1])
+        column = self.buttons[0].rect.union(self.buttons[-1].rect)
         area = pygame.Rect(
             column.right + m * 4, column.top, lay.size[0] - column.right - m * 8, column.height
         )
@@ -212,6 +220,18 @@ class TitleScene(MenuScene):
                 )
                 + pad
             )
+
+
+def fit_above(rects: list[pygame.Rect], bottom: int) -> list[pygame.Rect]:
+    """A column of buttons squeezed (heights and gaps alike) to end above ``bottom``."""
+    if not rects or rects[-1].bottom <= bottom:
+        return rects
+    top = rects[0].top
+    scale = (bottom - top) / (rects[-1].bottom - top)
+    return [
+        pygame.Rect(r.left, top + round((r.top - top) * scale), r.width, round(r.height * scale))
+        for r in rects
+    ]
 
 
 class PauseMenu(MenuScene):
@@ -350,7 +370,6 @@ class SettingsScene(PanelScene):
         height = round(f.title * 2.2)
         help_h = assets.font(f.body).get_linesize() * 2
         pitch = height + help_h + m * 2
-        top = body.top + max(0, (body.height - pitch * 4) // 3)
         left = body.left + body.width // 3
         width = (
             body.width * 2 // 3 - 2 * m
@@ -399,6 +418,17 @@ class SettingsScene(PanelScene):
                 ),
             ),
             (
+                _("Tips"),
+                _("A short tip the first time something new comes up in a game; each one once."),
+                self._on_off(
+                    settings.tips,
+                    self.set_tips,
+                    "tips",
+                    _("Show each first-game tip once."),
+                    _("Play without first-game tips."),
+                ),
+            ),
+            (
                 _("Fullscreen"),
                 _("F11 switches between fullscreen and a window at any time."),
                 self._on_off(
@@ -410,6 +440,7 @@ class SettingsScene(PanelScene):
                 ),
             ),
         ]
+        top = body.top + max(0, (body.height - pitch * len(specs)) // 3)
         buttons, self.rows = [], []
         for i, (label, help_text, options) in enumerate(specs):
             row = pygame.Rect(left, top + i * pitch, body.right - left, height)
@@ -452,6 +483,12 @@ class SettingsScene(PanelScene):
     def set_hints(self, on: bool) -> None:
         """Hints and previews on or off."""
         self.app.settings.hints = on
+        self.app.save_settings()
+        self.buttons = self.make_buttons()
+
+    def set_tips(self, on: bool) -> None:
+        """First-game tips on or off (the tips already shown stay shown)."""
+        self.app.settings.tips = on
         self.app.save_settings()
         self.buttons = self.make_buttons()
 
