@@ -181,9 +181,10 @@ class TutorialScene(GameScene):
             text = self.tutorial.to_json()
             self.saver.submit(lambda: write_lesson(text))
             return
-        if self._lesson_stored:
+        if self._lesson_stored:  # once, after the lesson's last write is on disk
             self._lesson_stored = False
-            self.saver.submit(delete_lesson)
+            self.saver.flush()
+            delete_lesson()
         super().autosave()
 
     # --- what the table offers during the lessons ------------------------------------------------
