@@ -60,6 +60,8 @@ def target_rects(
         return []
     if kind == "dialog":
         return [dialog] if dialog is not None else []
+    if kind == "deck":
+        return [lay.deck]
     return []
 
 

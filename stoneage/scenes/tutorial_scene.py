@@ -25,7 +25,7 @@ import pygame
 from stoneage.i18n import _
 from stoneage.rules import Action, GameState, IllegalActionError, parse_action
 from stoneage.rules.nodes import ROLL
-from stoneage.tutorial import STEPS, Tutorial
+from stoneage.tutorial import STEPS, Bubble, Tutorial
 from stoneage.tutorial.session import ROLL_NOW
 from stoneage.ui import assets, storage
 from stoneage.ui.layout import CAPACITY as SPACE_CAPACITY
@@ -309,7 +309,15 @@ class TutorialScene(GameScene):
             return None
         control = self.controls[0] if self.controls else None
         parts = getattr(control, "parts", None)
-        lit = target_rects(self.lay, self.driver.state, bubble.target, getattr(parts, "rect", None))
+        rolled = self._rolled_space(bubble)
+        if rolled is not None:  # what a roll gave: the space the dice were rolled on
+            lit = [self.lay.spaces[rolled]]
+        else:
+            lit = target_rects(
+                self.lay, self.driver.state, bubble.target, getattr(parts, "rect", None)
+            )
+        for also in bubble.also:
+            lit += [r for r in target_rects(self.lay, self.driver.state, also) if r not in lit]
         if isinstance(control, PlacementControl) and bubble.kind == "act":
             lit.append(control.grab.union(panel_parts(self.lay.panels[0], self.lay.unit).carry))
         if self.popup is not None and hasattr(self.popup, "rect"):
@@ -333,6 +341,23 @@ class TutorialScene(GameScene):
             if last
             else next_tip,
         )
+
+    def _rolled_space(self, bubble: Bubble) -> int | None:
+        """After a roll step, the space its dice were rolled on (None on other bubbles)."""
+        last = self.motion.last_roll
+        if bubble.kind != "follow" or bubble.target != "dice" or last is None:
+            return None
+        return last[0] if last[0] in self.lay.spaces else None
+
+    def _banner(self, shown: GameState) -> tuple[str, int | None]:
+        """While the lesson waits for the player's roll, the banner says so."""
+        pending = shown.pending
+        rolling = pending is not None and pending[0] == ROLL and shown.turn == 0
+        if rolling and self.lesson_ready():  # not "You rolls the dice…": the player rolls
+            if self.tutorial.is_roll_step():
+                return _("Your turn: click the dice to roll"), 0
+            return _("Your turn: your figures work"), 0
+        return super()._banner(shown)
 
     # --- events -------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -404,12 +429,22 @@ class TutorialScene(GameScene):
             draw_tooltip(surface, tip, self.mouse, self.lay.fonts.small)
 
     def _draw_dice_to_roll(self, surface: pygame.Surface) -> None:
-        """On a roll step, dice waiting on the space to be clicked."""
+        """On a roll step, dice waiting on the space to be clicked; after it, the dice rolled."""
         pending = self.driver.state.pending
         bubble = self.tutorial.bubble()
-        if bubble is None or bubble.kind != "roll" or pending is None or pending[0] != ROLL:
+        if bubble is None:
             return
-        space, count = pending[1], pending[2]
+        rolled, last = self._rolled_space(bubble), self.motion.last_roll
+        if rolled is not None and last is not None:
+            self._draw_dice(surface, rolled, last[1])
+            return
+        if bubble.kind != "roll" or pending is None or pending[0] != ROLL:
+            return
+        self._draw_dice(surface, pending[1], [(i * 2 + 3) % 6 + 1 for i in range(pending[2])])
+
+    def _draw_dice(self, surface: pygame.Surface, space: int, faces: list[int]) -> None:
+        """Dice showing ``faces`` on the picture of ``space``."""
+        count = len(faces)
         rect = self.lay.spaces[space]
         centre = space_parts(rect, SPACE_CAPACITY[space], self.lay.unit).art.center
         size = max(16, min(self.lay.figure * 2, rect.width // (min(count, 4) + 1)))
@@ -418,7 +453,7 @@ class TutorialScene(GameScene):
         for i in range(count):
             row, col = divmod(i, 4)
             spot = (left + col * step, centre[1] + row * step)
-            blit_centred(surface, assets.image(f"die_{(i * 2 + 3) % 6 + 1}", size), spot)
+            blit_centred(surface, assets.image(f"die_{faces[i]}", size), spot)
 
 
 # --- opening the lessons ----------------------------------------------------------------------------
