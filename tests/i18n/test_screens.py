@@ -12,6 +12,7 @@ from stoneage.app import App
 from stoneage.scenes.menus import RulesScene, SettingsScene
 from stoneage.scenes.positions import SCENE_NAMES, build_scene
 from stoneage.scenes.rules_text import RULES_PAGES
+from stoneage.scenes.tutorial_scene import first_start_offer
 from stoneage.tutorial import STEPS
 from stoneage.ui import assets, storage, widgets
 from stoneage.ui.storage import Settings
@@ -134,6 +135,18 @@ def test_every_lesson_step_fits_the_smallest_window(lang, make_app, overflows, s
         where = (STEPS[index].id, answered)
         assert window.contains(lesson.coach.rect), where
         assert not view.lit or not lesson.coach.rect.colliderect(view.lit[0]), where
+    lesson.show_step(5)
+    lesson.exit()  # the lesson is stored: "Learn to play" now asks whether to resume it
+    app.stack.clear()
+    build_scene(app, "title", 1)
+    app.push(app.make_scene("learn"))
+    assert type(app.top).__name__ == "ConfirmScene"  # resume or start again
+    draw(app)
+    app.settings.tutorial_offered = False
+    offer = first_start_offer(app)
+    assert offer is not None
+    app.push(offer)
+    draw(app)
     assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
     assert sorted(set(shrunk)) == []
 

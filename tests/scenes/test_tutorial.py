@@ -269,3 +269,26 @@ def at(step_id: str, answered: bool = False) -> Tutorial:
     tutorial = Tutorial()
     tutorial.goto(step_index(step_id), answered)
     return tutorial
+
+
+def test_with_animations_the_bubble_waits_for_the_moves_to_be_shown(open_app):
+    """At an animated speed the opponent's moves and the dice the lesson plays are shown one
+    by one (the bubble hidden meanwhile), and the table ends on the lesson's own state."""
+    app = open_app()
+    app.settings.animation = "fast"
+    scene = start_lesson(app, at("place_forest"))
+    perform(app, Place(4, 1))
+    hidden = 0
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while not scene.lesson_ready() and time.monotonic() < deadline:
+        app.step(block=False)
+        hidden += scene.coach.view is None
+    settle(app, scene)
+    assert hidden > 0 and scene.tutorial.bubble().kind == "roll"
+    assert scene.driver.state == scene.tutorial.state
+    text, seat = scene._banner(scene.driver.state)
+    assert seat == 0 and "rolls" not in text
+    click(app, scene.coach.view.lit[0].center)  # the roll is shown before its explanation
+    assert scene.lesson_driver.catching_up() or scene.timeline.busy
+    settle(app, scene)
+    assert scene.tutorial.answered and scene.driver.state == scene.tutorial.state
