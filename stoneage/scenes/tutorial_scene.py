@@ -150,6 +150,7 @@ class TutorialScene(GameScene):
         self.tutorial = tutorial if tutorial is not None else Tutorial()
         self.friendly = ""  # the word for a refused move, shown in the bubble
         self._lesson_stored = True  # False once the lessons are over and the file removed
+        self._coach_drawing = False  # True while the table is drawn under the bubble
         super().__init__(app, lesson_seats(), self.tutorial.seed, self.tutorial.state, threaded)
         self.driver.close()
         self.lesson_driver = LessonDriver(self.seats, self.tutorial, threaded, app.wake)
@@ -404,7 +405,7 @@ class TutorialScene(GameScene):
 
     # --- drawing ------------------------------------------------------------------------------------
     def _tooltip(self) -> str:
-        if getattr(self, "_coach_drawing", False):
+        if self._coach_drawing:
             return ""  # drawn over the bubble's dimmed table instead (see draw)
         return super()._tooltip()
 
