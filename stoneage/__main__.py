@@ -3,7 +3,9 @@
 Options: ``--size 1600x900`` (window size), ``--seed N`` (fixed game seed),
 ``--screenshot out.png --scene game`` (render one screen to a PNG without a window and exit;
 scenes: title, setup, game, drag, resolution, resolve, feeding, scoring, settings,
-rules, pause, log, hotseat, preview, save, load, continue_damaged), ``--smoke out.png`` (open the
+rules, pause, log, hotseat, preview, save, load, continue_damaged, tutorial with ``--step N``,
+stats, stats_charts, stats_games, achievements, stats_empty, save_failing, save_elsewhere),
+``--smoke out.png`` (open the
 real window, draw the title screen once, save it and exit 0: the packaging check),
 ``--lang ja`` (language for this run, not saved), ``--replay FILE`` (play back a replay or save
 file; with ``--screenshot`` headless to its end, printing the final scores), ``--autoplay
@@ -47,7 +49,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--scene",
         default="game",
-        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged",
+        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, "
+        "scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged, "
+        "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
+        "save_failing, save_elsewhere",
     )
     parser.add_argument(
         "--players",
@@ -72,6 +77,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--quit-at-end",
         action="store_true",
         help="with --autoplay: exit once the final scoring has been shown for a moment",
+    )
+    parser.add_argument(
+        "--step",
+        default="1",
+        help="the lesson's step for --scene tutorial: 1 to the last, or e.g. 8a (after its move)",
     )
     parser.add_argument(
         "--lang",
@@ -112,7 +122,7 @@ def screenshot(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     app.open_window(flags=0)
-    build_scene(app, args.scene, args.seed if args.seed is not None else 1, args.players)
+    build_scene(app, args.scene, args.seed if args.seed is not None else 1, args.players, args.step)
     if args.scene == "drag":
         start_drag(app)
     if app.top is not None:
@@ -274,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         return autoplay(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
+    from stoneage.scenes.tutorial_scene import first_start_offer
 
     setup_logging()
     app = App(args.size, seed=args.seed)  # None: the size (or fullscreen) the window was left at
@@ -281,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
         app.settings.language = args.lang
     app.open_window()
     app.push(app.make_scene("title"))
+    offer = first_start_offer(app)  # "Learn to play", once, on the very first start
+    if offer is not None:
+        app.push(offer)
     app.run()
     return 0
 

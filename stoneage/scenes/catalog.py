@@ -18,6 +18,7 @@ from .saves import LoadScene, SaveNameScene
 from .scoring import ScoringScene
 from .setup import SetupScene
 from .stats_view import StatsScene
+from .tutorial_scene import TutorialScene, open_lessons
 
 SCENES: Mapping[str, SceneFactory] = {
     "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
@@ -32,4 +33,6 @@ SCENES: Mapping[str, SceneFactory] = {
     "stats": StatsScene,  # records=None, earned=None, tab="overview": the statistics screen
     "save": SaveNameScene,  # on_saved=None: type a name and save the game below
     "save_elsewhere": SaveElsewhereScene,  # folder=None: save the game below into a folder
+    "tutorial": TutorialScene,  # tutorial=None (a fresh lesson), threaded=True: Learn to play
+    "learn": open_lessons,  # the lessons, or the question to resume the one in progress
 }

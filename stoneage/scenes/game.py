@@ -51,6 +51,7 @@ from .autoplay import Autoplay
 from .autosaver import Autosaver
 from .base import Scene, SceneHost
 from .board_view import space_at
+from .coach import TipToast
 from .dialogs import ItemsDialog, TakeTwoButton, ToolsDialog
 from .driver import GameDriver, Seat, Step, follow_language, save_payload
 from .game_record import GameRecorder, PlayClock
@@ -128,6 +129,7 @@ class GameScene(Scene):
         self.watching: ItemsDialog | None = None
         self._watching_key: tuple | None = None
         self._table_for: tuple | None = None
+        self.tips = TipToast(app.settings, app.save_settings)  # first-game tips (issue 14)
         self.resize(app.size)
         for step in self.driver.steps[-LOG_LINES:]:  # a continued game shows its recent past
             line = self.describe(step)
@@ -231,6 +233,7 @@ class GameScene(Scene):
         self.table = TableRenderer(self.lay, self.seats, warm=not hasattr(self, "table"))
         self.status = StatusBar(self.lay)
         self.timeline.clear()
+        self.tips.lay_out(self.lay)
 
     def autosave(self) -> None:
         """Keep the game in progress for Continue (nothing once it is over). The writing is
@@ -302,6 +305,9 @@ class GameScene(Scene):
         controls appeared); parts of the table that changed are reported by ``take_damage``
         and moving sprites by ``moving_rects``, and the app repaints only those."""
         self.timeline.update(dt)
+        faded = self.tips.update()
+        if faded is not None:
+            self._damage.append(faded)
         full = False
         if not self.timeline.busy:
             full = self._advance(dt)
@@ -509,6 +515,8 @@ class GameScene(Scene):
             self.controls.append(
                 TakeTwoButton(rect, self.lay, state, self.act, self.open_popup, self.close_popup)
             )
+        dialog = getattr(self.controls[0], "parts", None)
+        self.tips.consider(self.lay, state, seat, dialog.rect if dialog is not None else None)
 
     def _main_control(self, state: GameState, seat: int) -> Control:
         pending = state.pending
@@ -634,6 +642,9 @@ class GameScene(Scene):
         clicked = self._button_released_on(event)
         if clicked is not None:
             self.on_click(clicked)
+        closed = self.tips.handle(event)  # the click still goes on to the table
+        if closed is not None:
+            self._damage.append(closed)
         if self.autoplay is not None:
             return self._handle_watching(event)
         if self.announcing is not None and self._handle_announcement(event):
@@ -824,6 +835,7 @@ class GameScene(Scene):
             self.popup.draw(surface)
         if self.announcing is not None and not self.timeline.busy:
             self._draw_announcement(surface, self.announcing)
+        self.tips.draw(surface)
         tip = self._tooltip()
         if tip:
             self._draw_tooltip(surface, tip)

@@ -52,14 +52,14 @@ INPUT_EVENTS = frozenset(
 
 
 class TitleScene(MenuScene):
-    """New game, Continue (greyed out without a readable autosave), Load game, Settings, Rules,
-    Quit; a notice beside the buttons when the settings or the autosave were damaged.
+    """New game, Continue (greyed out without a readable autosave), Learn to play, Load game,
+    Statistics, Settings, Rules, Quit; a notice beside the buttons when the settings or the autosave were damaged.
 
     Left alone for ``ATTRACT_IDLE`` seconds it starts the attract mode: four bots play a game
     nobody owns (never saved nor recorded) until a key or a click brings the title back.
     ``clock`` measures the idle time (tests pass a fake one)."""
 
-    button_count = 7
+    button_count = 8
 
     def __init__(self, app: SceneHost, clock: Callable[[], float] = time.monotonic) -> None:
         # The settings problem is told once: on the first title screen after starting.
@@ -104,6 +104,14 @@ class TitleScene(MenuScene):
             ),
             Button(
                 rects[2],
+                _("Learn to play"),
+                lambda: self.app.push(self.app.make_scene("learn")),
+                size=size,
+                tooltip=_("A guided first game: the rules taught step by step, as you play."),
+                name="learn",
+            ),
+            Button(
+                rects[3],
                 _("Load game"),
                 self.load_game,
                 size=size,
@@ -111,7 +119,7 @@ class TitleScene(MenuScene):
                 name="load",
             ),
             Button(
-                rects[3],
+                rects[4],
                 _("Statistics"),
                 lambda: self.app.push(self.app.make_scene("stats")),
                 size=size,
@@ -119,7 +127,7 @@ class TitleScene(MenuScene):
                 name="stats",
             ),
             Button(
-                rects[4],
+                rects[5],
                 _("Settings"),
                 lambda: self.app.push(self.app.make_scene("settings")),
                 size=size,
@@ -127,7 +135,7 @@ class TitleScene(MenuScene):
                 name="settings",
             ),
             Button(
-                rects[5],
+                rects[6],
                 _("Rules"),
                 lambda: self.app.push(self.app.make_scene("rules")),
                 size=size,
@@ -135,7 +143,7 @@ class TitleScene(MenuScene):
                 name="rules",
             ),
             Button(
-                rects[6],
+                rects[7],
                 _("Quit"),
                 self.app.quit,
                 size=size,
@@ -444,7 +452,6 @@ class SettingsScene(PanelScene):
         height = round(f.title * 2.2)
         help_h = assets.font(f.body).get_linesize() * 2
         pitch = height + help_h + m * 2
-        top = body.top + max(0, (body.height - pitch * 4) // 3)
         left = body.left + body.width // 3
         width = (
             body.width * 2 // 3 - 2 * m
@@ -493,6 +500,17 @@ class SettingsScene(PanelScene):
                 ),
             ),
             (
+                _("Tips"),
+                _("A short tip the first time something new comes up in a game; each one once."),
+                self._on_off(
+                    settings.tips,
+                    self.set_tips,
+                    "tips",
+                    _("Show each first-game tip once."),
+                    _("Play without first-game tips."),
+                ),
+            ),
+            (
                 _("Fullscreen"),
                 _("F11 switches between fullscreen and a window at any time."),
                 self._on_off(
@@ -504,6 +522,7 @@ class SettingsScene(PanelScene):
                 ),
             ),
         ]
+        top = body.top + max(0, (body.height - pitch * len(specs)) // 3)
         buttons, self.rows = [], []
         for i, (label, help_text, options) in enumerate(specs):
             row = pygame.Rect(left, top + i * pitch, body.right - left, height)
@@ -546,6 +565,12 @@ class SettingsScene(PanelScene):
     def set_hints(self, on: bool) -> None:
         """Hints and previews on or off."""
         self.app.settings.hints = on
+        self.app.save_settings()
+        self.buttons = self.make_buttons()
+
+    def set_tips(self, on: bool) -> None:
+        """First-game tips on or off (the tips already shown stay shown)."""
+        self.app.settings.tips = on
         self.app.save_settings()
         self.buttons = self.make_buttons()
 

@@ -14,6 +14,7 @@ import pygame
 from stoneage.rules import GameState, Resolve
 from stoneage.rules.data import HUNT
 from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
+from stoneage.tutorial import STEPS as TUTORIAL_STEPS
 from stoneage.ui import storage
 
 from . import toasts
@@ -24,6 +25,7 @@ from .placing import PlacementControl
 from .saves import CUT_OFF, LoadedGame, SaveError, example_entries, older_copy_dialog
 from .stats_view import StatsScene, made_up_scene
 from .story import describe
+from .tutorial_scene import TutorialScene
 
 # The statistics screen's tabs over a made-up history (and with none), and the warning of a
 # save that fails: the table with its toast and "Not saved" mark, and the pause menu's offer.
@@ -56,6 +58,7 @@ SCENE_NAMES = (
     "save",
     "load",
     "continue_damaged",
+    "tutorial",
     *STATS_SCENES,
 )
 HUMAN = 0
@@ -144,14 +147,21 @@ def game_over(state: GameState) -> bool:
     return state.is_terminal()
 
 
-def build_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
-    """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``."""
+def build_scene(app: SceneHost, name: str, seed: int, players: int = 4, step: str = "1") -> None:
+    """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``;
+    ``step`` is the lesson's step for ``tutorial`` (see ``lesson_step``)."""
     if name not in SCENE_NAMES:
         raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
     storage.write_health.reset()  # each screenshot starts with nothing failing and no toasts
     toasts.BOARD.clear()
     app.push(app.make_scene("title"))
     if name == "title":
+        return
+    if name == "tutorial":  # the lesson's own fixed game: the seed and players do not apply
+        index, answered = lesson_step(step)
+        lesson = TutorialScene(app, threaded=False)
+        app.push(lesson)
+        lesson.show_step(index, answered)
         return
     if name == "setup":
         app.push(app.make_scene("setup"))
@@ -249,6 +259,16 @@ def show_failing_save(app: SceneHost, elsewhere: bool) -> None:
         toasts.BOARD.clear()
         app.push(app.make_scene("pause"))
         app.push(app.make_scene("save_elsewhere", folder=Path("/media/usb/Stone Age saves")))
+
+
+def lesson_step(text: str) -> tuple[int, bool]:
+    """``--step N`` (1 = the first step, as the bubble counts) or ``Na`` (step N after its
+    move, showing what happened): the 0-based index and whether the move is made."""
+    answered = text.endswith("a")
+    number = text.removesuffix("a")
+    if not number.isdigit() or not 1 <= int(number) <= len(TUTORIAL_STEPS):
+        raise ValueError(f"--step must be 1 to {len(TUTORIAL_STEPS)} (or 5a: after the move)")
+    return int(number) - 1, answered
 
 
 def top_game(app: SceneHost) -> GameScene:

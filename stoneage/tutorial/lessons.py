@@ -73,6 +73,7 @@ LESSONS: Final = (
 # board:player<S>     seat S's player board; board:player<S>:<part> one part of it
 # dice                where a roll is made and shown (a roll step: the click that rolls)
 # dialog:<kind>       the decision panel open now: tools, payment, items, feed
+# deck                the deck of civilization cards
 # button:next         the bubble's own Next button (nothing else on the table to point at)
 SPACE_TARGETS: Final = tuple(
     f"space:{name}"
@@ -101,5 +102,5 @@ TARGETS: Final = frozenset(
     + BUILDING_TARGETS
     + BOARD_TARGETS
     + DIALOG_TARGETS
-    + ("dice", "button:next")
+    + ("dice", "deck", "button:next")
 )

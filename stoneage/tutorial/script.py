@@ -69,7 +69,9 @@ class Step:
     shown after them. ``then`` are the opponent's moves and chance outcomes played when the
     player moves on (after the action, or after the follow-up when there is one; on Next for a
     step just read). ``say`` and ``told`` compute the ``{fields}`` of ``message`` and
-    ``follow`` from the state.
+    ``follow`` from the state. ``also`` are further targets the message names (lit, not
+    pointed at) and ``follow_target`` what the follow-up points at, when not ``target`` (the
+    dialog of the step's action is closed by then).
     """
 
     id: str
@@ -82,6 +84,8 @@ class Step:
     then: tuple[str, ...] = ()
     say: SayParams | None = None
     told: ToldParams | None = None
+    also: tuple[str, ...] = ()
+    follow_target: str | None = None
 
     @property
     def is_read(self) -> bool:
@@ -248,6 +252,7 @@ STEPS: tuple[Step, ...] = (
         ),
         action="place hut 2",
         then=("place quarry 2",),
+        also=("space:field",),
     ),
     Step(
         "village_closed",
@@ -257,6 +262,7 @@ STEPS: tuple[Step, ...] = (
             "With 2 or 3 players only 2 of the 3 village spaces are used each round. "
             "The field and the hut are taken, so the tool maker is closed."
         ),
+        also=("space:hut", "space:field"),
     ),
     Step(
         "one_group",
@@ -266,6 +272,7 @@ STEPS: tuple[Step, ...] = (
             "One group per space: you cannot add to your hunters this round. "
             "With 2 players, the quarry your opponent uses is closed to you too."
         ),
+        also=("space:quarry",),
     ),
     Step(
         "place_forest",
@@ -304,6 +311,7 @@ STEPS: tuple[Step, ...] = (
         ),
         say=_food,
         then=("place hunt 3",),
+        also=("board:player0:figures",),
     ),
     # --- round 2: the tool maker, choosing the order, tools, a sand card, a one-use tool ----------
     Step(
@@ -326,6 +334,7 @@ STEPS: tuple[Step, ...] = (
             "Put 2 figures in the forest."
         ),
         action="place forest 2",
+        also=("space:field",),
     ),
     Step(
         "place_sand_card",
@@ -352,6 +361,7 @@ STEPS: tuple[Step, ...] = (
         N_("You choose the order your groups work in. Take the tool first, to use it today."),
         action="resolve toolmaker",
         follow=N_("You have a tool worth 1. Once a round it adds 1 to a roll of your choice."),
+        follow_target="board:player0:tools",
     ),
     Step(
         "resolve_forest",
@@ -370,6 +380,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("{gained} wood! A used tool is ready again next round."),
         say=_tool_choice(rules_data.WOOD, 1),
         told=_gained(rules_data.WOOD),
+        follow_target="board:player0:resources",
     ),
     Step(
         "resolve_sand_card",
@@ -402,6 +413,7 @@ STEPS: tuple[Step, ...] = (
         say=_tool_choice(rules_data.BRICK, 4),
         told=_gained(rules_data.BRICK),
         then=("card S02",),
+        follow_target="board:player0:resources",
     ),
     # --- round 3: the field, a fixed building, a green card, dice for items, hunger -----------
     Step(
@@ -454,6 +466,7 @@ STEPS: tuple[Step, ...] = (
         ),
         action="resolve forest",
         outcome=("roll 11",),
+        also=("board:player0:track",),
     ),
     Step(
         "use_tool_again",
@@ -467,6 +480,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("{gained} wood: you have {have} wood now."),
         say=_tool_choice(rules_data.WOOD, 1),
         told=_gained(rules_data.WOOD),
+        follow_target="board:player0:resources",
     ),
     Step(
         "resolve_fixed",
@@ -484,6 +498,7 @@ STEPS: tuple[Step, ...] = (
         outcome=("tile V42",),
         follow=N_("{points} points on the scoring track! A new building turns up on that stack."),
         told=_building_points,
+        follow_target="board:player0:score",
     ),
     Step(
         "pay_green_card",
@@ -505,6 +520,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("A second tool tile! Your opponent takes the last die, a {face}."),
         told=_item_left,
         then=("roll 14", "roll 12"),
+        follow_target="board:player0:tools",
     ),
     Step(
         "feed_short",
@@ -518,6 +534,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("Everyone is fed. Going hungry costs 10 points each time: keep food coming."),
         say=_shortfall,
         then=("card G07", "place hunt 4"),
+        follow_target="board:player0:food",
     ),
     # --- round 4: a variable and a flexible building, a second green card, two tools ----------
     Step(
@@ -573,6 +590,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("{gained} bricks: you have {have} now."),
         say=_tool_choice(rules_data.BRICK, 2),
         told=_gained(rules_data.BRICK),
+        follow_target="board:player0:resources",
     ),
     Step(
         "resolve_green_card_2",
@@ -588,6 +606,7 @@ STEPS: tuple[Step, ...] = (
         N_("Pay 1 wood for it."),
         action="pay 1wood",
         follow=N_("7 food in the store: your tribe eats well tonight."),
+        follow_target="board:player0:food",
     ),
     Step(
         "resolve_variable",
@@ -608,6 +627,7 @@ STEPS: tuple[Step, ...] = (
         outcome=("tile B10",),
         follow=N_("{points} points!"),
         told=_building_points,
+        follow_target="board:player0:score",
     ),
     Step(
         "pay_flexible",
@@ -621,6 +641,7 @@ STEPS: tuple[Step, ...] = (
         outcome=("tile B05",),
         follow=N_("{points} points! Your tribe has eaten; the round is over."),
         told=_building_points,
+        follow_target="board:player0:score",
     ),
     # --- the end of the game and the final scoring, on the player's own position -------------
     Step(
@@ -631,6 +652,7 @@ STEPS: tuple[Step, ...] = (
             "The game ends after the round in which a building stack runs out, "
             "or when the cards cannot be refilled."
         ),
+        also=("deck",),
     ),
     Step(
         "score_buildings",
@@ -676,7 +698,10 @@ STEPS: tuple[Step, ...] = (
         "play_on",
         (L.INTRO,),
         "button:next",
-        N_("That is the whole game. Play on against an easy opponent, or leave with Skip."),
+        N_(
+            "That is the whole game. Press Play on to go on against an easy opponent, "
+            "or leave through the Menu."
+        ),
     ),
 )
 

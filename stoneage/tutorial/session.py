@@ -100,7 +100,7 @@ class Bubble:
     ``kind`` is ``read`` (Next moves on), ``act`` (waiting for ``action``), ``roll`` (waiting for
     a click on the dice, which makes the scripted roll ``action``) or ``follow`` (the
     explanation after the action; Next moves on). ``msgid`` is untranslated; ``text()``
-    translates and fills it.
+    translates and fills it. ``also`` are further targets the message names (to light).
     """
 
     step_id: str
@@ -109,6 +109,7 @@ class Bubble:
     params: Mapping[str, object]
     target: str
     action: str | None
+    also: tuple[str, ...] = ()
 
     def text(self) -> str:
         """The message in the current language, its fields filled."""
@@ -172,13 +173,14 @@ class Tutorial:
         if self.answered and step.follow:
             moment = Moment(self._shown, self.state, self._taken)
             params = step.told(moment) if step.told else {}
-            return Bubble(step.id, "follow", step.follow, params, step.target, None)
+            target = step.follow_target or step.target
+            return Bubble(step.id, "follow", step.follow, params, target, None, step.also)
         params = step.say(self.state) if step.say else {}
         if step.is_read:
             kind = "read"
         else:
             kind = "roll" if self.state.is_chance_node() else "act"
-        return Bubble(step.id, kind, step.message, params, step.target, step.action)
+        return Bubble(step.id, kind, step.message, params, step.target, step.action, step.also)
 
     # --- the player's input --------------------------------------------------------------------
     def check(self, action: Action | str) -> Verdict:

@@ -474,6 +474,11 @@ class Settings:
     effects_volume: float = 0.8
     music_volume: float = 0.5
     muted: bool = False
+    # First-game tips (issue 14): on or off, the ids of the tips already shown (never twice),
+    # and whether "Learn to play" was offered on the very first start.
+    tips: bool = True
+    tips_shown: list[str] = field(default_factory=list)
+    tutorial_offered: bool = False
 
     def speed_factor(self) -> float:
         """How long animations last relative to normal (0 = instant)."""
@@ -537,7 +542,7 @@ def settings_from(raw: dict) -> tuple[Settings, bool]:
         settings.window = (window[0], window[1])
     else:
         bad = True
-    for name in ("fullscreen", "hints", "muted"):
+    for name in ("fullscreen", "hints", "muted", "tips", "tutorial_offered"):
         value = raw.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)
@@ -549,7 +554,24 @@ def settings_from(raw: dict) -> tuple[Settings, bool]:
             setattr(settings, name, float(value))
         else:
             bad = True
+    shown = raw.get("tips_shown", [])
+    if _is_tip_list(shown):
+        settings.tips_shown = list(dict.fromkeys(shown))
+    else:
+        bad = True
     return settings, bad
+
+
+MAX_TIPS_SHOWN = 200  # far more tips than the game has: a longer list is damage
+
+
+def _is_tip_list(value: object) -> bool:
+    """The ids of the tips shown: a short list of short strings."""
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_TIPS_SHOWN
+        and all(isinstance(v, str) and 0 < len(v) <= 60 for v in value)
+    )
 
 
 def _is_volume(value: object) -> bool:

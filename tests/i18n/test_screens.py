@@ -13,6 +13,8 @@ from stoneage.scenes.menus import RulesScene, SettingsScene
 from stoneage.scenes.positions import SCENE_NAMES, build_scene
 from stoneage.scenes.rules_text import RULES_PAGES
 from stoneage.scenes.stats_view import TABS, StatsScene
+from stoneage.scenes.tutorial_scene import first_start_offer
+from stoneage.tutorial import STEPS
 from stoneage.ui import achievements, assets, stats, storage, widgets
 from stoneage.ui.storage import Settings
 
@@ -130,6 +132,45 @@ def test_fewer_players_fit_the_smallest_window(lang, players, make_app, overflow
         app.stack.clear()
         build_scene(app, scene, 1, players)
         draw(app)
+    assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
+    assert sorted(set(shrunk)) == []
+
+
+#: Every stop of the lesson: each step as it is first shown, and after its move where a
+#: follow-up explains what happened.
+LESSON_STOPS = [(i, False) for i in range(len(STEPS))] + [
+    (i, True) for i, step in enumerate(STEPS) if step.follow
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lesson_step_fits_the_smallest_window(lang, make_app, overflows, shrunk):
+    """Each bubble of "Learn to play" fits at 1024x640: its text inside the bubble, the bubble
+    inside the window and clear of what it points at."""
+    app = make_app(lang, (1024, 640))
+    build_scene(app, "tutorial", 1)
+    lesson = app.top
+    window = pygame.Rect(0, 0, 1024, 640)
+    for index, answered in LESSON_STOPS:
+        lesson.show_step(index, answered)
+        draw(app)
+        view = lesson.coach.view
+        assert view is not None, (index, answered)
+        where = (STEPS[index].id, answered)
+        assert window.contains(lesson.coach.rect), where
+        assert not view.lit or not lesson.coach.rect.colliderect(view.lit[0]), where
+    lesson.show_step(5)
+    lesson.exit()  # the lesson is stored: "Learn to play" now asks whether to resume it
+    app.stack.clear()
+    build_scene(app, "title", 1)
+    app.push(app.make_scene("learn"))
+    assert type(app.top).__name__ == "ConfirmScene"  # resume or start again
+    draw(app)
+    app.settings.tutorial_offered = False
+    offer = first_start_offer(app)
+    assert offer is not None
+    app.push(offer)
+    draw(app)
     assert [(text, tuple(box)) for text, _drawn, box in overflows] == []
     assert sorted(set(shrunk)) == []
 

@@ -72,6 +72,13 @@ def test_every_lesson_is_taught_and_every_step_teaches_a_known_lesson():
 
 def test_every_target_is_a_known_name():
     assert {step.target for step in STEPS} <= TARGETS
+    assert {step.follow_target for step in STEPS if step.follow_target} <= TARGETS
+    assert {also for step in STEPS for also in step.also} <= TARGETS
+    # A follow-up is shown after its dialog closed: it points at something still there.
+    closed = [
+        s.id for s in STEPS if s.follow and (s.follow_target or s.target).startswith("dialog")
+    ]
+    assert closed == []
 
 
 def test_placements_and_resolutions_point_at_their_space():

@@ -1,0 +1,294 @@
+"""Learn to play through the real table: the whole lesson by injected mouse events in each
+language (every expected move legal in the engine where it is asked for), refused moves and
+their friendly word, Back and Skip, leaving and resuming at the same step, the first-start
+offer and the first-game tips of an ordinary game."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pygame
+import pytest
+
+from stoneage import i18n
+from stoneage.app import App
+from stoneage.rules import Place, parse_action
+from stoneage.scenes.coach import place_bubble, target_rects
+from stoneage.scenes.game import GameScene
+from stoneage.scenes.saves import ConfirmScene
+from stoneage.scenes.tutorial_scene import (
+    TutorialScene,
+    first_start_offer,
+    lesson_path,
+    read_lesson,
+    saved_lesson,
+)
+from stoneage.tutorial import STEPS, TARGETS, Tutorial, step_index
+from stoneage.ui import assets, storage
+from stoneage.ui.layout import table_layout
+from stoneage.ui.storage import Settings
+
+from .conftest import SIZE
+from .hands import click, drag, perform
+
+LANGS = ("en", "zh", "ja")
+SETTLE_SECONDS = 10.0
+
+
+@pytest.fixture
+def open_app():
+    """Open an app in a language at instant speed; every window closed afterwards."""
+    opened: list[App] = []
+
+    def make(lang: str = "en", size: tuple[int, int] = SIZE) -> App:
+        app = App(size, Settings(animation="instant", language=lang), seed=1)
+        app.open_window(flags=0)
+        opened.append(app)
+        return app
+
+    yield make
+    for app in opened:
+        while app.stack:
+            app.stack.pop().exit()
+    assets.clear_caches()
+    i18n.install_language("en")
+    pygame.display.quit()
+
+
+def start_lesson(app: App, tutorial: Tutorial | None = None) -> TutorialScene:
+    scene = TutorialScene(app, tutorial, threaded=False)
+    app.push(scene)
+    settle(app, scene)
+    return scene
+
+
+def settle(app: App, scene: TutorialScene) -> None:
+    """Run the loop until the table shows the lesson's state and the bubble is up (or the
+    lessons are over and the player decides)."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while time.monotonic() < deadline:
+        app.step(block=False)
+        if scene.in_lessons and scene.lesson_ready() and scene.coach.view is not None:
+            return
+        if not scene.in_lessons and scene.driver.human_to_act() is not None and scene.controls:
+            return
+    raise AssertionError("the lesson did not settle")
+
+
+def press_coach(app: App, scene: TutorialScene, name: str) -> None:
+    """Click one of the bubble's buttons (coach_back, coach_skip, coach_next)."""
+    button = next(b for b in scene.coach.buttons if b.name == name)
+    assert button.enabled, f"{name} is disabled"
+    click(app, button.rect.center)
+
+
+def play_lesson_by_mouse(app: App, scene: TutorialScene) -> list[tuple[str, str, str]]:
+    """Every step by hand: the expected move by drag, click or dialog; Next on the others.
+    Returns the bubbles seen, in order: (step id, kind, text)."""
+    seen: list[tuple[str, str, str]] = []
+    while scene.in_lessons:
+        tutorial, state = scene.tutorial, scene.driver.state
+        bubble, view = tutorial.bubble(), scene.coach.view
+        assert bubble is not None and view is not None
+        assert state == tutorial.state, f"the table lags behind at {bubble.step_id}"
+        seen.append((bubble.step_id, bubble.kind, view.message))
+        before = (tutorial.index, tutorial.answered)
+        expected = tutorial.expected()
+        if expected is None:
+            press_coach(app, scene, "coach_next")
+        else:
+            action = parse_action(state, expected)  # raises if it is not legal now
+            assert action in state.legal_actions(), f"{bubble.step_id}: {expected} not legal"
+            if bubble.kind == "roll":
+                click(app, view.lit[0].center)  # the dice on the lit space
+            else:
+                assert action in scene.offered(), f"{bubble.step_id}: the table lacks {expected}"
+                perform(app, action)
+        settle(app, scene)
+        assert (tutorial.index, tutorial.answered) != before, f"{bubble.step_id} did not move on"
+    return seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_whole_lesson_by_mouse_to_the_final_tally(lang, open_app):
+    app = open_app(lang)
+    scene = start_lesson(app)
+    tutorial = scene.tutorial
+    tally_at = step_index("tally")
+    seen = play_lesson_by_mouse(app, scene)
+    assert len(seen) == len(STEPS) + sum(1 for s in STEPS if s.follow)
+    # The tally shows the engine's final scoring of the player's own position.
+    total = Tutorial()
+    total.goto(tally_at)
+    points = total.state.final_scoring()[0]["total"]
+    tally = [text for step_id, _kind, text in seen if step_id == "tally"]
+    assert len(tally) == 1 and re.search(rf"(?<!\d){points}(?!\d)", tally[0]), (points, tally)
+    assert [step_id for step_id, kind, _text in seen if kind != "follow"] == [s.id for s in STEPS]
+    # Free play: a normal game against the Easy bot, saved as the ordinary autosave.
+    assert tutorial.finished and scene.coach.view is None
+    assert scene.seats[1].level == "easy"
+    app.step(block=False)
+    scene.saver.flush()
+    assert not lesson_path().exists()
+    assert storage.read_autosave() is not None
+
+
+def test_a_wrong_move_is_refused_with_a_friendly_word(open_app):
+    app = open_app()
+    scene = start_lesson(app, at("place_hunt"))
+    state = scene.driver.state
+    control = scene.controls[0]
+    drag(app, control.grab.center, scene.lay.spaces[4].center)  # the forest, not the hunt
+    settle(app, scene)
+    assert scene.driver.state is state and scene.tutorial.index == step_index("place_hunt")
+    assert scene.coach.view is not None and scene.coach.view.friendly
+    assert not scene.error  # a friendly word in the bubble, not the engine's error
+    perform(app, Place(3, 2))
+    settle(app, scene)
+    assert scene.tutorial.index == step_index("place_hut")
+    assert scene.coach.view.friendly == ""
+
+
+def test_a_move_on_a_step_to_read_asks_for_next(open_app):
+    app = open_app()
+    scene = start_lesson(app)
+    perform(app, Place(3, 1))
+    settle(app, scene)
+    assert scene.tutorial.index == 0 and scene.coach.view.friendly
+
+
+def test_back_skip_and_next_from_the_bubble(open_app):
+    app = open_app()
+    scene = start_lesson(app, at("roll_hunt"))
+    assert scene.coach.view.lit[0] == scene.lay.spaces[3]  # the dice wait on the hunt
+    press_coach(app, scene, "coach_next")  # Next rolls for the player
+    settle(app, scene)
+    assert scene.tutorial.answered
+    press_coach(app, scene, "coach_back")
+    settle(app, scene)
+    assert (scene.tutorial.index, scene.tutorial.answered) == (step_index("roll_hunt"), False)
+    assert scene.driver.state == scene.tutorial.state
+    press_coach(app, scene, "coach_back")
+    settle(app, scene)
+    assert scene.tutorial.index == step_index("roll_hunt") - 1
+    press_coach(app, scene, "coach_skip")
+    app.step(block=False)
+    assert not scene.in_lessons and scene.coach.view is None
+    assert scene.tips.enabled
+
+
+def test_leaving_and_coming_back_resumes_at_the_same_step(open_app):
+    app = open_app()
+    app.push(app.make_scene("title"))
+    scene = start_lesson(app, at("use_tool"))
+    app.push(app.make_scene("pause"))
+    pause = app.top
+    click(app, next(b for b in pause.buttons if b.name == "leave").rect.center)
+    assert not any(isinstance(s, GameScene) for s in app.stack)
+    stored = json.loads(read_lesson() or "{}")
+    assert stored["step"] == step_index("use_tool")
+    assert saved_lesson() is not None
+    title = app.top
+    click(app, next(b for b in title.buttons if b.name == "learn").rect.center)
+    question = app.top
+    assert isinstance(question, ConfirmScene)
+    click(app, next(b for b in question.buttons if b.name == "resume_lesson").rect.center)
+    resumed = app.top
+    assert isinstance(resumed, TutorialScene) and resumed is not scene
+    settle(app, resumed)
+    assert resumed.tutorial.index == step_index("use_tool")
+    assert resumed.driver.state == scene.tutorial.state
+    assert resumed.coach.view is not None and resumed.coach.view.lit  # the tools dialog
+
+
+def test_a_damaged_lesson_file_starts_afresh(open_app):
+    lesson_path().parent.mkdir(parents=True, exist_ok=True)
+    lesson_path().write_text("{not json", encoding="utf-8")
+    assert saved_lesson() is None
+    app = open_app()
+    app.push(app.make_scene("title"))
+    app.push(app.make_scene("learn"))
+    assert isinstance(app.top, TutorialScene) and app.top.tutorial.index == 0
+
+
+def test_learn_to_play_is_offered_once_on_the_first_start(open_app):
+    app = open_app()
+    app.push(app.make_scene("title"))
+    offer = first_start_offer(app)
+    assert isinstance(offer, ConfirmScene)
+    assert storage.load_settings().tutorial_offered
+    assert first_start_offer(app) is None
+    app.push(offer)
+    click(app, next(b for b in offer.buttons if b.name == "learn").rect.center)
+    assert isinstance(app.top, TutorialScene)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_every_target_names_a_rect_and_the_bubble_keeps_off_it(size):
+    lay = table_layout(size, 2)
+    tutorial = Tutorial()
+    named = {s.target for s in STEPS}
+    assert named <= TARGETS
+    for target in sorted(named - {"dice", "button:next"} - {t for t in named if "dialog" in t}):
+        rects = target_rects(lay, tutorial.state, target)
+        assert rects, target
+        bubble = place_bubble((round(size[0] * 0.36), 150), rects, pygame.Rect(0, 0, *size), 20)
+        assert not bubble.colliderect(rects[0]), target
+        assert pygame.Rect(0, 0, *size).contains(bubble)
+
+
+def test_a_first_game_tip_shows_once_and_tips_can_be_off(app):
+    from stoneage.scenes.driver import Seat
+
+    seats = [Seat("You", "red", "human"), Seat("Bot", "blue", "bot", "easy")]
+    two_village_spaces_used = at("village_closed").state  # an ordinary game from here on
+    scene = GameScene(app, seats, seed=14, state=two_village_spaces_used, threaded=False)
+    app.push(scene)
+    for _ in range(50):
+        app.step(block=False)
+        if scene.controls:
+            break
+    assert scene.tips.showing and scene.tips.tip.id == "village_closed"
+    assert "village" in scene.tips.text
+    shown = list(app.settings.tips_shown)
+    assert shown == ["village_closed"] and storage.load_settings().tips_shown == shown
+    first = shown[0]
+    click(app, scene.tips.rect.center)  # closes it; the click still reaches the table
+    assert not scene.tips.showing
+    scene.tips.consider(scene.lay, scene.driver.state, 0)
+    assert scene.tips.tip is None or scene.tips.tip.id != first  # never twice
+    app.settings.tips = False
+    scene.tips.close()
+    assert not scene.tips.consider(scene.lay, scene.driver.state, 0)
+
+
+def at(step_id: str, answered: bool = False) -> Tutorial:
+    """A tutorial at the step named ``step_id``."""
+    tutorial = Tutorial()
+    tutorial.goto(step_index(step_id), answered)
+    return tutorial
+
+
+def test_with_animations_the_bubble_waits_for_the_moves_to_be_shown(open_app):
+    """At an animated speed the opponent's moves and the dice the lesson plays are shown one
+    by one (the bubble hidden meanwhile), and the table ends on the lesson's own state."""
+    app = open_app()
+    app.settings.animation = "fast"
+    scene = start_lesson(app, at("place_forest"))
+    perform(app, Place(4, 1))
+    hidden = 0
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while not scene.lesson_ready() and time.monotonic() < deadline:
+        app.step(block=False)
+        hidden += scene.coach.view is None
+    settle(app, scene)
+    assert hidden > 0 and scene.tutorial.bubble().kind == "roll"
+    assert scene.driver.state == scene.tutorial.state
+    text, seat = scene._banner(scene.driver.state)
+    assert seat == 0 and "rolls" not in text
+    click(app, scene.coach.view.lit[0].center)  # the roll is shown before its explanation
+    assert scene.lesson_driver.catching_up() or scene.timeline.busy
+    settle(app, scene)
+    assert scene.tutorial.answered and scene.driver.state == scene.tutorial.state
