@@ -1,16 +1,19 @@
 """Fit Hard's learned evaluation on self-play games and write ``stoneage/ai/data/eval_weights.json``.
 
-    python tools/train_eval.py --games 1000 --seed 12 [--out FILE]
+    python tools/train_eval.py --games 900 --seed 12 --penalty 0.01 [--out FILE] [--rows CACHE]
 
-Plays ``--games`` seeded games at each table size (2, 3, 4 players) between Normal bots (one
-seat in four games is Easy, for variety), records every seat's ``learned.features`` at the
-start of each round after the first (where Hard's rollouts stop) as that seat's opponent sees
-it, and the seat's final score. Hard compares seats (its utility is its own worth minus its
-rivals'), so the fit is on margins: a seat's features minus the mean of its rivals' against
-its final score minus theirs, which also cancels what a whole table scores. A ridge regression
-per table size and stage (plain Python normal equations; no dependency); the error on held-out
-games (every fifth) is reported next to the hand-made ``values.evaluate`` on the same
-positions, and written with the weights. Deterministic given the seed. See docs/ai.md.
+Plays ``--games`` seeded games at each table size (2, 3, 4 players) between Normal bots.
+``--mode pairs`` (the default, see ``branch_rows``): at random placements two branches are
+played on to the end and compared. ``--mode natural`` (one seat in four games Easy, for
+variety): every seat's ``learned.features`` at the start of each round after the first (where
+Hard's rollouts stop), as that seat's opponent sees it, against the seat's final score.
+Hard compares seats (its utility is its own worth minus its rivals'), so the fit is on
+margins: a seat's features minus the mean of its rivals', against its final score minus
+theirs, which also cancels what a whole table scores. A ridge regression toward the hand
+weights (plain Python normal equations; no dependency), per table size (``--pool``); the
+error on held-out games (every fifth) is reported per table size and stage next to the
+hand-made ``values.evaluate`` on the same rows, and written with the weights. Deterministic
+given the seed. See docs/ai.md.
 """
 
 from __future__ import annotations
@@ -289,9 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pool",
         choices=("none", "stages", "all"),
-        default="all",
-        help="fit one model per table size and stage (none), per table size (stages) or one "
-        "for all (all: the default, the pairs are too noisy to split)",
+        default="stages",
+        help="fit one model per table size and stage (none), per table size (stages: the "
+        "default, the pairs are too noisy to split by stage) or one for all (all)",
     )
     parser.add_argument(
         "--rows", type=Path, help="cache of the generated rows: read if it exists, else written"

@@ -1,12 +1,14 @@
-"""Hard's learned judgement: a seat's final score predicted from its position, with weights
-fitted on self-play games (``tools/train_eval.py``; features and fit in ``docs/ai.md``).
+"""A learned judgement for Hard: a seat's final score predicted from its position, with
+weights fitted on self-play games (``tools/train_eval.py``; features and fit in docs/ai.md).
+Hard does not use it by default (``HardBot(judge=learned_evaluate_all)`` does): measured
+against ``hard1`` it played worse than the hand-made evaluation so far (docs/ai.md).
 
 The features are the parts of the hand-made evaluation (``values.evaluate``) kept apart: the
 scoring track, green sets now and to come, sand cards' figures, resources, food, people,
 food track and tools priced by the rounds left, plus the raw counts behind them. A linear
 model per table size and stage of the game (by expected rounds left) weighs them; the weights
-were fitted by ridge regression on positions at the end of each round of self-play games
-(what Hard's rollouts reach), the target being the seat's final score. Inference is a dot
+were fitted by ridge regression on branch pairs of self-play games (see the training script),
+the target being the change of the seat's final margin over its rivals. Inference is a dot
 product in plain Python; the weights ship in ``stoneage/ai/data/eval_weights.json``.
 """
 
