@@ -34,6 +34,9 @@ VARIANTS: dict[str, Factory] = {
     "diverse": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2)
     ),
+    "narrow": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=4, reserve=2)
+    ),
     "tactics": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, past_round_end=1.5)
     ),

@@ -109,6 +109,8 @@ class Tactics:
 
     counts_per_space: int | None = None  # placements of one space studied from the start
     past_round_end: float = 0.0  # with fewer rounds left, rollouts also play the next round
+    candidates: int = CANDIDATES  # placements studied from the start
+    reserve: int = RESERVE  # placements waiting to replace dropped ones
 
 
 def candidate_pool(
@@ -185,8 +187,9 @@ class HardBot(Bot):
             return [(a, s) for a, s in scored]
         limits = self._limits(view, step, started)
         self.last_limits = limits
-        width = CANDIDATES if step is None else 4
-        first, reserve = candidate_pool(scored, width, RESERVE, self.tactics.counts_per_space)
+        tactics = self.tactics
+        width = tactics.candidates if step is None else 4
+        first, reserve = candidate_pool(scored, width, tactics.reserve, tactics.counts_per_space)
         rounds = 2 if rounds_left(view) < self.tactics.past_round_end else 1
         studied = search(view, first, self.rng, limits, reserve, self.judge, rounds)
         seen = {c.action for c in studied if c.results}
