@@ -17,12 +17,13 @@ import random
 import time
 from dataclasses import dataclass
 
-from stoneage.rules import Action, GameState
+from stoneage.rules import Action, GameState, Place
 
 from .bots import Bot
 from .outlook import rounds_left
 from .policy import Style, score_actions
-from .search import Candidate, Limits, rollout, search
+from .search import Candidate, Judge, Limits, rollout, search
+from .values import evaluate_all
 
 # Share of the per-decision budget by the kind of step (placement = 1).
 STEP_SHARE = {
@@ -47,9 +48,11 @@ CANDIDATES = 6  # placements studied from the start; the next ones wait in reser
 RESERVE = 4
 MIN_ROLLOUTS = 12  # with a rollout budget, the fewest rollouts a searched step gets
 DECISIONS_PER_ROUND = 7.0  # placements-equivalent decisions of one seat in a round (pacing)
-# Default rollouts per placement by table size: about 0.2 s on a quiet 2-core laptop of 2024,
-# so a machine half as fast still plays them all within the 0.5 s a decision aimed at.
-DEFAULT_ROLLOUTS = {2: 360, 3: 300, 4: 240}
+# Default rollouts a placement by table size: about what hard1's 0.45 s buys on a quiet 2-core
+# laptop (measured here under load: 2 players ~0.9 ms a rollout, 4 players ~2 ms; a quiet
+# machine about twice as fast), so Hard matches hard1 there and keeps it when hard1's clock
+# budget halves; 4 players fewer, to stay within the 25 s a game of pacing on a slower machine.
+DEFAULT_ROLLOUTS = {2: 900, 3: 560, 4: 360}
 PACE_SLACK = 3.0  # a decision may take this many times its fair share of the game's budget
 CALIBRATION_SECONDS = 0.05  # time spent measuring the machine's speed, once per table size
 
@@ -99,6 +102,40 @@ def measured_speed(view: GameState) -> float:
     return _SPEED[view.n]
 
 
+@dataclass(frozen=True, slots=True)
+class Tactics:
+    """Options of how Hard spends its rollouts, off by default: measured against ``hard1`` at
+    equal rollouts they did not help (docs/ai.md); kept to be measured again."""
+
+    counts_per_space: int | None = None  # placements of one space studied from the start
+    past_round_end: float = 0.0  # with fewer rounds left, rollouts also play the next round
+    candidates: int = CANDIDATES  # placements studied from the start
+    reserve: int = RESERVE  # placements waiting to replace dropped ones
+
+
+def candidate_pool(
+    scored: list[tuple[Action, float]], width: int, reserve: int, per_space: int | None
+) -> tuple[list[Candidate], list[Candidate]]:
+    """The candidates studied from the start and those kept in reserve, in heuristic order;
+    with ``per_space``, at most that many figure counts of one space start (the others wait
+    in the reserve), so the first candidates are different plans, not one plan at 3 counts."""
+    first: list[Candidate] = []
+    later: list[Candidate] = []
+    taken: dict[int, int] = {}
+    for action, score in scored:
+        space = action.space if isinstance(action, Place) else None
+        crowded = per_space is not None and space is not None and taken.get(space, 0) >= per_space
+        if len(first) < width and not crowded:
+            first.append(Candidate(action, score))
+            if space is not None:
+                taken[space] = taken.get(space, 0) + 1
+        elif len(later) < reserve:
+            later.append(Candidate(action, score))
+        if len(first) >= width and len(later) >= reserve:
+            break
+    return first, later
+
+
 class HardBot(Bot):
     """Monte Carlo search over the rest of the round (see ``search``)."""
 
@@ -110,9 +147,11 @@ class HardBot(Bot):
         budget: Budget = Budget(),
         style: Style = Style(block=0.35, timing=0.5),
         speed: float | None = None,
+        judge: Judge = evaluate_all,
+        tactics: Tactics = Tactics(),
     ) -> None:
         super().__init__(seed)
-        self.budget, self.style = budget, style
+        self.budget, self.style, self.judge, self.tactics = budget, style, judge, tactics
         self.speed = speed  # rollouts per second; None: measured (``measured_speed``)
         self.spent = 0.0  # seconds thought in the current game
         self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
@@ -148,9 +187,11 @@ class HardBot(Bot):
             return [(a, s) for a, s in scored]
         limits = self._limits(view, step, started)
         self.last_limits = limits
-        width = CANDIDATES if step is None else 4
-        pool = [Candidate(a, s) for a, s in scored[: width + RESERVE]]
-        studied = search(view, pool[:width], self.rng, limits, reserve=pool[width:])
+        tactics = self.tactics
+        width = tactics.candidates if step is None else 4
+        first, reserve = candidate_pool(scored, width, tactics.reserve, tactics.counts_per_space)
+        rounds = 2 if rounds_left(view) < self.tactics.past_round_end else 1
+        studied = search(view, first, self.rng, limits, reserve, self.judge, rounds)
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]
         return [(c.action, c.mean) for c in studied if c.results] + [(a, None) for a, _ in rest]

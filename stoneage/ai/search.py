@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from stoneage.rules import CHANCE, Action, GameState, Place, sample_chance
@@ -31,6 +32,8 @@ RIVAL_MAX_WEIGHT = 0.5  # measured: 0, 0.5 and 1 play alike against Normal; 0.5 
 ROLLOUT_NOISE = 1.0  # keeps the sampled futures varied where the policy is nearly indifferent
 DIVISORS = RESOURCE_VALUES  # pips per unit on forest, clay pit, quarry, river
 CHECKPOINTS = (3, 6, 12, 24, 48, 96, 192)  # rollouts per candidate at which the worse half goes
+
+Judge = Callable[[GameState], list[float]]  # every seat's estimated final score
 
 
 @dataclass(slots=True)
@@ -75,16 +78,19 @@ def utility(worths: list[float], seat: int) -> float:
     )
 
 
-def rollout(state: GameState, seat: int, rng: random.Random) -> float:
-    """Play to the end of the current round with the quick policy; the seat's utility there."""
-    start_round = state.round
-    while not state.is_terminal() and state.round == start_round:
+def rollout(
+    state: GameState, seat: int, rng: random.Random, judge: Judge = evaluate_all, rounds: int = 1
+) -> float:
+    """Play to the end of the current round (or of ``rounds`` rounds) with the quick policy;
+    the seat's utility there, every seat's worth estimated by ``judge``."""
+    stop_round = state.round + rounds
+    while not state.is_terminal() and state.round < stop_round:
         actor = state.current_player()
         if actor == CHANCE:
             state = state.apply(sample_chance(state, rng))
         else:
             state = state.apply(quick_choice(state, actor, rng))
-    return utility(evaluate_all(state), seat)
+    return utility(judge(state), seat)
 
 
 def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
@@ -139,6 +145,8 @@ def search(
     rng: random.Random,
     limits: Limits,
     reserve: list[Candidate] | None = None,
+    judge: Judge = evaluate_all,
+    rounds: int = 1,
 ) -> list[Candidate]:
     """Sequential halving with common random numbers; returns the candidates best first."""
     seat = view.current_player()
@@ -149,7 +157,8 @@ def search(
     while not limits.exhausted() and len(alive) > 1:
         future_seed = rng.getrandbits(64)
         for cand in alive:
-            cand.results.append(rollout(children[id(cand)], seat, random.Random(future_seed)))
+            future = random.Random(future_seed)
+            cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds))
             limits.done += 1
         index += 1
         if index in CHECKPOINTS:

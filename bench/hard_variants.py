@@ -1,0 +1,122 @@
+"""Compare variants of Hard against the frozen ``hard1`` at a fixed rollout count.
+
+    python bench/hard_variants.py --variant live --games 100 --rollouts 40 --players 2
+
+Each variant is the live HardBot with one choice changed (``VARIANTS``): how much of the new
+Hard a change is worth, measured the same way for all (same seeds, seats rotated, both sides
+at exactly ``--rollouts`` rollouts a placement, so a run replays exactly). Prints wins of the
+variant with a 95 % Wilson interval (shared wins count half), mean scores and the mean
+decision time of each side. One process; see docs/ai.md for the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from stoneage.ai import Budget, HardBot, make_bot
+from stoneage.ai.bots import Bot
+from stoneage.ai.hard import Tactics
+from stoneage.ai.learned import learned_evaluate_all
+from stoneage.ai.levels import NORMAL_STYLE
+from stoneage.rules import CHANCE, new_game, sample_chance
+from stoneage.sim import derived_seed
+from stoneage.sim.stats import wilson
+
+Factory = Callable[[int, Budget], Bot]
+
+VARIANTS: dict[str, Factory] = {
+    "live": lambda seed, budget: make_bot("hard", seed, budget),
+    "learned": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, judge=learned_evaluate_all),
+    "diverse": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2)
+    ),
+    "narrow": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=4, reserve=2)
+    ),
+    "tactics": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, past_round_end=1.5)
+    ),
+}
+
+
+def play(
+    variant: Factory, players: int, index: int, seed: int, rollouts: int, own: int
+) -> list[float]:
+    """One game, the variant in seat ``index % players`` and hard1 elsewhere: the variant's
+    share of the win (1, 1/k for a k-way shared win, 0), its score, the best other score, and
+    the seconds each side thought per decision (variant, others)."""
+    game_seed = derived_seed("hard-variants", seed, players, index)
+    budget = Budget.rollouts(rollouts)
+    seat_of_variant = index % players
+    bots = [
+        variant(derived_seed(game_seed, s), Budget.rollouts(own))
+        if s == seat_of_variant
+        else make_bot("hard1", derived_seed(game_seed, s), budget)
+        for s in range(players)
+    ]
+    times: list[list[float]] = [[] for _ in range(players)]
+    dice = random.Random(game_seed)
+    state = new_game(players, seed=game_seed)
+    while not state.is_terminal() and state.round <= 50:
+        actor = state.current_player()
+        if actor == CHANCE:
+            state = state.apply(sample_chance(state, dice))
+            continue
+        started = time.perf_counter()
+        action = bots[actor].choose(state.view(actor))
+        times[actor].append(time.perf_counter() - started)
+        state = state.apply(action, seat=actor)
+    winners = state.winners() if state.is_terminal() else []
+    totals = [row["total"] for row in state.final_scoring()]
+    share = 1.0 / len(winners) if seat_of_variant in winners else 0.0
+    others = [t for s, t in enumerate(times) if s != seat_of_variant for t in t]
+    mine = times[seat_of_variant]
+    return [
+        share,
+        float(totals[seat_of_variant]),
+        float(max(t for s, t in enumerate(totals) if s != seat_of_variant)),
+        sum(mine) / max(1, len(mine)),
+        sum(others) / max(1, len(others)),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play and report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="live")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--rollouts", type=int, default=40)
+    parser.add_argument(
+        "--variant-rollouts", type=int, help="the variant's rollouts (default: --rollouts)"
+    )
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    rows = []
+    for index in range(args.games):
+        own = args.variant_rollouts or args.rollouts
+        rows.append(
+            play(VARIANTS[args.variant], args.players, index, args.seed, args.rollouts, own)
+        )
+        if (index + 1) % 10 == 0:
+            wins = sum(r[0] for r in rows)
+            print(f"{index + 1} games: {wins:.1f} wins", file=sys.stderr, flush=True)
+    wins = sum(r[0] for r in rows)
+    low, high = wilson(round(wins), len(rows))
+    print(
+        f"{args.variant} ({args.variant_rollouts or args.rollouts} rollouts) v hard1, "
+        f"{args.players} players, {len(rows)} games, {args.rollouts} rollouts, seed {args.seed}: wins {wins:.1f} = {wins / len(rows):.1%} "
+        f"[{low:.1%}, {high:.1%}] (parity {1 / args.players:.0%}); mean score "
+        f"{sum(r[1] for r in rows) / len(rows):.1f} v best other "
+        f"{sum(r[2] for r in rows) / len(rows):.1f}; decision {1000 * sum(r[3] for r in rows) / len(rows):.1f} ms "
+        f"v {1000 * sum(r[4] for r in rows) / len(rows):.1f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
