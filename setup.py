@@ -37,6 +37,7 @@ MAPPED_FOLDERS = {"stoneage.assets": "assets"}
 PACKAGE_DATA = {
     "stoneage.assets": ["images/*.svg", "fonts/*.ttf", "fonts/*.otf", "fonts/*.txt", "sounds/**/*"],
     "stoneage.rules": ["data/*.yaml"],
+    "stoneage.ai": ["data/*.json"],
 }
 
 

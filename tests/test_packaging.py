@@ -152,7 +152,7 @@ def count_colours(png: Path) -> int:
     )
 
 
-def test_wheel_holds_the_assets_the_catalogs_and_the_rules_data(dists: dict[str, Path]) -> None:
+def test_wheel_holds_the_assets_the_catalogs_and_the_data_files(dists: dict[str, Path]) -> None:
     names = set(zipfile.ZipFile(dists["wheel"]).namelist())
     for image in (ROOT / "assets" / "images").glob("*.svg"):
         assert f"stoneage/assets/images/{image.name}" in names
@@ -164,6 +164,7 @@ def test_wheel_holds_the_assets_the_catalogs_and_the_rules_data(dists: dict[str,
     for po in (ROOT / "i18n").glob("*.po"):
         assert f"stoneage/locale/{po.stem}/LC_MESSAGES/stoneage.mo" in names
     assert {"stoneage/rules/data/cards.yaml", "stoneage/rules/data/buildings.yaml"} <= names
+    assert "stoneage/ai/data/eval_weights.json" in names  # the Hard bot's learned judgement
     assert not [name for name in names if name.endswith(".po") or name.startswith("assets/")]
 
 

@@ -14,10 +14,12 @@ from .pieces import building_tooltip, card_tooltip, space_tooltip
 def tooltip_at(lay: TableLayout, state: GameState, seats: list[Seat], pos: tuple[int, int]) -> str:
     """The words for whatever is at ``pos`` ('' for nothing worth explaining)."""
     space = space_at(lay, pos)
-    if space is not None and 8 <= space < 12 and state.display[space - 8]:
-        return card_tooltip(state.display[space - 8])
-    if space is not None and space >= 12 and state.tops[space - 12]:
-        return building_tooltip(state.tops[space - 12])
+    card = state.display[space - 8] if space is not None and 8 <= space < 12 else None
+    if card:
+        return card_tooltip(card)
+    tile = state.tops[space - 12] if space is not None and space >= 12 else None
+    if tile:
+        return building_tooltip(tile)
     if space is not None and space < 8:
         return space_tooltip(state, space)
     for seat, rect in enumerate(lay.panels):

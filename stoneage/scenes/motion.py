@@ -217,6 +217,7 @@ class Motion:
         if pending is None:  # a payment always answers a pending card or building
             return []
         kind, index = pending[0], pending[1]
+        assert isinstance(index, int)  # a card or building payment names one space
         space = (data.CARD_SPACES if kind == PAY_CARD else data.BUILDING_SPACES)[index]
         end = self.lay.spaces[space].center
         start = self._panel_point(step.actor, 1)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 import pygame
 
@@ -142,7 +142,7 @@ def _parse(data: bytes | str) -> LoadedGame:
     state = _state(game)
     if len(seats) != state.n:
         raise SaveError(SEAT_COUNT)
-    if seed is None:  # saves from before the seed was stored
+    if not _is_seed(seed):  # saves from before the seed was stored
         seed = state.seed if _is_seed(state.seed) else 0
     started_at, played = _play_time(payload)
     return LoadedGame(seats, seed, state, saved_at, started_at, played)
@@ -288,7 +288,7 @@ def _seat(raw: object) -> Seat:
     return Seat(shown_name(name), colour, "human" if kind == "human" else "bot", level)
 
 
-def _is_seed(value: object) -> bool:
+def _is_seed(value: object) -> TypeGuard[int]:
     return type(value) is int and -SEED_LIMIT < value < SEED_LIMIT
 
 

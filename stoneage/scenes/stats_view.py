@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 
@@ -64,6 +64,8 @@ TAB_TITLES = {
     "achievements": N_("Achievements"),
 }
 ROLLING = 10  # games in the rolling average and win rate
+# One option of a filter group: its text, its action, whether it is selected, its name.
+Choice = tuple[str, Callable[[], None], bool, str]
 LONG_HISTORY = 100  # from this many games on, the win rate is shown over the wider window
 CHART_FILL = theme.mix(theme.PARCHMENT, theme.UMBER, 0.25)  # grid lines
 WIN_COLOUR = theme.MOSS
@@ -183,10 +185,8 @@ class StatsScene(Scene):
 
     def set_filter(self, **change: object) -> None:
         """Change one filter (players, level or player) and count again."""
-        values = {"players": self.where.players, "level": self.where.level}
-        values["player"] = self.where.player
-        values.update(change)
-        self.where = Filter(**values)  # type: ignore[arg-type]
+        # Filter checks nothing itself: the chooser only ever passes its own fields and values.
+        self.where = replace(self.where, **change)  # type: ignore[arg-type]
         self.summary = stats.summarise(self.records, self.where)
         self.first = 0
         self.rebuild()
@@ -279,15 +279,15 @@ class StatsScene(Scene):
             for i, tab in enumerate(TABS)
         ]
 
-    def _filter_specs(self) -> list[tuple[str, list[tuple[str, Callable[[], None], bool, str]]]]:
+    def _filter_specs(self) -> list[tuple[str, list[Choice]]]:
         """The filter groups: a label and its options (text, action, selected, name)."""
         if self.empty:
             return []
         person = self.where.player
-        groups = []
+        groups: list[tuple[str, list[Choice]]] = []
         if self.tab != "achievements":
             counts = sorted({r.players for r in self.records})
-            players = [
+            players: list[Choice] = [
                 (
                     _("All"),
                     partial(self.set_filter, players=None),
@@ -306,7 +306,7 @@ class StatsScene(Scene):
             ]
             groups.append((_("Players"), players))
             present = {stats.opponent_level(e.record, e.seat) for e in stats.entries(self.records)}
-            levels = [
+            levels: list[Choice] = [
                 (
                     _("All"),
                     partial(self.set_filter, level=None),
@@ -1052,10 +1052,10 @@ class StatsScene(Scene):
         pitch = grid.height // rows
         width = (grid.width - m) // 2
         for i, achievement in enumerate(items):
-            column, row = divmod(i, rows)
+            column, line = divmod(i, rows)
             cell = Rect(
                 grid.left + column * (width + m),
-                grid.top + row * pitch,
+                grid.top + line * pitch,
                 width,
                 pitch - max(2, m // 3),
             )
@@ -1086,7 +1086,7 @@ class StatsScene(Scene):
         title_size = f.body
         title_h = assets.font(title_size, True).get_linesize()
         desc_size = f.small
-        date_text = _("earned {date}").format(date=short_date(date)) if earned else ""
+        date_text = _("earned {date}").format(date=short_date(date)) if date is not None else ""
         date_w = assets.text_width(date_text, f.tiny) + m if date_text else 0
         lines_h = title_h + assets.font(desc_size).get_linesize()
         top = text.top + max(0, (text.height - lines_h) // 2)
