@@ -57,6 +57,19 @@ def test_every_chance_outcome_is_one_of_the_chance_node_outcomes():
     assert checked >= 2  # the player's own first rolls
 
 
+def test_no_step_is_shown_with_the_table_half_refilled():
+    # A step (or its follow-up) shown while cards or buildings are still to be turned up
+    # would show empty display slots and the banner "Cards and buildings are turned up".
+    refilling = []
+    for visit in VISITS:
+        for when, state in (("shown", visit.state), ("after", visit.after)):
+            pending = state.pending if state is not None else None
+            if pending is not None and pending[0] in ("reveal_card", "reveal_tile"):
+                refilling.append((visit.step.id, when))
+    assert refilling == []
+    assert None not in end_of_script().display
+
+
 def test_step_ids_are_unique_and_found_by_name():
     ids = [step.id for step in STEPS]
     assert len(set(ids)) == len(ids)
