@@ -72,7 +72,8 @@ class Step:
     step just read). ``say`` and ``told`` compute the ``{fields}`` of ``message`` and
     ``follow`` from the state. ``also`` are further targets the message names (lit, not
     pointed at) and ``follow_target`` what the follow-up points at, when not ``target`` (the
-    dialog of the step's action is closed by then).
+    dialog of the step's action is closed by then); ``follow_also`` what else the follow-up
+    names (lit with ``also``).
     """
 
     id: str
@@ -87,6 +88,7 @@ class Step:
     told: ToldParams | None = None
     also: tuple[str, ...] = ()
     follow_target: str | None = None
+    follow_also: tuple[str, ...] = ()
 
     @property
     def is_read(self) -> bool:
@@ -500,6 +502,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("{points} points on the scoring track! A new building turns up on that stack."),
         told=_building_points,
         follow_target="board:player0:score",
+        follow_also=("building:1",),
     ),
     Step(
         "pay_green_card",

@@ -86,7 +86,8 @@ def test_every_lesson_is_taught_and_every_step_teaches_a_known_lesson():
 def test_every_target_is_a_known_name():
     assert {step.target for step in STEPS} <= TARGETS
     assert {step.follow_target for step in STEPS if step.follow_target} <= TARGETS
-    assert {also for step in STEPS for also in step.also} <= TARGETS
+    assert {also for step in STEPS for also in step.also + step.follow_also} <= TARGETS
+    assert all(step.follow for step in STEPS if step.follow_also)
     # A follow-up is shown after its dialog closed: it points at something still there.
     closed = [
         s.id for s in STEPS if s.follow and (s.follow_target or s.target).startswith("dialog")
