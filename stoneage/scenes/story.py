@@ -62,7 +62,11 @@ def phase_title(phase: str) -> str:
 
 def describe(step: Step, seats: list[Seat]) -> str:
     """One sentence for the log (two when the step ends the game and something happens then),
-    or '' for steps not worth a line (cards turned up)."""
+    or '' for steps not worth a line (cards turned up).
+
+    Every line is in the past tense ("{name} used the forest."): it reads right whatever the
+    name, also the player's default name "You" (not "You uses the forest."), and the log tells
+    what happened."""
     text = _describe_action(step, seats)
     if step.after.is_terminal():
         for note in _taken_at_the_end(step, seats):
@@ -73,7 +77,7 @@ def describe(step: Step, seats: list[Seat]) -> str:
 def _taken_at_the_end(step: Step, seats: list[Seat]) -> list[str]:
     """The two-resources cards that the rules turn into two gold as the game ends."""
     return [
-        _("{name} takes 2 gold with the unused two-resources card as the game ends.").format(
+        _("{name} took 2 gold with the unused two-resources card as the game ended.").format(
             name=seats[seat].name
         )
         for seat, (was, now) in enumerate(zip(step.before.players, step.after.players))
@@ -91,7 +95,7 @@ def _describe_action(step: Step, seats: list[Seat]) -> str:
             a.count,
         ).format(name=name, n=a.count, space=space_title(a.space).lower())
     if isinstance(a, Resolve):
-        return _("{name} uses the {space}.").format(name=name, space=space_title(a.space).lower())
+        return _("{name} used the {space}.").format(name=name, space=space_title(a.space).lower())
     if isinstance(a, Roll):
         seat = before.turn
         space = (
@@ -109,7 +113,7 @@ def _describe_action(step: Step, seats: list[Seat]) -> str:
     if isinstance(a, UseTools):
         total = before.pending[2] if before.pending and before.pending[0] == TOOLS else 0
         if not a.tiles and not a.cards:
-            return _("{name} adds no tools to {total}: {gain}.").format(
+            return _("{name} added no tools to {total}: {gain}.").format(
                 name=name, total=total, gain=_gain(step, step.actor)
             )
         return _("{name}: {total} + tools {v} -> {gain}.").format(
@@ -163,6 +167,8 @@ def banner(state: GameState, seats: list[Seat], thinking: bool) -> tuple[str, in
     if seat == CHANCE:
         kind = state.pending[0] if state.pending else None
         if kind == ROLL:
+            if _the_only_human(seats, state.turn):  # not "You rolls": the player is "you"
+                return _("Your dice are rolled…"), state.turn
             return _("{name} rolls the dice…").format(name=seats[state.turn].name), state.turn
         if kind == ITEMS_ROLL:
             return _("Dice for items are rolled…"), state.turn
@@ -170,12 +176,17 @@ def banner(state: GameState, seats: list[Seat], thinking: bool) -> tuple[str, in
     who = seats[seat]
     doing = _doing(state)
     if who.is_human:
-        if sum(1 for s in seats if s.is_human) == 1:
+        if _the_only_human(seats, seat):
             return _("Your turn: {doing}").format(doing=doing), seat
         return _("{name}'s turn: {doing}").format(name=who.name, doing=doing), seat
     if thinking:
         return _("{name} is thinking… ({doing})").format(name=who.name, doing=doing), seat
     return _("{name}: {doing}").format(name=who.name, doing=doing), seat
+
+
+def _the_only_human(seats: list[Seat], seat: int) -> bool:
+    """True when ``seat`` is the one person at the table: the banner speaks to them as "you"."""
+    return seats[seat].is_human and sum(1 for s in seats if s.is_human) == 1
 
 
 def _doing(state: GameState) -> str:

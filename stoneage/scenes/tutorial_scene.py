@@ -195,6 +195,16 @@ class TutorialScene(GameScene):
     def hints_enabled(self) -> bool:
         return super().hints_enabled() and not self.in_lessons
 
+    def _build_controls(self, seat: int) -> None:
+        """While a follow-up explains what the player's move did, the next decision waits: its
+        dialog would cover what the bubble talks about (the new building on its stack behind
+        the next payment, seen at steps 28a and 41a). Next shows the step and its controls."""
+        if self.in_lessons and self.tutorial.answered:
+            self.controls, self.popup = [], None
+            self.controls_state = self.driver.state  # built (as nothing) for this state
+            return
+        super()._build_controls(seat)
+
     def _suggest(self, state: GameState, seat: int) -> Action | None:
         """During the lessons a payment dialog starts at the payment the lesson asks for."""
         expected = self.tutorial.expected() if self.in_lessons else None

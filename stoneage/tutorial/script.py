@@ -65,13 +65,15 @@ class Step:
     ``action`` is the one action the player must take (its text form; at a chance node, the
     roll the player's click makes), or None for a step that is just read (Next).
     ``outcome`` are the chance outcomes that follow the action at once (the dice of the space
-    the player resolved, the tile turned up after a building) and ``follow`` the explanation
-    shown after them. ``then`` are the opponent's moves and chance outcomes played when the
+    the player resolved, the tile turned up after a building, the cards turned up when the
+    action ends a round) and ``follow`` the explanation shown after them: no step is shown
+    with the table half refilled. ``then`` are the opponent's moves and chance outcomes played when the
     player moves on (after the action, or after the follow-up when there is one; on Next for a
     step just read). ``say`` and ``told`` compute the ``{fields}`` of ``message`` and
     ``follow`` from the state. ``also`` are further targets the message names (lit, not
     pointed at) and ``follow_target`` what the follow-up points at, when not ``target`` (the
-    dialog of the step's action is closed by then).
+    dialog of the step's action is closed by then); ``follow_also`` what else the follow-up
+    names (lit with ``also``).
     """
 
     id: str
@@ -86,6 +88,7 @@ class Step:
     told: ToldParams | None = None
     also: tuple[str, ...] = ()
     follow_target: str | None = None
+    follow_also: tuple[str, ...] = ()
 
     @property
     def is_read(self) -> bool:
@@ -409,10 +412,10 @@ STEPS: tuple[Step, ...] = (
             "but the card adds 4 once: {plus} pips give {more}."
         ),
         action="tools - cards 4",
+        outcome=("card S02",),  # the round ends: the display is refilled before the follow-up
         follow=N_("{gained} bricks. The one-use card is gone now; tool tiles stay."),
         say=_tool_choice(rules_data.BRICK, 4),
         told=_gained(rules_data.BRICK),
-        then=("card S02",),
         follow_target="board:player0:resources",
     ),
     # --- round 3: the field, a fixed building, a green card, dice for items, hunger -----------
@@ -499,6 +502,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("{points} points on the scoring track! A new building turns up on that stack."),
         told=_building_points,
         follow_target="board:player0:score",
+        follow_also=("building:1",),
     ),
     Step(
         "pay_green_card",
@@ -531,9 +535,10 @@ STEPS: tuple[Step, ...] = (
             "missing food, or lose 10 points: pay 2 wood."
         ),
         action="feed 2wood",
+        outcome=("card G07",),  # the display refilled before the follow-up, as after a round
         follow=N_("Everyone is fed. Going hungry costs 10 points each time: keep food coming."),
         say=_shortfall,
-        then=("card G07", "place hunt 4"),
+        then=("place hunt 4",),
         follow_target="board:player0:food",
     ),
     # --- round 4: a variable and a flexible building, a second green card, two tools ----------
@@ -638,7 +643,10 @@ STEPS: tuple[Step, ...] = (
             "1 wood and 2 bricks, for 3 + 8 = 11 points."
         ),
         action="pay 1wood,2brick",
-        outcome=("tile B05",),
+        # The round ends: the display is refilled (G12 is the card the game's own seeded draw
+        # turns up here, so the game after the lessons is the same), and the scoring steps
+        # show a settled table, the player to place in round 5.
+        outcome=("tile B05", "card G12"),
         follow=N_("{points} points! Your tribe has eaten; the round is over."),
         told=_building_points,
         follow_target="board:player0:score",

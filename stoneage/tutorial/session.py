@@ -174,7 +174,8 @@ class Tutorial:
             moment = Moment(self._shown, self.state, self._taken)
             params = step.told(moment) if step.told else {}
             target = step.follow_target or step.target
-            return Bubble(step.id, "follow", step.follow, params, target, None, step.also)
+            also = step.also + step.follow_also
+            return Bubble(step.id, "follow", step.follow, params, target, None, also)
         params = step.say(self.state) if step.say else {}
         if step.is_read:
             kind = "read"

@@ -156,5 +156,5 @@ def test_the_log_says_when_an_unused_two_resources_card_is_taken_as_the_game_end
         state = after
     assert state.current_player() == TERMINAL
     last = describe(steps[-1], BOTS)
-    assert last.endswith("Ann takes 2 gold with the unused two-resources card as the game ends.")
+    assert last.endswith("Ann took 2 gold with the unused two-resources card as the game ended.")
     assert all("unused two-resources" not in describe(step, BOTS) for step in steps[:-1])

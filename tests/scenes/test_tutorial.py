@@ -15,6 +15,7 @@ import pytest
 from stoneage import i18n
 from stoneage.app import App
 from stoneage.rules import Place, parse_action
+from stoneage.rules.nodes import REVEAL_CARD, REVEAL_TILE
 from stoneage.scenes.coach import place_bubble, target_rects
 from stoneage.scenes.game import GameScene
 from stoneage.scenes.saves import ConfirmScene
@@ -35,6 +36,7 @@ from .hands import click, drag, perform
 
 LANGS = ("en", "zh", "ja")
 SETTLE_SECONDS = 10.0
+REFILLING = (REVEAL_CARD, REVEAL_TILE)  # cards or buildings still to be turned up
 
 
 @pytest.fixture
@@ -94,6 +96,11 @@ def play_lesson_by_mouse(app: App, scene: TutorialScene) -> list[tuple[str, str,
         assert bubble is not None and view is not None
         assert state == tutorial.state, f"the table lags behind at {bubble.step_id}"
         seen.append((bubble.step_id, bubble.kind, view.message))
+        # The table as a player sees it then: settled (no display slot waiting to be refilled)
+        # and, while a follow-up explains the move, no next dialog over what it talks about.
+        assert state.pending is None or state.pending[0] not in REFILLING, bubble.step_id
+        if bubble.kind == "follow":
+            assert not scene.controls and scene.popup is None, bubble.step_id
         before = (tutorial.index, tutorial.answered)
         expected = tutorial.expected()
         if expected is None:

@@ -57,6 +57,19 @@ def test_every_chance_outcome_is_one_of_the_chance_node_outcomes():
     assert checked >= 2  # the player's own first rolls
 
 
+def test_no_step_is_shown_with_the_table_half_refilled():
+    # A step (or its follow-up) shown while cards or buildings are still to be turned up
+    # would show empty display slots and the banner "Cards and buildings are turned up".
+    refilling = []
+    for visit in VISITS:
+        for when, state in (("shown", visit.state), ("after", visit.after)):
+            pending = state.pending if state is not None else None
+            if pending is not None and pending[0] in ("reveal_card", "reveal_tile"):
+                refilling.append((visit.step.id, when))
+    assert refilling == []
+    assert None not in end_of_script().display
+
+
 def test_step_ids_are_unique_and_found_by_name():
     ids = [step.id for step in STEPS]
     assert len(set(ids)) == len(ids)
@@ -73,7 +86,8 @@ def test_every_lesson_is_taught_and_every_step_teaches_a_known_lesson():
 def test_every_target_is_a_known_name():
     assert {step.target for step in STEPS} <= TARGETS
     assert {step.follow_target for step in STEPS if step.follow_target} <= TARGETS
-    assert {also for step in STEPS for also in step.also} <= TARGETS
+    assert {also for step in STEPS for also in step.also + step.follow_also} <= TARGETS
+    assert all(step.follow for step in STEPS if step.follow_also)
     # A follow-up is shown after its dialog closed: it points at something still there.
     closed = [
         s.id for s in STEPS if s.follow and (s.follow_target or s.target).startswith("dialog")

@@ -180,7 +180,10 @@ def test_skip_ends_the_lessons_and_back_returns_to_the_skipped_step():
 def test_back_is_refused_once_free_play_has_begun():
     tutorial = at(len(STEPS))
     assert tutorial.finished
-    assert tutorial.play_automatic() is not None  # the display is refilled: a chance outcome
+    assert tutorial.back()  # nothing played since the lessons ended: Back is still possible
+    tutorial.goto(len(STEPS))
+    assert tutorial.waiting_for_player()  # the table is settled: the player places in round 5
+    assert tutorial.act(tutorial.state.legal_actions()[0]).ok
     assert not tutorial.back()
 
 
@@ -202,7 +205,9 @@ def finish_game(tutorial: Tutorial, limit: int = 5000) -> None:
 
 def test_after_the_lessons_the_game_goes_on_to_a_legal_end_against_easy_bots():
     tutorial = at(len(STEPS))
-    assert tutorial.automatic_action() is not None and not tutorial.waiting_for_player()
+    # The lessons leave a settled table: round 5, the player (start player) to place.
+    assert tutorial.waiting_for_player() and tutorial.automatic_action() is None
+    assert tutorial.state.round == 5 and tutorial.state.phase == "place"
     finish_game(tutorial)
     state = tutorial.state
     assert state.is_terminal() and state.winners()
