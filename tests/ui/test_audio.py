@@ -41,7 +41,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 def manager(clock):
-    """A manager on the dummy driver; the mixer is closed afterwards, so each test opens it."""
+    """A manager on the dummy driver; the mixer is closed before (a game scene tested earlier
+    may have left it open) and afterwards, so each test opens it."""
+    pygame.mixer.quit()
     sounds = SoundManager(clock=clock)
     yield sounds
     pygame.mixer.quit()
