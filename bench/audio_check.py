@@ -7,7 +7,7 @@
 The game is ``python -m stoneage --autoplay --players 4 --seed 3 --speed fast --quit-at-end``
 with ``SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=<file>``: SDL writes what the mixer plays, in real
 time, as raw samples in the format the game opens the mixer with (``audio.MIXER_FORMAT``:
-44.1 kHz, signed 16-bit, stereo). The report: the exit code and wall time of the game, the
+22.05 kHz, signed 16-bit, mono: the sound files' own). The report: the exit code and wall time of the game, the
 file's length, the RMS level of every second (how many seconds are heard, above
 ``SILENCE_DB``), the peak level and the samples at full scale (clipping: there must be none).
 """
@@ -27,7 +27,10 @@ from array import array
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RATE, CHANNELS = 44100, 2  # audio.MIXER_FORMAT
+sys.path.insert(0, str(ROOT))
+from stoneage.ui.audio import MIXER_FORMAT  # noqa: E402 (the repository's package, run from here)
+
+RATE, CHANNELS = MIXER_FORMAT[0], MIXER_FORMAT[2]
 FULL_SCALE = 32768
 SILENCE_DB = -60.0  # a second quieter than this (RMS, dBFS) counts as silent
 CLIP = 32767  # a sample at full scale either way counts as clipped
