@@ -1,6 +1,6 @@
 """Figures for the pygame-ce table: start-up time, frame times while animating, idle CPU.
 
-    python bench/ui_bench.py [--frames 600] [--idle 5]
+    python bench/ui_bench.py [--frames 600] [--idle 5] [--no-music]
 
 - start to title: wall time from launching a fresh Python process to the first frame of the
   title screen on screen (budget 1.5 s);
@@ -10,7 +10,10 @@
   placement waits (budget 3 % of a core).
 
 Uses the real video driver when there is a display (run under ``xvfb-run`` on a headless
-machine), else SDL's dummy driver; the report says which.
+machine), else SDL's dummy driver; the report says which. The frame times and the idle CPU are
+measured with the background music playing (the app's own sound manager, as in the game) into
+SDL's disk audio driver writing a temporary file in real time, so the mixing costs what it costs
+with a sound card (unless SDL_AUDIODRIVER is set); ``--no-music`` measures without it.
 """
 
 from __future__ import annotations
@@ -54,13 +57,25 @@ def start_to_title(runs: int = 3) -> float:
     return best
 
 
+MUSIC = True  # the frame and idle figures are taken with the music playing (--no-music: not)
+
+
 def _open_app(size: tuple[int, int], speed: str):
     from stoneage.app import App
     from stoneage.ui.storage import Settings
 
     app = App(size, Settings(animation=speed))
     app.open_window()
+    if MUSIC:
+        app.play_music()  # starts with the first frame, as in the game
     return app
+
+
+def music_playing() -> bool:
+    """True when the background music is playing now."""
+    import pygame
+
+    return bool(pygame.mixer.get_init() and pygame.mixer.music.get_busy())
 
 
 def animation_frames(frames: int) -> list[float]:
@@ -76,6 +91,7 @@ def animation_frames(frames: int) -> list[float]:
     app.push(GameScene(app, seats, seed=7))
     for _ in range(30):  # warm the image and text caches
         app.step(block=False)
+    print(f"  (animating: music playing {music_playing()})")
     times = []
     for _ in range(frames):
         begin = time.perf_counter()
@@ -104,6 +120,7 @@ def idle_cpu(seconds: float) -> float:
     while not scene.controls:  # the first human decision
         app.step(block=False)
     app.step(block=False)
+    print(f"  (idle: music playing {music_playing()})")
     pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), loops=1)
     cpu0, wall0 = time.process_time(), time.perf_counter()
     while app.running:
@@ -120,14 +137,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--idle", type=float, default=5.0)
+    parser.add_argument("--no-music", action="store_true", help="measure without the music")
     args = parser.parse_args()
+    global MUSIC
+    MUSIC = not args.no_music
     os.environ.setdefault("STONEAGE_HOME", tempfile.mkdtemp(prefix="stoneage-bench-"))
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if MUSIC and "SDL_AUDIODRIVER" not in os.environ:
+        # A real-time device that plays nowhere: the mixer mixes the music as for a sound card.
+        os.environ["SDL_AUDIODRIVER"] = "disk"
+        os.environ["SDL_DISKAUDIOFILE"] = os.path.join(os.environ["STONEAGE_HOME"], "audio.raw")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     print(
         f"video driver: {os.environ.get('SDL_VIDEODRIVER', 'default (' + os.environ.get('DISPLAY', '?') + ')')}"
     )
+    print(f"audio driver: {os.environ['SDL_AUDIODRIVER']}, music {'on' if MUSIC else 'off'}")
     title = start_to_title()
     print(f"start to title screen: {title:.2f} s (budget 1.5 s)")
     times = sorted(animation_frames(args.frames))

@@ -50,7 +50,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--scene",
         default="game",
         help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, "
-        "scoring, settings, rules, pause, log, hotseat, preview, save, load, continue_damaged, "
+        "scoring, settings, settings_sound, rules, pause, log, hotseat, preview, save, load, continue_damaged, "
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
         "save_failing, save_elsewhere",
     )

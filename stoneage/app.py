@@ -10,6 +10,11 @@ The window is resizable between MIN_SIZE and MAX_SIZE; F11 (or the Settings scre
 fullscreen. The window size and fullscreen are remembered in the settings once a resize has
 settled and when the program ends (a size given on the command line wins over them).
 
+The app owns the sound manager (``self.sound``, see ``stoneage.ui.audio``): made with the app
+but opening no device until the first sound; the music starts once the first frame is on screen
+(``run``) and only dips while the screen changes; the sound files are read in idle frames. M
+mutes or unmutes everywhere (unless the screen used the key, as a name being typed does).
+
 Scenes are found by name in a registry (``stoneage.scenes.catalog.SCENES`` unless another is
 given): a scene asks ``app.make_scene("setup")`` for the next screen instead of importing it.
 """
@@ -29,7 +34,9 @@ from stoneage.i18n import _
 from stoneage.scenes import toasts
 from stoneage.scenes.base import Scene, SceneFactory
 from stoneage.scenes.catalog import SCENES
-from stoneage.ui import assets, storage
+from stoneage.ui import assets, storage, widgets
+from stoneage.ui.audio import SoundManager
+from stoneage.ui.sound_cues import CLICK
 from stoneage.ui.storage import Settings, load_settings_with_message, save_settings
 
 FRAME_RATE = 60  # while something moves
@@ -59,10 +66,12 @@ class App:
         settings: Settings | None = None,
         seed: int | None = None,
         scenes: Mapping[str, SceneFactory] | None = None,
+        sound: SoundManager | None = None,
     ) -> None:
         """``size`` None opens the window as it was last left (size and fullscreen, from the
         settings); a size given wins and opens a window of that size. ``scenes`` is the registry
-        of scenes by name (the program's own, ``catalog.SCENES``, by default)."""
+        of scenes by name (the program's own, ``catalog.SCENES``, by default). ``sound`` is the
+        sound manager (a new one by default; tests pass one that records)."""
         self.settings_problem = ""  # told once by the title screen (untranslated; shown with _())
         if settings is None:
             settings, self.settings_problem = load_settings_with_message()
@@ -85,6 +94,11 @@ class App:
         self._moving: list[pygame.Rect] = []  # where moving sprites were drawn last frame
         self._input_until = 0.0  # full frame rate until then (input just arrived)
         toasts.BOARD.clear()  # one app a program; a new one (tests) starts with no toasts
+        self.sound = sound if sound is not None else SoundManager()
+        self.sound.apply_settings(settings)  # nothing is opened yet: that waits for a sound
+        self._music_pending = False  # start the music once a frame is on screen
+        self._sounds_read = False  # every sound file read (the idle frames' work is done)
+        widgets.click_hook = self.click  # every button clicked, in menus and at the table
 
     # --- window -------------------------------------------------------------------------------
     def open_window(self, flags: int = pygame.RESIZABLE) -> pygame.Surface:
@@ -173,27 +187,33 @@ class App:
 
     def push(self, scene: Scene) -> None:
         """Put ``scene`` on top: the one below pauses, the new one enters."""
+        before = self._opaque_top()
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
         scene.enter()
+        self._screen_changed(before)
         self.dirty = True
 
     def pop(self) -> Scene:
         """Remove the top scene: it exits, the one below resumes."""
+        before = self._opaque_top()
         scene = self.stack.pop()
         scene.exit()
         if self.stack:
             self.stack[-1].resume()
+        self._screen_changed(before)
         self.dirty = True
         return scene
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene`` (the one below neither resumes nor pauses)."""
+        before = self._opaque_top()
         if self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
         scene.enter()
+        self._screen_changed(before)
         self.dirty = True
 
     def reset(self, scene: Scene) -> None:
@@ -218,16 +238,65 @@ class App:
             self.open_window()
         self.running = True
         self.claim_autosave()
+        self.play_music()
         try:
             while self.running and self.stack:
                 self.step()
         finally:
             while self.stack:
                 self.stack.pop().exit()
+            self.sound.close()
             storage.release_autosave()
             if self._resized_at is not None:
                 self.remember_window()
             pygame.display.quit()
+
+    # --- sound ----------------------------------------------------------------------------------
+    def play_music(self) -> None:
+        """Start the background music once the next frame is on screen (the start of the
+        program never waits for the audio device); later calls change nothing."""
+        self._music_pending = True
+
+    def toggle_mute(self) -> bool:
+        """M, or the pause menu: mute or unmute (remembered at once, said in a toast); True
+        when now muted."""
+        muted = self.sound.toggle_mute()
+        self.settings.muted = muted
+        self._sounds_read = False  # the idle frames read what waited while muted
+        save_settings(self.settings)
+        toasts.BOARD.withdraw(_("Sound off (M)"), _("Sound on (M)"))
+        toasts.show(_("Sound off (M)") if muted else _("Sound on (M)"))
+        self.dirty = True
+        return muted
+
+    def apply_sound_settings(self) -> None:
+        """The volumes or mute changed in the settings: heard at once, and remembered."""
+        self.sound.apply_settings(self.settings)
+        save_settings(self.settings)
+
+    def click(self, button: widgets.Button | None = None) -> None:
+        """The sound of a button clicked (every button of the program: ``widgets.click_hook``)."""
+        self.sound.play(CLICK)
+
+    def _sound_frame(self, idle: bool) -> None:
+        """The sound's share of a frame: the music's fades always; once a frame is on screen,
+        the music's start, and in idle frames the reading of sound files not read yet."""
+        self.sound.update()
+        if not self.frames_drawn:
+            return
+        if self._music_pending:
+            self._music_pending = False
+            self.sound.start_music()
+        elif idle and not self._sounds_read:
+            self._sounds_read = self.sound.preload()
+
+    def _screen_changed(self, before: Scene | None) -> None:
+        """The music dips softly when the screen underneath changes (never for an overlay)."""
+        if self._opaque_top() is not before:
+            self.sound.scene_changed()
+
+    def _opaque_top(self) -> Scene | None:
+        return next((s for s in reversed(self.stack) if s.opaque), None)
 
     def claim_autosave(self) -> None:
         """Take this copy's autosave slot; a second copy of the game on the same data folder
@@ -259,6 +328,7 @@ class App:
             self.draw()
         else:
             self.draw_moving()
+        self._sound_frame(idle=not lively and not events)
         if self._resized_at is not None and time.monotonic() - self._resized_at > RESIZE_SETTLE:
             self.remember_window()
 
@@ -281,6 +351,8 @@ class App:
             return
         if self.stack and self.stack[-1].handle(event):
             self.dirty = True
+        elif is_mute_key(event):  # only when the screen did not use the key (a name typed)
+            self.toggle_mute()
 
     def window_resized(self, size: tuple[int, int]) -> None:
         """The player resized the window: keep it within the limits, lay out again, and
@@ -338,6 +410,15 @@ class App:
         self.screen.set_clip(None)
         pygame.display.update(areas)
         self.frames_drawn += 1
+
+
+def is_mute_key(event: pygame.event.Event) -> bool:
+    """M without Ctrl, Alt or Cmd (those may mean something else to the system)."""
+    return (
+        event.type == pygame.KEYDOWN
+        and event.key == pygame.K_m
+        and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+    )
 
 
 def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import pygame
 
+from stoneage.ui.audio import SoundManager
 from stoneage.ui.storage import Settings
 
 
@@ -30,6 +31,7 @@ class SceneHost(Protocol):
     settings_problem: str  # why the settings could not be read, told once (untranslated)
     fullscreen: bool
     wake_event: int  # the event type ``wake`` posts
+    sound: SoundManager  # the effects and the music (``stoneage.ui.audio``)
 
     @property
     def stack(self) -> Sequence[Scene]:
@@ -75,6 +77,14 @@ class SceneHost(Protocol):
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch fullscreen on or off (remembered at once)."""
+        ...
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute (remembered at once); True when now muted."""
+        ...
+
+    def apply_sound_settings(self) -> None:
+        """The volumes or mute in the settings changed: apply and remember them."""
         ...
 
 

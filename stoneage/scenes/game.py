@@ -36,6 +36,17 @@ from stoneage.ui import assets, storage, theme
 from stoneage.ui.anim import Flyer, Timeline
 from stoneage.ui.layout import figure_area, panel_parts, table_layout, tooltip_place
 from stoneage.ui.names import COLOUR_TITLES, engine_reason
+from stoneage.ui.sound_cues import (
+    DROP,
+    LOST,
+    NEW_ROUND,
+    PICK_UP,
+    REFUSED,
+    WON,
+    YOUR_TURN,
+    transition_cues,
+)
+from stoneage.ui.sound_cues import SNAP_BACK as SNAP_BACK_CUE
 from stoneage.ui.widgets import (
     Button,
     draw_panel,
@@ -68,7 +79,11 @@ FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something mov
 SNAP_BACK = 0.25  # seconds for refused figures to fly home (at any animation speed)
 END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (normal speed)
 LOG_LINES = 40  # lines kept in the table's short log (the log scene tells the whole game)
-EVENTS_KEPT = 200  # table events remembered (tests read them; sounds will be cued from them)
+EVENTS_KEPT = 200  # table events remembered (tests read them)
+#: Cues a rules step implies that sound from their own event instead (``on_new_round``,
+#: ``on_your_turn``, ``on_game_end``: the hotseat call to the screen, and once per game).
+OWN_CUES = frozenset({NEW_ROUND, YOUR_TURN, WON, LOST})
+FIGURE_CUES = frozenset({PICK_UP, DROP, SNAP_BACK_CUE})
 
 #: One thing that happened at the table: its kind ("transition", "pick_up", "drop",
 #: "snap_back", "click", "refused", "new_round", "your_turn", "game_end") and its detail.
@@ -595,42 +610,61 @@ class GameScene(Scene):
 
     # --- what the table announces ------------------------------------------------------------
     # One method per event, called at the moment it happens on screen. Each records the event in
-    # ``table_events``; the sound cues are to be played from these methods (and nowhere else).
+    # ``table_events`` and sounds its cue; the table's sounds are played from these methods (and
+    # nowhere else). A button's click is sounded by the app for every button of the program.
     def _announce(self, kind: str, detail: object) -> None:
         self.table_events.append((kind, detail))
+
+    def listeners(self) -> list[int]:
+        """The seats played at this screen, for whom "your turn" and "won" or "lost" sound
+        (none in a replay or autoplay: a spectator hears every game end as won)."""
+        return [] if self.watch_only else self.driver.humans()
 
     def on_transition(self, step: Step, by_human: bool) -> None:
         """A rules step (a human's, a bot's or chance's) is shown on the table: its result is
         on screen now (at the end of its animation). Dice, gathering, food, tools, cards,
         buildings, births, feeding and hunger are read from it
-        (``stoneage.ui.sound_cues.transition_cues``)."""
+        (``stoneage.ui.sound_cues.transition_cues``); the new round, the turn and the end of the
+        game sound from their own methods."""
         self._announce("transition", (step.action, by_human))
+        cues = transition_cues(step.before, step.action, step.after, self.listeners())
+        self.app.sound.play_cues(c for c in cues if c.name not in OWN_CUES)
         if step.after.round != step.before.round and not step.after.is_terminal():
             self.on_new_round(step.after.round)
 
     def on_new_round(self, round_number: int) -> None:
         """A new round starts on screen."""
         self._announce("new_round", round_number)
+        self.app.sound.play(NEW_ROUND)
 
     def on_your_turn(self, seat: int) -> None:
         """A human at this screen must decide, after others did (or is called to the screen)."""
         self._announce("your_turn", seat)
+        self.app.sound.play(YOUR_TURN)
 
     def on_game_end(self) -> None:
-        """The game has just ended on screen (the final position, before the scoring screen)."""
-        self._announce("game_end", self.driver.state.winners())
+        """The game has just ended on screen (the final position, before the scoring screen):
+        won when a player at this screen is among the winners (always, for a spectator)."""
+        winners = self.driver.state.winners()
+        self._announce("game_end", winners)
+        listeners = self.listeners()
+        self.app.sound.play(WON if not listeners or set(winners) & set(listeners) else LOST)
 
     def on_figures(self, what: str, count: int) -> None:
         """The human's figures: ``what`` is "pick_up" (a drag starts), "drop" (placed on a
         space) or "snap_back" (a drop refused or off the board, or a drag cancelled)."""
         self._announce(what, count)
+        if what in FIGURE_CUES:
+            self.app.sound.play(what, count)
 
     def on_refused(self, action: Action, reason: str) -> None:
         """The rules refused a human's choice (a drop on a space that does not take it)."""
         self._announce("refused", reason)
+        self.app.sound.play(REFUSED)
 
     def on_click(self, button: Button) -> None:
-        """A button on the table was clicked (the table's own and the dialogs')."""
+        """A button on the table was clicked (the table's own and the dialogs'); its sound is
+        the app's, as for every button."""
         self._announce("click", button.name)
 
     # --- events --------------------------------------------------------------------------------------

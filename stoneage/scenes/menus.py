@@ -19,6 +19,7 @@ from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row, column
 from stoneage.ui.menu_layout import MenuLayout
 from stoneage.ui.names import SPEED_TITLES
+from stoneage.ui.sound_cues import CLICK
 from stoneage.ui.widgets import (
     Button,
     draw_panel,
@@ -307,6 +308,7 @@ class PauseMenu(MenuScene):
 
     def __init__(self, app: SceneHost) -> None:
         self.notice = ""
+        self._shown_muted = app.settings.muted
         super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
@@ -381,7 +383,38 @@ class PauseMenu(MenuScene):
                     name="save_elsewhere",
                 ),
             )
-        return buttons
+        return buttons + [self._mute_button()]
+
+    def _box(self) -> pygame.Rect:
+        """The parchment box of the menu (narrower than the panel of the other screens)."""
+        return self.lay.panel.inflate(-self.lay.panel.width // 3, 0)
+
+    def _mute_button(self) -> Button:
+        """Mute or unmute, small, at the top right corner of the box (as M does anywhere)."""
+        self._shown_muted = muted = self.app.settings.muted
+        box, m, f = self._box(), self.lay.margin, self.lay.fonts
+        rect = pygame.Rect(0, box.top + m * 2, round(f.label * 6.5), round(f.label * 2.2))
+        rect.right = box.right - m * 2
+        return Button(
+            rect,
+            _("Unmute") if muted else _("Mute"),
+            self.toggle_mute,
+            size=f.label,
+            selected=muted,
+            tooltip=_("All sound and music off or on again (M, on every screen)."),
+            name="mute",
+        )
+
+    def toggle_mute(self) -> None:
+        """Sound off, or on again (said in a toast, remembered in the settings)."""
+        self.app.toggle_mute()
+        self.buttons = self.make_buttons()
+
+    def update(self, dt: float) -> bool:
+        if self._shown_muted != self.app.settings.muted:  # M was pressed over the menu
+            self.buttons = self.make_buttons()
+            return True
+        return False
 
     def save_game(self) -> None:
         """Type a name and save the game under it."""
@@ -401,7 +434,7 @@ class PauseMenu(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, surface.get_rect(), 150, radius=0)
-        box = self.lay.panel.inflate(-self.lay.panel.width // 3, 0)
+        box = self._box()
         draw_panel(surface, box, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
         draw_text(
             surface,
@@ -415,11 +448,12 @@ class PauseMenu(MenuScene):
         for button in self.buttons:
             button.draw(surface)
         if self.notice:
+            last = self.buttons[-2].rect  # the last of the column (the mute button is apart)
             below = pygame.Rect(
                 box.left,
-                self.buttons[-1].rect.bottom,
+                last.bottom,
                 box.width,
-                box.bottom - self.buttons[-1].rect.bottom,
+                box.bottom - last.bottom,
             )
             draw_text_fit(
                 surface,
@@ -442,12 +476,45 @@ class SettingRow:
     help_rect: pygame.Rect
 
 
+@dataclass(frozen=True)
+class VolumeGauge:
+    """A volume's bar between its - and + buttons: ``STEPS`` segments, a click sets the level."""
+
+    field: str  # the settings field: master_volume, effects_volume or music_volume
+    rect: pygame.Rect  # the segments
+    label_rect: pygame.Rect  # the percentage
+
+    def level_at(self, x: int) -> int:
+        """The level (0 to STEPS) a click at ``x`` asks for: the segment under it, full."""
+        share = (x - self.rect.left) / max(1, self.rect.width)
+        return max(0, min(VOLUME_STEPS, int(share * VOLUME_STEPS) + 1 if share > 0.02 else 0))
+
+
+GENERAL, SOUND = "general", "sound"
+VOLUME_STEPS = 10  # a volume goes from 0 to 100 % in steps of 10 %
+
+
+def volume_level(value: float) -> int:
+    """A volume (0 to 1) as a step from 0 to VOLUME_STEPS."""
+    return max(0, min(VOLUME_STEPS, round(value * VOLUME_STEPS)))
+
+
 class SettingsScene(PanelScene):
-    """Animation speed, language, hints and fullscreen (each change is saved at once; the
-    language changes every screen at once)."""
+    """Two pages, chosen by the tabs beside the title. General: animation speed, language,
+    hints, tips and fullscreen. Sound: sound on or off (M anywhere), the master, effects and
+    music volumes in steps of 10 %. Each change is saved and applied at once (the language
+    changes every screen at once, a volume is heard at once)."""
+
+    def __init__(self, app: SceneHost, page: str = GENERAL) -> None:
+        self.page = page if page in (GENERAL, SOUND) else GENERAL
+        self.gauges: list[VolumeGauge] = []
+        self._shown_muted = app.settings.muted
+        super().__init__(app)
 
     def make_buttons(self) -> list[Button]:
         self.heading = _("Settings")
+        self._shown_muted = self.app.settings.muted
+        specs = self._general_specs() if self.page == GENERAL else self._sound_specs()
         body, f, m = self.lay.panel_body, self.lay.fonts, self.lay.margin
         height = round(f.title * 2.2)
         help_h = assets.font(f.body).get_linesize() * 2
@@ -456,8 +523,31 @@ class SettingsScene(PanelScene):
         width = (
             body.width * 2 // 3 - 2 * m
         ) // 3  # every option button as wide as a third of the row
+        top = body.top + max(0, (body.height - pitch * len(specs)) // 3)
+        buttons, self.rows, self.gauges = [], [], []
+        for i, (label, help_text, options) in enumerate(specs):
+            row = pygame.Rect(left, top + i * pitch, body.right - left, height)
+            self.rows.append(
+                SettingRow(
+                    label, help_text, row, pygame.Rect(row.left, row.bottom + m, row.width, help_h)
+                )
+            )
+            if isinstance(options, str):  # a volume: - and + around its gauge
+                buttons += self._volume_control(options, row, 3 * width + 2 * m)
+                continue
+            for k, (text, action, selected, name, tip) in enumerate(options):
+                rect = pygame.Rect(row.left + k * (width + m), row.top, width, height)
+                buttons.append(
+                    Button(
+                        rect, text, action, size=f.label, selected=selected, tooltip=tip, name=name
+                    )
+                )
+        return self._tabs() + buttons + [self.back_button()]
+
+    def _general_specs(self) -> list[tuple[str, str, list[tuple]]]:
+        """Animation speed, language, hints, tips and fullscreen."""
         settings = self.app.settings
-        specs = [
+        return [
             (
                 _("Animation speed"),
                 _("How fast the bots' moves, the dice and the goods are shown."),
@@ -522,23 +612,95 @@ class SettingsScene(PanelScene):
                 ),
             ),
         ]
-        top = body.top + max(0, (body.height - pitch * len(specs)) // 3)
-        buttons, self.rows = [], []
-        for i, (label, help_text, options) in enumerate(specs):
-            row = pygame.Rect(left, top + i * pitch, body.right - left, height)
-            self.rows.append(
-                SettingRow(
-                    label, help_text, row, pygame.Rect(row.left, row.bottom + m, row.width, help_h)
+
+    def _sound_specs(self) -> list[tuple[str, str, list[tuple] | str]]:
+        """Sound on or off, then the three volumes (a volume row names its settings field)."""
+        return [
+            (
+                _("Sound"),
+                _("M switches all sound and music off or on at any time."),
+                self._on_off(
+                    not self.app.settings.muted,
+                    lambda on: self.set_muted(not on),
+                    "sound",
+                    _("Play the effects and the music."),
+                    _("Play in silence."),
+                ),
+            ),
+            (
+                _("Master volume"),
+                _("Everything the game plays, effects and music together."),
+                "master_volume",
+            ),
+            (
+                _("Effects"),
+                _("Dice, goods, figures, buttons and the other sounds of the table."),
+                "effects_volume",
+            ),
+            (
+                _("Music"),
+                _("The calm background music of the title and the table."),
+                "music_volume",
+            ),
+        ]
+
+    def _tabs(self) -> list[Button]:
+        """General and Sound, at the right of the title line."""
+        title, f = self.lay.panel_title, self.lay.fonts
+        width = min(round(f.title * 7), title.width // 4)
+        tabs = [
+            (GENERAL, _("General"), _("Speed, language, hints, tips and fullscreen.")),
+            (SOUND, _("Sound"), _("Sound on or off, and the volumes.")),
+        ]
+        buttons = []
+        for i, (page, text, tip) in enumerate(tabs):
+            rect = pygame.Rect(0, title.top, width, title.height)
+            rect.right = title.right - (len(tabs) - 1 - i) * (width + self.lay.margin)
+            buttons.append(
+                Button(
+                    rect,
+                    text,
+                    partial(self.show_page, page),
+                    size=f.label,
+                    selected=self.page == page,
+                    tooltip=tip,
+                    name=f"tab_{page}",
                 )
             )
-            for k, (text, action, selected, name, tip) in enumerate(options):
-                rect = pygame.Rect(row.left + k * (width + m), row.top, width, height)
-                buttons.append(
-                    Button(
-                        rect, text, action, size=f.label, selected=selected, tooltip=tip, name=name
-                    )
-                )
-        return buttons + [self.back_button()]
+        return buttons
+
+    def _volume_control(self, field: str, row: pygame.Rect, span: int) -> list[Button]:
+        """The - button, the gauge and the + button of a volume, ``span`` pixels wide."""
+        f, m = self.lay.fonts, self.lay.margin
+        side = round(row.height * 1.3)
+        minus = pygame.Rect(row.left, row.top, side, row.height)
+        plus = pygame.Rect(row.left + span - side, row.top, side, row.height)
+        label_w = round(f.label * 3.6)
+        bar = pygame.Rect(minus.right + m * 2, row.top, 0, row.height)
+        bar.width = plus.left - m * 2 - label_w - bar.left
+        label = pygame.Rect(bar.right, row.top, label_w + m, row.height)
+        self.gauges.append(VolumeGauge(field, bar, label))
+        level = volume_level(getattr(self.app.settings, field))
+        return [
+            Button(
+                minus,
+                "–",  # the table's carry button's minus (the font draws it)
+                partial(self.set_volume, field, level - 1),
+                enabled=level > 0,
+                size=f.title,
+                tooltip=_("Softer by 10 %."),
+                name=f"{field}_down",
+            ),
+            Button(
+                plus,
+                "+",
+                partial(self.set_volume, field, level + 1),
+                enabled=level < VOLUME_STEPS,
+                size=f.title,
+                tooltip=_("Louder by 10 %."),
+                name=f"{field}_up",
+            ),
+        ]
 
     @staticmethod
     def _on_off(
@@ -549,6 +711,11 @@ class SettingsScene(PanelScene):
             (_("On"), lambda: setter(True), value, f"{name}_on", on_tip),
             (_("Off"), lambda: setter(False), not value, f"{name}_off", off_tip),
         ]
+
+    def show_page(self, page: str) -> None:
+        """Show the General or the Sound page."""
+        self.page = page
+        self.buttons = self.make_buttons()
 
     def set_speed(self, speed: str) -> None:
         """Instant, fast or normal animations."""
@@ -579,6 +746,34 @@ class SettingsScene(PanelScene):
         self.app.set_fullscreen(on)
         self.buttons = self.make_buttons()
 
+    def set_muted(self, muted: bool) -> None:
+        """All sound off (or on again), as M does."""
+        self.app.settings.muted = muted
+        self.app.apply_sound_settings()
+        self.buttons = self.make_buttons()
+
+    def set_volume(self, field: str, level: int) -> None:
+        """Set a volume to ``level`` steps of 10 % (heard at once, saved at once)."""
+        level = max(0, min(VOLUME_STEPS, level))
+        setattr(self.app.settings, field, level / VOLUME_STEPS)
+        self.app.apply_sound_settings()
+        self.buttons = self.make_buttons()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for gauge in self.gauges:
+                if gauge.rect.collidepoint(event.pos):
+                    self.app.sound.play(CLICK)
+                    self.set_volume(gauge.field, gauge.level_at(event.pos[0]))
+                    return True
+        return super().handle(event)
+
+    def update(self, dt: float) -> bool:
+        if self._shown_muted != self.app.settings.muted:  # M was pressed over this screen
+            self.buttons = self.make_buttons()
+            return True
+        return False
+
     def draw_body(self, surface: pygame.Surface) -> None:
         f, body = self.lay.fonts, self.lay.panel_body
         for row in self.rows:
@@ -590,6 +785,34 @@ class SettingsScene(PanelScene):
             )
             draw_text_fit(surface, row.label, label, f.title, theme.CHARCOAL, True, "midleft")
             draw_wrapped(surface, row.help, row.help_rect, f.body, theme.UMBER_DARK)
+        for gauge in self.gauges:
+            self._draw_gauge(surface, gauge)
+
+    def _draw_gauge(self, surface: pygame.Surface, gauge: VolumeGauge) -> None:
+        """The segments up to the level filled (paler while the sound is off), and the %."""
+        level = volume_level(getattr(self.app.settings, gauge.field))
+        muted = self.app.settings.muted
+        gap = max(2, self.lay.margin // 2)
+        seg_w = (gauge.rect.width - gap * (VOLUME_STEPS - 1)) / VOLUME_STEPS
+        full = theme.mix(theme.GOLD, theme.PARCHMENT_LIGHT, 0.55) if muted else theme.GOLD
+        for i in range(VOLUME_STEPS):
+            # Segments grow taller to the right: louder.
+            h = round(gauge.rect.height * (0.3 + 0.45 * (i + 1) / VOLUME_STEPS))
+            seg = pygame.Rect(
+                round(gauge.rect.left + i * (seg_w + gap)), 0, max(2, round(seg_w)), h
+            )
+            seg.bottom = gauge.rect.centery + round(gauge.rect.height * 0.38)
+            fill = full if i < level else theme.PARCHMENT
+            draw_panel(surface, seg, fill, theme.UMBER_DARK, 1, max(2, seg.width // 4))
+        draw_text_fit(
+            surface,
+            f"{level * 100 // VOLUME_STEPS}%",
+            gauge.label_rect,
+            self.lay.fonts.label,
+            theme.UMBER_DARK if muted else theme.CHARCOAL,
+            True,
+            "center",
+        )
 
 
 class RulesScene(PanelScene):

@@ -50,6 +50,7 @@ SCENE_NAMES = (
     "feeding",
     "scoring",
     "settings",
+    "settings_sound",
     "rules",
     "pause",
     "log",
@@ -168,6 +169,9 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4, step: st
         return
     if name in ("settings", "rules"):
         app.push(app.make_scene(name))
+        return
+    if name == "settings_sound":
+        app.push(app.make_scene("settings", page="sound"))
         return
     if name in STATS_SCENES[:5]:
         build_stats_scene(app, name, seed)

@@ -88,6 +88,12 @@ class ToastBoard:
         self.waiting.append(Toast(text, kind if kind in KINDS else INFO, 0.0, life))
         self._promote()
 
+    def withdraw(self, *texts: str) -> None:
+        """Take these texts down at once (a newer word on the same thing replaces them)."""
+        self.shown = [t for t in self.shown if t.text not in texts]
+        self.waiting = [t for t in self.waiting if t.text not in texts]
+        self._promote()
+
     def clear(self) -> None:
         """Forget every toast (a test's fresh start)."""
         self.shown.clear()

@@ -18,6 +18,11 @@ Fast play never turns into noise: a cue repeated within its minimum interval is 
 most ``MAX_SAME`` copies of one cue sound at once, and at most ``CHANNELS`` sounds in all (a new
 sound never cuts one already playing; it is dropped instead).
 
+Nothing ever clips: each sound's peak from every moment on is measured when it is read, and a
+new sound plays at most as loud as the room left under full scale by the music and by what is
+still to come of the sounds playing (their peaks added as if they met): softer when the room
+is short, not at all when less than ``MIN_SHARE`` of its volume would fit.
+
 The sound files (``assets/sounds``, made by ``tools/make_sounds.py``) are found beside the
 images, through ``assets.assets_dir()``.
 """
@@ -27,6 +32,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+import wave
+from array import array
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -56,7 +63,12 @@ INTERVALS = {
 MUSIC_FADE_IN_MS = 2500
 SCENE_DIP = 0.45  # the music dips to this share of its volume while a screen changes ...
 SCENE_DIP_SECONDS = (0.25, 0.9)  # ... going down over the first, back up over the second
-MIXER_FORMAT = (44100, -16, 2, 512)  # frequency, 16-bit signed, stereo, buffer (~12 ms)
+MIXER_FORMAT = (22050, -16, 1, 512)  # the sounds' own format (no resampling), ~23 ms buffer
+FULL_SCALE = 32768
+HEADROOM = 0.97  # the sum of the peaks to come stays under this share of full scale
+PEAK_FRAME = 0.05  # seconds: a sound's peak to come is known per frame of this length
+LATENCY = 0.05  # seconds a sound may start after ``play`` (the mixer's buffer, and margin)
+MIN_SHARE = 0.3  # a sound that would fit only below this share of its volume is dropped
 
 _CLOSED, _OPEN, _OFF = "closed", "open", "off"
 
@@ -104,6 +116,9 @@ class SoundManager:
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._last: dict[str, float] = {}
         self._voices: dict[str, list[pygame.mixer.Channel]] = {}
+        self._tails: dict[str, list[float]] = {}  # file: its peak from each frame on (0 to 1)
+        self._playing: list[tuple[pygame.mixer.Channel, str, float, float]] = []
+        self._music_peak = 1.0  # the music file's peak (0 to 1), measured when it starts
         self._music_wanted = False
         self._music_started = False
         self._music_failed = False
@@ -222,13 +237,44 @@ class SoundManager:
         if channel is None:
             self.dropped += 1
             return False
+        file = sound_file(name, count)
+        share = self._room(now) / max(1e-6, self._tail(file, 0.0) * gain)
+        if share < MIN_SHARE:
+            self.dropped += 1
+            return False
+        share = min(1.0, share)
         sound.set_volume(gain)
-        channel.set_volume(1.0)
+        channel.set_volume(share)
         channel.play(sound)
         voices.append(channel)
         self._voices[name] = voices
+        self._playing.append((channel, file, now, gain * share))
         self._last[name] = now
         return True
+
+    def peak_to_come(self, now: float | None = None) -> float:
+        """The highest level (0 to 1 of full scale) the music and the sounds playing could
+        still reach together, their peaks to come added as if they met."""
+        now = self.clock() if now is None else now
+        self._playing = [p for p in self._playing if p[0].get_busy() and p[0].get_sound()]
+        effects = sum(
+            self._tail(file, now - start - LATENCY) * level
+            for _channel, file, start, level in self._playing
+        )
+        music = self._music_peak * self.music_gain() if self._music_started else 0.0
+        return effects + music
+
+    def _room(self, now: float) -> float:
+        """How much of full scale a new sound may take without anything clipping."""
+        return max(0.0, HEADROOM - self.peak_to_come(now))
+
+    def _tail(self, file: str, elapsed: float) -> float:
+        """The peak of ``file`` from ``elapsed`` seconds on (0 to 1; 1 when not measured)."""
+        tails = self._tails.get(file)
+        if not tails:
+            return 1.0
+        frame = max(0, int(elapsed / PEAK_FRAME))
+        return tails[frame] if frame < len(tails) else 0.0
 
     def play_cues(self, cues: Iterable[Cue]) -> int:
         """Sound each cue of a rules step (see ``sound_cues``); how many started."""
@@ -266,6 +312,8 @@ class SoundManager:
             log.warning("sound %s cannot be played: %s", path.name, error)
             sound = None
         self._sounds[file] = sound
+        if sound is not None:
+            self._tails[file] = tail_peaks(sound)
         return sound
 
     def _path(self, file: str) -> Path:
@@ -284,6 +332,7 @@ class SoundManager:
         if self.music_gain() <= 0 or not self.open():
             return False
         path = self._path(MUSIC_FILE)
+        self._music_peak = file_peak(path)
         try:
             pygame.mixer.music.load(str(path))
             pygame.mixer.music.play(loops=-1, fade_ms=fade_ms)
@@ -327,6 +376,38 @@ class SoundManager:
     def _set_music_volume(self) -> None:
         if self._state == _OPEN and self._music_started:
             pygame.mixer.music.set_volume(self.music_gain())
+
+
+def tail_peaks(sound: pygame.mixer.Sound) -> list[float]:
+    """The peak (0 to 1) of ``sound`` from the start of each ``PEAK_FRAME`` on, to its end."""
+    frequency, size, channels = pygame.mixer.get_init() or (MIXER_FORMAT[0], -16, 2)
+    if abs(size) != 16:
+        return []  # an unexpected mixer format: unmeasured sounds count as full scale
+    samples = array("h")
+    raw = sound.get_raw()
+    samples.frombytes(raw[: len(raw) // 2 * 2])
+    step = max(1, int(frequency * channels * PEAK_FRAME))
+    frames = [
+        max(max(chunk), -min(chunk)) / FULL_SCALE
+        for chunk in (samples[i : i + step] for i in range(0, len(samples), step))
+        if chunk
+    ]
+    for i in range(len(frames) - 2, -1, -1):
+        frames[i] = max(frames[i], frames[i + 1])
+    return frames
+
+
+def file_peak(path: Path) -> float:
+    """The peak (0 to 1) of a 16-bit WAV file; 1 when it cannot be read."""
+    try:
+        with wave.open(str(path), "rb") as source:
+            if source.getsampwidth() != 2:
+                return 1.0
+            samples = array("h")
+            samples.frombytes(source.readframes(source.getnframes()))
+    except (OSError, EOFError, wave.Error):
+        return 1.0
+    return max(max(samples, default=0), -min(samples, default=0)) / FULL_SCALE
 
 
 def _clamp(value: float) -> float:

@@ -28,6 +28,10 @@ overflow_hook: Callable[[str, pygame.Rect, pygame.Rect], None] | None = None
 #: ``hook(message, asked_size, drawn_size)`` (a text shrunk too far is too small to read).
 shrink_hook: Callable[[str, int, int], None] | None = None
 
+#: Set to a callable (the app: the click sound) to hear of every button clicked with the mouse:
+#: ``hook(button)``, just before its action runs.
+click_hook: Callable[[Button], None] | None = None
+
 
 def _report(message: str, drawn: pygame.Rect, box: pygame.Rect) -> None:
     if overflow_hook is not None:
@@ -335,6 +339,8 @@ class Button:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was_pressed, self._pressed = self._pressed, False
             if was_pressed and self.rect.collidepoint(event.pos) and self.enabled:
+                if click_hook is not None:
+                    click_hook(self)
                 if self.on_click:
                     self.on_click()
                 return True

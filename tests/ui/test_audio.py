@@ -41,7 +41,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 def manager(clock):
-    """A manager on the dummy driver; the mixer is closed afterwards, so each test opens it."""
+    """A manager on the dummy driver; the mixer is closed before (a game scene tested earlier
+    may have left it open) and afterwards, so each test opens it."""
+    pygame.mixer.quit()
     sounds = SoundManager(clock=clock)
     yield sounds
     pygame.mixer.quit()
@@ -84,6 +86,7 @@ def test_at_most_two_copies_of_a_cue_sound_at_once(manager, clock):
 
 
 def test_no_more_sounds_than_channels_and_none_is_cut(manager, clock):
+    manager.set_volumes(master=0.1, effects=0.5)  # soft enough that all would fit under full scale
     started = []
     for name in LONG_CUES:
         started.append(manager.play(name))
@@ -96,7 +99,26 @@ def test_no_more_sounds_than_channels_and_none_is_cut(manager, clock):
     assert any(pygame.mixer.Channel(i).get_sound() == first for i in range(CHANNELS))
 
 
+def test_loud_sounds_together_never_pass_full_scale(manager, clock):
+    """At full volume the peaks still to come of everything playing stay under full scale: a
+    sound that would pass it plays softer, or not at all; as sounds fade, room comes back."""
+    manager.set_volumes(master=1.0, effects=1.0, music=1.0)
+    assert manager.start_music()
+    started = []
+    for name in LONG_CUES:
+        started.append(manager.play(name))
+        assert manager.peak_to_come() <= audio.HEADROOM + 1e-9
+        clock.now += 0.01
+    assert started[0] and not all(started)
+    assert 0 < manager.peak_to_come() <= audio.HEADROOM
+    clock.now += 3.0  # every effect has ended (by its measured length): only the music is left
+    assert manager.peak_to_come() == pytest.approx(manager._music_peak * manager.music_gain())
+    tails = manager._tails["won"]
+    assert tails == sorted(tails, reverse=True) and 0.5 < tails[0] < 1.0
+
+
 def test_play_cues_sounds_a_rules_steps_cues(manager):
+    manager.set_volumes(master=0.5, effects=0.8)  # three loud cues at once fit under full scale
     cues = [Cue("dice", 3, (0,)), Cue("wood", 2, (0,)), Cue("new_round")]
     assert manager.play_cues(cues) == 3
     assert {"dice_3", "wood", "new_round"} <= set(manager._sounds)
