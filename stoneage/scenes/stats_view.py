@@ -38,7 +38,7 @@ from stoneage.rules import SCORING_CATEGORIES
 from stoneage.ui import achievements, assets, history, stats, theme
 from stoneage.ui.history import GameRecord
 from stoneage.ui.layout import Fonts, fonts_for, table_frame, unit_for
-from stoneage.ui.names import CATEGORY_TITLES
+from stoneage.ui.names import CATEGORY_TITLES, shown_name
 from stoneage.ui.stats import Entry, Filter, Summary
 from stoneage.ui.widgets import (
     Button,
@@ -327,7 +327,7 @@ class StatsScene(Scene):
             groups.append((_("Opponents"), levels))
         if len(self.names) > 1 or self.tab == "achievements":
             shown = person or (self.names[0] if self.tab == "achievements" and self.names else None)
-            label = shown if shown is not None else _("Everyone")
+            label = shown_name(shown) if shown is not None else _("Everyone")
             if len(self.names) > 1:
                 groups.append((_("Player"), [(label, self.next_player, True, "player")]))
         return groups
@@ -995,7 +995,7 @@ class StatsScene(Scene):
             table = _("{n} players").format(n=record.players)
             table += " · " + level_title(stats.opponent_level(record, entry.seat))
             if several:
-                table = f"{me.name} · {table}"
+                table = f"{shown_name(me.name)} · {table}"
             draw_text_fit(surface, table, cells[1], f.body, theme.CHARCOAL, False, "midleft")
             others = max(s.total for s in record.opponents(entry.seat))
             score = _("{mine} to {best}").format(mine=me.total, best=others)

@@ -39,6 +39,7 @@ from stoneage.rules.data import cards as card_data
 from stoneage.rules.scoring import scoring_cards
 
 from . import storage
+from .names import canonical_name
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,11 @@ class SeatLike(Protocol):
 # --- the records ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatRecord:
-    """One seat at the end of a finished game: who sat there and what they ended with."""
+    """One seat at the end of a finished game: who sat there and what they ended with.
+
+    ``name`` is the seat's stable identity (``names.canonical_name``): a name the game gave is
+    kept in its English original ("You", "Player 2", "Grok") whatever the language of the
+    game, so a person counts as one across languages; show it with ``names.shown_name``."""
 
     name: str
     kind: str  # "human" or "bot"
@@ -86,6 +91,10 @@ class SeatRecord:
     green_symbols: tuple[str, ...]  # the culture symbol of every green card (repeats too)
     penalties: int  # times the seat lost 10 points for unfed people
     resources: int  # resources left at the end
+
+    def __post_init__(self) -> None:
+        # The identity, however the record was made (a game, a file, a test's builder).
+        object.__setattr__(self, "name", canonical_name(self.name))
 
     @property
     def is_human(self) -> bool:
