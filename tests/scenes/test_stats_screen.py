@@ -198,3 +198,25 @@ def test_the_list_of_games_scrolls(app):
 
 def test_rolling_mean():
     assert rolling_mean([10, 20, 30, 40], 2) == [10, 15, 25, 35]
+
+
+def test_the_chart_window_grows_with_the_history():
+    from stoneage.scenes.stats_view import window_for
+
+    assert [window_for(n) for n in (0, 1, 99, 100, 299, 300, 5000)] == [10, 10, 10, 20, 20, 50, 50]
+
+
+def test_the_average_line_says_its_window(app):
+    scene = made_up_scene(app, 1, 320, "charts")
+    assert scene._average_label() == "average of the last 50"
+    assert made_up_scene(app, 1, 30, "charts")._average_label() == "average of the last 10"
+
+
+@pytest.mark.parametrize("games", [0, 30])
+def test_the_screenshot_history_size_is_an_option(app, games):
+    from stoneage.scenes.positions import build_scene
+
+    build_scene(app, "stats_games", 1, games=games)
+    scene = app.top
+    assert isinstance(scene, StatsScene) and len(scene.records) == games
+    assert scene.tab == "games" and scene.empty == (games == 0)
