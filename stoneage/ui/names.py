@@ -8,7 +8,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from stoneage import i18n
 from stoneage.i18n import LANGUAGES, N_, _, ngettext
@@ -275,6 +275,13 @@ def canonical_name(name: str) -> str:
     becomes "Player 2"); a name a player typed is kept as typed (without outer spaces). The
     history and the achievements count a person by this, so "You" in an English game and "你"
     in a Chinese one are the same person."""
+    # Called for every seat of every game read from the history: remembered per catalog folder
+    # (the environment's override, when set, names it).
+    return _canonical(name, os.environ.get("STONEAGE_LOCALE_DIR", ""))
+
+
+@lru_cache(maxsize=4096)
+def _canonical(name: str, _catalogs: str) -> str:
     stripped = name.strip()
     for default in DEFAULT_NAMES:
         if stripped in translations_of(default):
