@@ -4,7 +4,8 @@ Options: ``--size 1600x900`` (window size), ``--seed N`` (fixed game seed),
 ``--screenshot out.png --scene game`` (render one screen to a PNG without a window and exit;
 scenes: title, setup, game, drag, resolution, resolve, feeding, scoring, settings,
 rules, pause, log, hotseat, preview, save, load, continue_damaged, tutorial with ``--step N``,
-stats, stats_charts, stats_games, achievements, stats_empty, save_failing, save_elsewhere),
+stats, stats_charts, stats_games, achievements, stats_empty, save_failing, save_elsewhere; with
+``--games N`` the made-up history of the statistics scenes holds N games, 0 for none),
 ``--smoke out.png`` (open the
 real window, draw the title screen once, save it and exit 0: the packaging check),
 ``--lang ja`` (language for this run, not saved), ``--replay FILE`` (play back a replay or save
@@ -84,6 +85,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="the lesson's step for --scene tutorial: 1 to the last, or e.g. 8a (after its move)",
     )
     parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="for the statistics screenshots: how many games the made-up history holds "
+        "(0 for none; default 120)",
+    )
+    parser.add_argument(
         "--lang",
         default=None,
         help="language for this run: en, zh or ja (default: the saved setting)",
@@ -122,7 +130,8 @@ def screenshot(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     app.open_window(flags=0)
-    build_scene(app, args.scene, args.seed if args.seed is not None else 1, args.players, args.step)
+    seed = args.seed if args.seed is not None else 1
+    build_scene(app, args.scene, seed, args.players, args.step, games=args.games)
     if args.scene == "drag":
         start_drag(app)
     if app.top is not None:

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from stoneage.ai import Bot, make_bot
 from stoneage.i18n import _
 from stoneage.rules import CHANCE, TERMINAL, Action, GameState, new_game, sample_chance, seeded_rng
-from stoneage.ui.names import DEFAULT_HUMAN_NAME, is_default_name, shown_name
+from stoneage.ui.names import DEFAULT_HUMAN_NAME, is_default_name, numbered_name, shown_name
 from stoneage.ui.theme import COLOUR_ORDER
 
 log = logging.getLogger(__name__)
@@ -84,7 +84,7 @@ def settle_names(seats: list[Seat]) -> None:
     for i, seat in enumerate(seats):
         name = seat.name.strip()
         if not name or (humans > 1 and is_default_name(name)):
-            name = _("Player {n}").format(n=i + 1)
+            name = numbered_name(i + 1)
         seat.name = name
 
 

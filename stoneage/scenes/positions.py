@@ -23,7 +23,7 @@ from .driver import GameDriver, Seat, Step, default_seats, settle_names
 from .game import GameScene
 from .placing import PlacementControl
 from .saves import CUT_OFF, LoadedGame, SaveError, example_entries, older_copy_dialog
-from .stats_view import StatsScene, made_up_scene
+from .stats_view import made_up_scene
 from .story import describe
 from .tutorial_scene import TutorialScene
 
@@ -148,9 +148,17 @@ def game_over(state: GameState) -> bool:
     return state.is_terminal()
 
 
-def build_scene(app: SceneHost, name: str, seed: int, players: int = 4, step: str = "1") -> None:
+def build_scene(
+    app: SceneHost,
+    name: str,
+    seed: int,
+    players: int = 4,
+    step: str = "1",
+    games: int | None = None,
+) -> None:
     """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``;
-    ``step`` is the lesson's step for ``tutorial`` (see ``lesson_step``)."""
+    ``step`` is the lesson's step for ``tutorial`` (see ``lesson_step``); ``games`` the size of
+    the made-up history of the statistics scenes (0: none; default ``MADE_UP_GAMES``)."""
     if name not in SCENE_NAMES:
         raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
     storage.write_health.reset()  # each screenshot starts with nothing failing and no toasts
@@ -174,7 +182,7 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4, step: st
         app.push(app.make_scene("settings", page="sound"))
         return
     if name in STATS_SCENES[:5]:
-        build_stats_scene(app, name, seed)
+        build_stats_scene(app, name, seed, MADE_UP_GAMES if games is None else games)
         return
     seats = default_seats()[:players]
     if name in ("load", "continue_damaged"):
@@ -239,15 +247,15 @@ def build_scene(app: SceneHost, name: str, seed: int, players: int = 4, step: st
         show_failing_save(app, name == "save_elsewhere")
 
 
-def build_stats_scene(app: SceneHost, name: str, seed: int) -> None:
-    """The statistics screen over a made-up history of ``seed`` (or none)."""
+def build_stats_scene(app: SceneHost, name: str, seed: int, games: int = MADE_UP_GAMES) -> None:
+    """The statistics screen over a made-up history of ``games`` games of ``seed`` (none for
+    ``stats_empty``)."""
     if name == "stats_empty":
-        app.push(StatsScene(app, [], {}))
-        return
+        games = 0
     tab = {"stats": "overview", "stats_charts": "charts", "stats_games": "games"}.get(
-        name, "achievements"
+        name, "overview" if name == "stats_empty" else "achievements"
     )
-    app.push(made_up_scene(app, seed, MADE_UP_GAMES, tab))
+    app.push(made_up_scene(app, seed, max(0, games), tab))
 
 
 def show_failing_save(app: SceneHost, elsewhere: bool) -> None:

@@ -38,7 +38,7 @@ from stoneage.rules import SCORING_CATEGORIES
 from stoneage.ui import achievements, assets, history, stats, theme
 from stoneage.ui.history import GameRecord
 from stoneage.ui.layout import Fonts, fonts_for, table_frame, unit_for
-from stoneage.ui.names import CATEGORY_TITLES
+from stoneage.ui.names import CATEGORY_TITLES, shown_name
 from stoneage.ui.stats import Entry, Filter, Summary
 from stoneage.ui.widgets import (
     Button,
@@ -63,10 +63,20 @@ TAB_TITLES = {
     "games": N_("Games"),
     "achievements": N_("Achievements"),
 }
-ROLLING = 10  # games in the rolling average and win rate
+ROLLING = 10  # games in the rolling average and win rate of a short history
 # One option of a filter group: its text, its action, whether it is selected, its name.
 Choice = tuple[str, Callable[[], None], bool, str]
-LONG_HISTORY = 100  # from this many games on, the win rate is shown over the wider window
+LONG_HISTORY = 100  # from this many games on, the average and win rate use a wider window
+# (history length from which it applies, games in the window): ten games jump up and down too
+# much to show a trend over hundreds of games, so the window grows with the history.
+WINDOWS = ((0, ROLLING), (LONG_HISTORY, 20), (300, 50))
+
+
+def window_for(count: int) -> int:
+    """The games in the rolling average and win rate of a chart over ``count`` games."""
+    return max(size for start, size in WINDOWS if count >= start)
+
+
 CHART_FILL = theme.mix(theme.PARCHMENT, theme.UMBER, 0.25)  # grid lines
 WIN_COLOUR = theme.MOSS
 LOSS_COLOUR = theme.CLAY
@@ -327,7 +337,7 @@ class StatsScene(Scene):
             groups.append((_("Opponents"), levels))
         if len(self.names) > 1 or self.tab == "achievements":
             shown = person or (self.names[0] if self.tab == "achievements" and self.names else None)
-            label = shown if shown is not None else _("Everyone")
+            label = shown_name(shown) if shown is not None else _("Everyone")
             if len(self.names) > 1:
                 groups.append((_("Player"), [(label, self.next_player, True, "player")]))
         return groups
@@ -823,6 +833,13 @@ class StatsScene(Scene):
                 surface, str(n), (x, plot.bottom + 2), f.tiny, theme.UMBER_DARK, False, "midtop"
             )
 
+    def _average_label(self) -> str:
+        """The legend of the score chart's average line (its window grows with the history)."""
+        window = window_for(len(self.summary.scores))
+        if window == ROLLING:
+            return _("average of the last 10")
+        return _("average of the last {n}").format(n=window)
+
     def _draw_score_chart(self, surface: pygame.Surface, area: Rect) -> None:
         f, m = self.lay.fonts, self.lay.margin
         inner = self._section(surface, area, _("Your score, game by game"))
@@ -831,7 +848,7 @@ class StatsScene(Scene):
         legend = [
             (_("won"), WIN_COLOUR),
             (_("lost"), LOSS_COLOUR),
-            (_("average of the last 10"), theme.UMBER_DARK),
+            (self._average_label(), theme.UMBER_DARK),
         ]
         self._draw_legend(
             surface,
@@ -859,12 +876,13 @@ class StatsScene(Scene):
         def y_of(v: float) -> int:
             return plot.bottom - round((v - low) * plot.height / max(1, high - low))
 
-        radius = max(2, min(f.tiny // 3, plot.width // max(1, count * 2)))
+        # As large as the spacing allows, never below a size seen on a large screen too.
+        radius = max(2, f.tiny // 6, min(f.tiny // 3, plot.width // max(1, count * 2)))
         for i, (score, won) in enumerate(zip(scores, wins, strict=True)):
             pygame.draw.circle(
                 surface, WIN_COLOUR if won else LOSS_COLOUR, (x_of(i), y_of(score)), radius
             )
-        average = rolling_mean(scores, ROLLING)
+        average = rolling_mean(scores, window_for(count))
         if count > 1:
             points = [(x_of(i), y_of(v)) for i, v in enumerate(average)]
             pygame.draw.lines(surface, theme.UMBER_DARK, False, points, max(2, f.tiny // 4))
@@ -873,7 +891,7 @@ class StatsScene(Scene):
     def _draw_rate_chart(self, surface: pygame.Surface, area: Rect) -> None:
         f = self.lay.fonts
         # A long history is read better over a wider window (ten games jump up and down).
-        window = stats.TREND_WINDOWS[-1] if len(self.summary.entries) >= LONG_HISTORY else ROLLING
+        window = window_for(len(self.summary.entries))
         heading = _("Win rate over the last {n} games").format(n=window)
         inner = self._section(surface, area, heading)
         rates = self.summary.rolling_rates.get(window) or stats.rolling_rate(
@@ -995,7 +1013,7 @@ class StatsScene(Scene):
             table = _("{n} players").format(n=record.players)
             table += " · " + level_title(stats.opponent_level(record, entry.seat))
             if several:
-                table = f"{me.name} · {table}"
+                table = f"{shown_name(me.name)} · {table}"
             draw_text_fit(surface, table, cells[1], f.body, theme.CHARCOAL, False, "midleft")
             others = max(s.total for s in record.opponents(entry.seat))
             score = _("{mine} to {best}").format(mine=me.total, best=others)

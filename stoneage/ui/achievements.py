@@ -23,6 +23,7 @@ from stoneage.rules.data import CULTURE_SYMBOLS, MAX_FOOD_TRACK, MAX_TOOL_TILES,
 
 from . import history, storage
 from .history import GameRecord, SeatLike
+from .names import canonical_name, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,7 @@ def _sand_points(record: GameRecord, seat: int) -> int:
 
 def own_games(name: str, records: Sequence[GameRecord]) -> list[tuple[GameRecord, int]]:
     """Each game (oldest first) where a person called ``name`` sat, with their seat."""
+    name = canonical_name(name)
     out = []
     for record in records:
         for seat in record.human_seats():
@@ -279,7 +281,7 @@ class Earned:
 
         title = _(self.achievement.title)
         if several_people:
-            return _(EARNED_TOAST_NAMED).format(name=self.player, title=title)
+            return _(EARNED_TOAST_NAMED).format(name=shown_name(self.player), title=title)
         return _(EARNED_TOAST).format(title=title)
 
 
@@ -290,7 +292,9 @@ def achievements_path() -> Path:
 
 def parse_earned(data: bytes) -> tuple[dict[str, dict[str, str]], bool]:
     """Player -> achievement id -> date, and whether anything was damaged. Unknown ids (a
-    newer version's) are kept; never raises."""
+    newer version's) are kept; a player is keyed by the name's stable identity
+    (``names.canonical_name``: "你" and "You" are one person, the earlier date kept); never
+    raises."""
     try:
         raw = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError, UnicodeDecodeError):
@@ -310,8 +314,22 @@ def parse_earned(data: bytes) -> tuple[dict[str, dict[str, str]], bool]:
             k: v for k, v in earned.items() if isinstance(k, str) and _is_date(v) and len(k) < 64
         }
         damaged = damaged or len(good) != len(earned)
-        out[str(name)] = good
+        mine = out.setdefault(canonical_name(str(name)), {})
+        for key, date in good.items():
+            if key not in mine or _sort_key(date) < _sort_key(mine[key]):
+                mine[key] = date
     return out, damaged
+
+
+def _sort_key(date: str) -> float:
+    """A date stored by this module, as a number to compare (dates with and without an offset
+    alike)."""
+    from datetime import UTC, datetime
+
+    moment = datetime.fromisoformat(date)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
 
 
 def _is_date(value: object) -> bool:
@@ -430,7 +448,9 @@ def retry_pending() -> bool:
 
 
 def earned_by(name: str) -> list[Earned]:
-    """What ``name`` earned, oldest first (for the statistics screen)."""
+    """What ``name`` earned, oldest first (for the statistics screen); any language's form of
+    a name the game gave ("You", "你") finds the same person."""
+    name = canonical_name(name)
     mine = load_earned().get(name, {})
     found = [Earned(name, BY_ID[k], date) for k, date in mine.items() if k in BY_ID]
     return sorted(found, key=lambda e: (e.date, ACHIEVEMENTS.index(e.achievement)))

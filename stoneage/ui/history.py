@@ -22,7 +22,6 @@ record, so quitting is not a loss. Nothing here imports pygame.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import threading
@@ -39,6 +38,7 @@ from stoneage.rules.data import cards as card_data
 from stoneage.rules.scoring import scoring_cards
 
 from . import storage
+from .names import canonical_name
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,10 @@ HISTORY_DAMAGED = N_(
     "Your game history was damaged: {kept} games were kept, and the damaged part was set "
     "aside as {file}."
 )
+HISTORY_DAMAGED_UNMENDED = N_(
+    "Your game history is damaged: {kept} games are shown; it cannot be mended now, so the "
+    "file is left as it is and mended when it can be written again."
+)
 HISTORY_UNREADABLE = N_("Your game history could not be read ({error}); it was left as it is.")
 
 
@@ -71,7 +75,11 @@ class SeatLike(Protocol):
 # --- the records ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatRecord:
-    """One seat at the end of a finished game: who sat there and what they ended with."""
+    """One seat at the end of a finished game: who sat there and what they ended with.
+
+    ``name`` is the seat's stable identity (``names.canonical_name``): a name the game gave is
+    kept in its English original ("You", "Player 2", "Grok") whatever the language of the
+    game, so a person counts as one across languages; show it with ``names.shown_name``."""
 
     name: str
     kind: str  # "human" or "bot"
@@ -86,6 +94,10 @@ class SeatRecord:
     green_symbols: tuple[str, ...]  # the culture symbol of every green card (repeats too)
     penalties: int  # times the seat lost 10 points for unfed people
     resources: int  # resources left at the end
+
+    def __post_init__(self) -> None:
+        # The identity, however the record was made (a game, a file, a test's builder).
+        object.__setattr__(self, "name", canonical_name(self.name))
 
     @property
     def is_human(self) -> bool:
@@ -379,6 +391,7 @@ class HistoryFile:
     lines: list[str] = field(default_factory=list)
     damaged: bool = False
     error: str = ""
+    unmended: bool = False  # damaged, and it could not be set aside and rewritten (yet)
 
 
 def history_path() -> Path:
@@ -486,12 +499,26 @@ def _load_mending() -> HistoryFile:
     if not found.damaged:
         return found
     _merge_previous(found)
-    aside = storage.set_aside(path)
-    log.warning("the history %s was damaged; set aside as %s", path, aside)
-    _notify(HISTORY_DAMAGED, kept=len(found.records), file=str(aside or path))
+    # The damaged file stays in place until the mended one replaces it: a disk that fails at
+    # any step of this (full, read-only) loses nothing, and the mending is tried again later.
+    try:
+        aside = storage.keep_aside(path)
+    except OSError as error:
+        storage.write_health.failed("history", error, path.parent)
+        aside = None
     if aside is not None:
-        with contextlib.suppress(OSError):
+        try:
             _write(found)
+        except OSError:
+            storage.remove_quietly(aside)  # the same bytes are still in place
+            aside = None
+    if aside is None:
+        found.unmended = True
+        log.warning("the history %s is damaged and could not be mended now", path)
+        _notify(HISTORY_DAMAGED_UNMENDED, kept=len(found.records))
+        return found
+    log.warning("the history %s was damaged; set aside as %s", path, aside)
+    _notify(HISTORY_DAMAGED, kept=len(found.records), file=str(aside))
     return found
 
 
@@ -540,6 +567,8 @@ def retry_pending() -> bool:
                 error = OSError(history.error)
                 storage.write_health.failed("history", error, history_path().parent)
                 raise error
+            if history.unmended:  # never write over a damaged file not yet set aside
+                raise OSError("the damaged history could not be set aside")
             have = {r.id for r in history.records}
             for record in waiting:
                 if record.id not in have:

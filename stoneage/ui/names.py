@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from functools import cache
+import re
+from functools import cache, lru_cache
 
 from stoneage import i18n
 from stoneage.i18n import LANGUAGES, N_, _, ngettext
@@ -18,6 +19,9 @@ from stoneage.rules import data
 DEFAULT_HUMAN_NAME = N_("You")
 #: Every name the game gives by itself (the bots' too): each is shown in the current language.
 DEFAULT_NAMES = (DEFAULT_HUMAN_NAME, N_("Grok"), N_("Ayla"), N_("Tharn"), N_("Oona"))
+#: The name of a person's seat in a hotseat game when nobody typed one ("Player 2"): shown in
+#: the language of the moment, like the names above.
+NUMBERED_NAME = N_("Player {n}")
 
 SPACE_TITLES = (
     N_("Tool maker"),
@@ -239,10 +243,62 @@ def is_default_name(name: str) -> bool:
     return name.strip() in translations_of(DEFAULT_HUMAN_NAME)
 
 
+def numbered_name(n: int) -> str:
+    """The default name of seat ``n`` (1-based) of a hotseat game, in the current language."""
+    return _(NUMBERED_NAME).format(n=n)
+
+
+@cache
+def _numbered_patterns(localedir: str) -> tuple[re.Pattern[str], ...]:
+    """A pattern per language matching "Player {n}" as that language writes it."""
+    patterns = []
+    for template in sorted(_translations_in(NUMBERED_NAME, localedir)):
+        if template.count("{n}") != 1:  # a broken translation: not a pattern to trust
+            continue
+        before, after = (re.escape(part) for part in template.split("{n}"))
+        patterns.append(re.compile(rf"^{before}([1-9][0-9]?){after}$"))
+    return tuple(patterns)
+
+
+def _seat_number(name: str) -> int | None:
+    """n when ``name`` is "Player n" in any language, else None."""
+    for pattern in _numbered_patterns(str(i18n.locale_dir())):
+        found = pattern.match(name.strip())
+        if found:
+            return int(found.group(1))
+    return None
+
+
+def canonical_name(name: str) -> str:
+    """The name's stable identity, the same whatever the language it was written in: a name
+    the game gave becomes its English original ("你" and "あなた" become "You", "玩家 2"
+    becomes "Player 2"); a name a player typed is kept as typed (without outer spaces). The
+    history and the achievements count a person by this, so "You" in an English game and "你"
+    in a Chinese one are the same person."""
+    # Called for every seat of every game read from the history: remembered per catalog folder
+    # (the environment's override, when set, names it).
+    return _canonical(name, os.environ.get("STONEAGE_LOCALE_DIR", ""))
+
+
+@lru_cache(maxsize=4096)
+def _canonical(name: str, _catalogs: str) -> str:
+    stripped = name.strip()
+    for default in DEFAULT_NAMES:
+        if stripped in translations_of(default):
+            return default
+    number = _seat_number(stripped)
+    if number is not None:
+        return NUMBERED_NAME.format(n=number)
+    return stripped
+
+
 def shown_name(name: str) -> str:
-    """A seat's name as shown now: a name the game gave (the default human name, the bots'
-    names) in the current language, any name the player chose as it is."""
+    """A seat's name as shown now: a name the game gave (the default human name, "Player n",
+    the bots' names) in the current language, any name the player chose as it is."""
     for default in DEFAULT_NAMES:
         if name.strip() in translations_of(default):
             return _(default)
+    number = _seat_number(name)
+    if number is not None:
+        return numbered_name(number)
     return name

@@ -24,6 +24,7 @@ from stoneage.rules.data import CULTURE_SYMBOLS
 
 from . import storage
 from .history import BOT_LEVELS, GameRecord, SeatRecord
+from .names import canonical_name, shown_name
 
 MIXED = "mixed"
 PEOPLE = "people"
@@ -72,7 +73,7 @@ class Filter:
         """True when seat ``seat`` of ``record`` counts under this filter."""
         return (
             record.seats[seat].is_human
-            and (self.player is None or record.seats[seat].name == self.player)
+            and (self.player is None or record.seats[seat].name == canonical_name(self.player))
             and (self.players is None or record.players == self.players)
             and (self.level is None or opponent_level(record, seat) == self.level)
         )
@@ -312,7 +313,7 @@ def history_csv(records: Sequence[GameRecord]) -> str:
                 record.seed,
                 record.rounds,
                 index + 1,
-                s.name,
+                shown_name(s.name),
                 s.kind,
                 s.level or "",
                 s.colour,

@@ -241,6 +241,11 @@ def _remove_quietly(path: Path) -> None:
         path.unlink()
 
 
+def remove_quietly(path: Path) -> None:
+    """Delete ``path`` if it is there and can be deleted; never raises."""
+    _remove_quietly(path)
+
+
 def read_limited(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
     """The bytes of ``path``; ``FileTooLarge`` above ``limit`` (never read whole), else ``OSError``."""
     with open(path, "rb") as handle:
@@ -250,15 +255,41 @@ def read_limited(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
     return data
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename a damaged file out of the way (``<stem>.damaged-<time>.json``), keeping it for a
-    look later. Returns the new name, or None when it could not be renamed."""
+def _aside_name(path: Path) -> Path:
+    """A free name beside ``path`` for its damaged copy (``<stem>.damaged-<time>.json``)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}{path.suffix}")
     number = 1
     while target.exists():
         number += 1
         target = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}-{number}{path.suffix}")
+    return target
+
+
+def keep_aside(path: Path) -> Path:
+    """Keep a damaged file under a second name beside it (``<stem>.damaged-<time>.json``)
+    while it stays where it is, so that mending it can fail at any step and lose nothing: a
+    hard link (no space needed), else a copy. Returns the new name; ``OSError`` when neither
+    works (a read-only or full disk), and then nothing changed."""
+    target = _aside_name(path)
+    try:
+        os.link(path, target)
+    except OSError as error:
+        if error.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT, errno.ENOENT):
+            raise
+        try:
+            shutil.copyfile(path, target)
+        except OSError:
+            _remove_quietly(target)
+            raise
+    _sync_folder(path.parent)
+    return target
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a damaged file out of the way (``<stem>.damaged-<time>.json``), keeping it for a
+    look later. Returns the new name, or None when it could not be renamed."""
+    target = _aside_name(path)
     try:
         os.replace(path, target)
     except OSError as error:

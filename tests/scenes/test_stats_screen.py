@@ -198,3 +198,49 @@ def test_the_list_of_games_scrolls(app):
 
 def test_rolling_mean():
     assert rolling_mean([10, 20, 30, 40], 2) == [10, 15, 25, 35]
+
+
+def test_the_chart_window_grows_with_the_history():
+    from stoneage.scenes.stats_view import window_for
+
+    assert [window_for(n) for n in (0, 1, 99, 100, 299, 300, 5000)] == [10, 10, 10, 20, 20, 50, 50]
+
+
+def test_the_average_line_says_its_window(app):
+    scene = made_up_scene(app, 1, 320, "charts")
+    assert scene._average_label() == "average of the last 50"
+    assert made_up_scene(app, 1, 30, "charts")._average_label() == "average of the last 10"
+
+
+@pytest.mark.parametrize("games", [0, 30])
+def test_the_screenshot_history_size_is_an_option(app, games):
+    from stoneage.scenes.positions import build_scene
+
+    build_scene(app, "stats_games", 1, games=games)
+    scene = app.top
+    assert isinstance(scene, StatsScene) and len(scene.records) == games
+    assert scene.tab == "games" and scene.empty == (games == 0)
+
+
+@pytest.mark.parametrize(("version", "word"), [(99, "newer"), (0, "older")])
+def test_a_replay_of_another_format_says_which_way_the_versions_differ(app, version, word):
+    import json
+
+    from stoneage.scenes.driver import Seat, replay_steps
+
+    state = play_to_end(3, seed=5)
+    seats = [Seat(s.name, s.colour, s.kind, s.level) for s in SEATS]
+    path = export_replay(seats, 5, replay_steps(state), state)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["version"] = version
+    path.write_text(json.dumps(document), encoding="utf-8")
+    record = record_from_game(SEATS, 5, state, storage.now_iso(), 900.0, replay=str(path))
+    scene = StatsScene(app, [record], {}, tab="games")
+    app.push(scene)
+    scene.open_replay(record)
+    said = app.top.message
+    assert (
+        "cannot be opened" in said and f"made by a{'n' if word == 'older' else ''} {word}" in said
+    )
+    assert f"format {version}" in said
+    assert ("newer" in said) == (word == "newer")

@@ -1,0 +1,94 @@
+"""The table on a data folder whose disk really fails (a tmpfs of the test's own, full or
+read-only: see ``tests.tiny_disk``): the player is warned with the reason and the folder, the
+"Not saved" mark stays, the pause menu saves the game elsewhere, and the table says when saving
+works again."""
+
+from __future__ import annotations
+
+import pytest
+
+from stoneage.scenes import toasts
+from stoneage.scenes.game import GameScene
+from stoneage.scenes.menus import PauseMenu
+from stoneage.scenes.save_elsewhere import SaveElsewhereScene
+from stoneage.scenes.saves import load_game_file
+from stoneage.ui import achievements, history, storage
+from tests.tiny_disk import TinyDisk, run_where_mounting_works
+
+from .test_stats_recording import SEED, near_the_end, seats
+
+REASONS = {"full": "the disk is full", "read-only": "the disk is read-only"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    for reset in (history.reset_for_tests, achievements.reset_for_tests):
+        reset()
+    storage.write_health.reset()
+    toasts.BOARD.clear()
+    yield
+    for reset in (history.reset_for_tests, achievements.reset_for_tests):
+        reset()
+    storage.write_health.reset()
+    toasts.BOARD.clear()
+
+
+@pytest.mark.parametrize("how", ["full", "read-only"])
+def test_a_failing_disk_is_said_on_the_table_saved_elsewhere_and_mended(
+    request, app, tmp_path, monkeypatch, how
+):
+    if not run_where_mounting_works(request):
+        return
+    with TinyDisk(tmp_path / "disk", size_kb=256) as disk:
+        home = disk.folder / "stoneage"
+        home.mkdir()
+        monkeypatch.setenv("STONEAGE_HOME", str(home))
+        scene = GameScene(app, seats(), SEED, near_the_end(30), threaded=False)
+        app.push(scene)
+        scene.autosave()
+        scene.saver.flush()
+        assert storage.read_autosave() is not None  # saved while the disk was fine
+        if how == "full":
+            disk.fill()
+        else:
+            disk.read_only()
+        scene.autosave()  # as after the next move
+        scene.saver.flush()
+        app.step(block=False)
+        warning = [t for t in toasts.BOARD.texts() if "The game cannot be saved" in t]
+        assert len(warning) == 1 and REASONS[how] in warning[0] and str(home) in warning[0]
+        assert "save" in {p.kind for p in toasts.BOARD.failing()}
+        for _again in range(3):  # every later move tries again, and is not said again
+            scene.autosave()
+            scene.saver.flush()
+            app.step(block=False)
+        assert len([t for t in toasts.BOARD.texts() if "cannot be saved" in t]) == 1
+
+        scene.open_menu()
+        menu = app.top
+        assert isinstance(menu, PauseMenu)
+        next(b for b in menu.buttons if b.name == "save_elsewhere").on_click()
+        dialog = app.top
+        assert isinstance(dialog, SaveElsewhereScene)
+        dialog.name = str(home / "inside")  # the broken disk itself: refused with the reason
+        dialog.save()
+        assert isinstance(app.top, SaveElsewhereScene) and "could not be saved" in dialog.error
+        dialog.name = str(tmp_path / "usb")
+        dialog.save()
+        (written,) = (tmp_path / "usb").glob("stoneage-*.json")
+        assert load_game_file(written).state == scene.driver.state
+        while app.top is not scene:
+            app.pop()
+
+        if how == "full":
+            disk.empty()
+        else:
+            disk.writable()
+        scene.autosave()
+        scene.saver.flush()
+        app.step(block=False)
+        assert "The game is being saved again." in toasts.BOARD.texts()
+        assert "save" not in {p.kind for p in toasts.BOARD.failing()}
+        assert storage.read_autosave()["game"] == scene.save_payload()["game"]
+        while app.stack:
+            app.pop()

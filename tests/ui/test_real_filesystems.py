@@ -1,0 +1,160 @@
+"""Writes that fail for real, on a file system of the test's own (``tests.tiny_disk``): a full
+disk and a read-only one. The save, the history, the achievements and the settings each say
+so once with the reason and the folder, keep what they hold, never damage what was written
+before, keep trying, and say when writing works again. File modes would not do: root writes
+through them, and the tests may run as root."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from stoneage.ui import achievements, history, storage
+from tests.tiny_disk import TinyDisk, run_where_mounting_works
+from tests.ui.test_history_records import bot, game, seat
+
+REASONS = {"full": "the disk is full", "read-only": "the disk is read-only"}
+KINDS = ["save", "history", "achievements", "settings"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    for reset in (history.reset_for_tests, achievements.reset_for_tests, storage.release_autosave):
+        reset()
+    storage.write_health.reset()
+    yield
+    for reset in (history.reset_for_tests, achievements.reset_for_tests, storage.release_autosave):
+        reset()
+    storage.write_health.reset()
+
+
+def autosave(move: int) -> dict:
+    """A stand-in for the game in progress after ``move`` moves."""
+    return {"seats": [{"name": "Ann"}], "game": {"moves": list(range(move))}}
+
+
+def write_everything(move: int, record) -> dict[str, bool]:
+    """One of each write the game makes, as after a move and at the end of a game."""
+    return {
+        "save": storage.write_autosave(autosave(move)),
+        "history": history.append_record(record) if record is not None else history.retry_pending(),
+        "achievements": bool(achievements.award(record, [])) and achievements.retry_pending()
+        if record is not None
+        else achievements.retry_pending(),
+        "settings": storage.save_settings(storage.Settings(language="ja")),
+    }
+
+
+def break_disk(disk: TinyDisk, how: str) -> None:
+    if how == "full":
+        assert disk.fill() > 0
+    else:
+        disk.read_only()
+
+
+def mend_disk(disk: TinyDisk, how: str) -> None:
+    if how == "full":
+        disk.empty()
+    else:
+        disk.writable()
+
+
+@pytest.mark.parametrize("how", ["full", "read-only"])
+def test_every_write_on_a_broken_disk_is_said_once_kept_and_retried(
+    request, tmp_path, monkeypatch, how
+):
+    if not run_where_mounting_works(request):
+        return
+    with TinyDisk(tmp_path / "disk", size_kb=256) as disk:
+        home = disk.folder / "stoneage"
+        monkeypatch.setenv("STONEAGE_HOME", str(home))
+        first = game(seat(total=120), bot(total=80), day=1)
+        assert all(write_everything(1, first).values())  # a good start: everything written
+        before = {p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}
+        storage.write_health.notices()
+
+        break_disk(disk, how)
+        second = game(seat(total=205, people=10), bot(total=80), day=2)
+        outcome = write_everything(2, second)
+        assert outcome == dict.fromkeys(KINDS, False)
+        notices = storage.write_health.notices()
+        assert sorted(n.kind for n in notices) == sorted(KINDS)
+        for notice in notices:
+            assert not notice.recovered
+            assert f": {REASONS[how]}. Folder: {home}." in notice.message(), notice.message()
+
+        # Nothing written before was lost or damaged, and nothing half-written is left.
+        after = {p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}
+        assert {k: v for k, v in after.items() if not k.endswith(".lock")} == {
+            k: v for k, v in before.items() if not k.endswith(".lock")
+        }
+        assert storage.read_autosave() == storage.stamped(autosave(1)) | {
+            "saved_at": storage.read_autosave()["saved_at"]
+        }
+        # What could not be written is still here for the player: shown, kept, retried.
+        assert history.history_with_pending() == [first, second]
+        assert "score_200" in achievements.load_earned([first])["Ann"]
+        assert history.take_notices() == [] and achievements.take_notices() == []
+
+        # Later actions keep trying, and the warning is not said again.
+        assert write_everything(3, None) == dict.fromkeys(KINDS, False)
+        assert storage.write_health.notices() == []
+        assert {p.kind for p in storage.write_health.failing()} == set(KINDS)
+
+        mend_disk(disk, how)
+        assert write_everything(4, None) == dict.fromkeys(KINDS, True)
+        again = storage.write_health.notices()
+        assert sorted(n.kind for n in again) == sorted(KINDS) and all(n.recovered for n in again)
+        assert storage.write_health.failing() == []
+
+        history.reset_for_tests()
+        achievements.reset_for_tests()  # a fresh start of the program: only the disk counts
+        assert history.load_history() == [first, second]
+        assert "score_200" in achievements.load_earned()["Ann"]
+        assert json.loads(storage.autosave_path().read_text())["game"]["moves"] == [0, 1, 2, 3]
+        assert storage.load_settings().language == "ja"
+
+
+@pytest.mark.parametrize("how", ["full", "read-only"])
+def test_a_damaged_history_on_a_broken_disk_keeps_its_records_and_says_both(
+    request, tmp_path, monkeypatch, how
+):
+    if not run_where_mounting_works(request):
+        return
+    with TinyDisk(tmp_path / "disk", size_kb=256) as disk:
+        home = disk.folder / "stoneage"
+        monkeypatch.setenv("STONEAGE_HOME", str(home))
+        records = [game(seat(total=t), bot(), day=t) for t in (90, 100, 110)]
+        for record in records:
+            assert history.append_record(record)
+        path = history.history_path()
+        storage.previous_of(path).unlink()
+        damaged = path.read_bytes()[:-30]
+        path.write_bytes(damaged)  # the newest record cut off
+        storage.write_health.notices()
+        break_disk(disk, how)
+        # The damaged file can be neither set aside nor rewritten: the good records are still
+        # read and shown, the file is left exactly as it was, and both things are said.
+        assert history.load_history() == records[:2]
+        assert path.read_bytes() == damaged
+        assert list(home.glob("history.damaged-*")) == []
+        (notice,) = history.take_notices()
+        assert notice.startswith("Your game history is damaged: 2 games are shown;")
+        (failed,) = storage.write_health.notices()
+        assert failed.kind == "history" and REASONS[how] in failed.message()
+        # A game ending meanwhile is kept in memory, never written over the damaged file.
+        new = game(seat(total=140), bot(), day=200)
+        assert not history.append_record(new)
+        assert path.read_bytes() == damaged
+        assert history.history_with_pending() == [*records[:2], new]
+        assert history.take_notices() == []  # said once
+
+        mend_disk(disk, how)
+        assert history.retry_pending()
+        assert history.load_history() == [*records[:2], new]
+        (aside,) = home.glob("history.damaged-*")
+        assert aside.read_bytes() == damaged  # set aside as it was, never deleted
+        (mended,) = history.take_notices()
+        assert mended.startswith("Your game history was damaged: 2 games were kept")
+        assert [n.recovered for n in storage.write_health.notices()] == [True]
