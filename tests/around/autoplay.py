@@ -67,13 +67,17 @@ def main(mode: str) -> int:
         print("no game to continue", flush=True)
         return 3
     scene.saver.flush()
-    print(
-        "started"
-        if mode == "new"
-        else f"resumed {len(scene.driver.steps)} {actions_digest(scene.driver.steps)}",
-        flush=True,
-    )
+    if mode == "continue":
+        print(f"resumed {len(scene.driver.steps)} {actions_digest(scene.driver.steps)}", flush=True)
+    # A new game says "started" once its first step is saved: a kill before that leaves no
+    # game to continue (as it should), which is not what the kill test is about.
+    started = mode != "new"
     while app.top is scene and not scene.driver.is_over():
+        if not started and scene.driver.steps:
+            scene.autosave()
+            scene.saver.flush()
+            print("started", flush=True)
+            started = True
         app.step(block=False)
         ready = (
             scene.controls
