@@ -132,6 +132,7 @@ class PlacementControl(Control):
             ),
         ]
         self.set_carry(1)
+        self.carry_shown = True  # False hides the − / + stepper (a lesson step placing nothing)
         self.hint = _("Drag figures from your board onto a lit space, or click a space.")
 
     # --- the carry count ---------------------------------------------------------------------------
@@ -154,9 +155,12 @@ class PlacementControl(Control):
     def offered(self) -> set[Action]:
         return {Place(space, count) for space, counts in self.counts.items() for count in counts}
 
+    def all_buttons(self) -> list[Button]:
+        return list(self.buttons) if self.carry_shown else []
+
     # --- events ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if handle_buttons(self.buttons, event):
+        if self.carry_shown and handle_buttons(self.buttons, event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
@@ -249,19 +253,24 @@ class PlacementControl(Control):
             elif self.dragging:
                 shade(surface, rect, 120, radius=10)
         pygame.draw.rect(surface, theme.HIGHLIGHT, self.grab, 2, border_radius=6)
+        if self.carry_shown:
+            self._draw_stepper(surface)
+        if self.dragging:
+            self._draw_carried(surface)
+
+    def _draw_stepper(self, surface: pygame.Surface) -> None:
+        """The − / + buttons and the number of figures carried between them."""
         for button in self.buttons:
             button.draw(surface)
         draw_text(
             surface,
             str(self.carry),
             self.value_rect.center,
-            lay.fonts.label,
+            self.lay.fonts.label,
             theme.CHARCOAL,
             True,
             "center",
         )
-        if self.dragging:
-            self._draw_carried(surface)
 
     def _draw_carried(self, surface: pygame.Surface) -> None:
         size = self.lay.figure * 3 // 2

@@ -17,20 +17,20 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
 
 from stoneage.i18n import _
-from stoneage.rules import Action, GameState, IllegalActionError, parse_action
+from stoneage.rules import Action, GameState, IllegalActionError, Place, parse_action
 from stoneage.rules.nodes import ROLL
 from stoneage.tutorial import STEPS, Bubble, Tutorial
 from stoneage.tutorial.session import ROLL_NOW
-from stoneage.ui import assets, storage
+from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import CAPACITY as SPACE_CAPACITY
 from stoneage.ui.layout import panel_parts, space_parts
-from stoneage.ui.widgets import blit_centred, draw_tooltip
+from stoneage.ui.widgets import blit_centred, draw_text
 
 from .base import Scene, SceneHost
 from .coach import CoachMark, CoachView, target_rects
@@ -151,6 +151,7 @@ class TutorialScene(GameScene):
         self.friendly = ""  # the word for a refused move, shown in the bubble
         self._lesson_stored = True  # False once the lessons are over and the file removed
         self._coach_drawing = False  # True while the table is drawn under the bubble
+        self._hovered_view: CoachView | None = None  # the bubble the pointer last moved under
         super().__init__(app, lesson_seats(), self.tutorial.seed, self.tutorial.state, threaded)
         self.driver.close()
         self.lesson_driver = LessonDriver(self.seats, self.tutorial, threaded, app.wake)
@@ -204,6 +205,21 @@ class TutorialScene(GameScene):
             self.controls_state = self.driver.state  # built (as nothing) for this state
             return
         super()._build_controls(seat)
+        placing = self._placing()
+        if placing is not None and self.in_lessons:
+            # The − / + stepper only where the lesson asks for a placement: on a step to
+            # read (the first two, the scoring) it offered a choice nobody can make.
+            placing.carry_shown = self._expects_placement()
+
+    def _expects_placement(self) -> bool:
+        """True when the lesson waits for the player to place figures."""
+        expected = self.tutorial.expected()
+        if expected is None:
+            return False
+        try:
+            return isinstance(parse_action(self.driver.state, expected), Place)
+        except IllegalActionError:
+            return False
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
         """During the lessons a payment dialog starts at the payment the lesson asks for."""
@@ -372,6 +388,15 @@ class TutorialScene(GameScene):
 
     # --- events -------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEMOTION:
+            return self._handle_event(event)
+        tip = self._tooltip()
+        self._hovered_view = self.coach.view
+        used = self._handle_event(event)
+        return used or self._tooltip() != tip  # a tooltip came or went: draw the frame again
+
+    def _handle_event(self, event: pygame.event.Event) -> bool:
+        """The bubble's buttons, the lesson's keys and the dice first, then the table."""
         if self.coach.view is not None:
             if hasattr(event, "pos"):
                 self.mouse = event.pos
@@ -415,9 +440,23 @@ class TutorialScene(GameScene):
 
     # --- drawing ------------------------------------------------------------------------------------
     def _tooltip(self) -> str:
+        """While a bubble is shown, a tooltip only over what it lights, and only once the
+        pointer moved since the bubble came: after a click on Next the pointer rests where
+        Next was, over the dimmed table, and an opponent's board summary popped up there
+        over the next step's bubble."""
         if self._coach_drawing:
             return ""  # drawn over the bubble's dimmed table instead (see draw)
+        view = self.coach.view
+        if view is not None and (view is not self._hovered_view or not self._over_lit(view)):
+            return ""
         return super()._tooltip()
+
+    def _over_lit(self, view: CoachView) -> bool:
+        """True when the pointer is on a lit part of the table (not on the bubble)."""
+        if self.coach.rect.collidepoint(self.mouse):
+            return False
+        margin = self.lay.margin
+        return any(rect.inflate(margin, margin).collidepoint(self.mouse) for rect in view.lit)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.coach.view is None:
@@ -437,7 +476,7 @@ class TutorialScene(GameScene):
             control._draw_carried(surface)  # the figures in hand stay over the dimmed table
         tip = self._tooltip()
         if tip:
-            draw_tooltip(surface, tip, self.mouse, self.lay.fonts.small)
+            self._draw_tooltip(surface, tip)
 
     def _draw_dice_to_roll(self, surface: pygame.Surface) -> None:
         """On a roll step, dice waiting on the space to be clicked; after it, the dice rolled."""
@@ -451,10 +490,13 @@ class TutorialScene(GameScene):
             return
         if bubble.kind != "roll" or pending is None or pending[0] != ROLL:
             return
-        self._draw_dice(surface, pending[1], [(i * 2 + 3) % 6 + 1 for i in range(pending[2])])
+        # Blank dice marked '?' (as on a building of any kind): example faces were read as
+        # the result. The normal game shows no dice before a roll, only the rolling ones.
+        self._draw_dice(surface, pending[1], [None] * pending[2])
 
-    def _draw_dice(self, surface: pygame.Surface, space: int, faces: list[int]) -> None:
-        """Dice showing ``faces`` on the picture of ``space``."""
+    def _draw_dice(self, surface: pygame.Surface, space: int, faces: Sequence[int | None]) -> None:
+        """Dice showing ``faces`` (None: a blank die marked '?', not rolled yet) on the
+        picture of ``space``."""
         count = len(faces)
         rect = self.lay.spaces[space]
         centre = space_parts(rect, SPACE_CAPACITY[space], self.lay.unit).art.center
@@ -464,7 +506,12 @@ class TutorialScene(GameScene):
         for i in range(count):
             row, col = divmod(i, 4)
             spot = (left + col * step, centre[1] + row * step)
-            blit_centred(surface, assets.image(f"die_{faces[i]}", size), spot)
+            face = faces[i]
+            if face is not None:
+                blit_centred(surface, assets.image(f"die_{face}", size), spot)
+                continue
+            blit_centred(surface, assets.image("die_blank", size), spot)
+            draw_text(surface, "?", spot, size * 3 // 5, theme.CHARCOAL, True, "center")
 
 
 # --- opening the lessons ----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from stoneage.rules import Place, parse_action
 from stoneage.rules.nodes import REVEAL_CARD, REVEAL_TILE
 from stoneage.scenes.coach import place_bubble, target_rects
 from stoneage.scenes.game import GameScene
+from stoneage.scenes.hints import tooltip_at
 from stoneage.scenes.saves import ConfirmScene
 from stoneage.scenes.tutorial_scene import (
     TutorialScene,
@@ -299,3 +300,97 @@ def test_with_animations_the_bubble_waits_for_the_moves_to_be_shown(open_app):
     assert scene.lesson_driver.catching_up() or scene.timeline.busy
     settle(app, scene)
     assert scene.tutorial.answered and scene.driver.state == scene.tutorial.state
+
+
+def move_to(app: App, pos: tuple[int, int]) -> None:
+    """Move the pointer to ``pos`` (no button held) and let the app handle it."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    )
+    app.step(block=False)
+
+
+def test_under_a_bubble_a_tooltip_shows_only_over_the_lit_target(open_app):
+    """After a click on Next the pointer rests where Next was; the next bubble's dimmed table
+    gives no tooltip there, and once the pointer moves only the lit target has one."""
+    app = open_app(size=(1024, 640))
+    scene = start_lesson(app, at("one_group"))
+    next_button = next(b for b in scene.coach.buttons if b.name == "coach_next").rect
+    press_coach(app, scene, "coach_next")
+    settle(app, scene)
+    view = scene.coach.view
+    assert scene.tutorial.step.id == "place_forest" and view is not None
+    assert scene.mouse == next_button.center and not view.lit[0].collidepoint(scene.mouse)
+    assert scene._tooltip() == ""  # resting where Next was, over the dimmed table
+    opponent = scene.lay.panels[1]
+    spot = (opponent.centerx, opponent.bottom - scene.lay.margin * 2)
+    assert not any(rect.collidepoint(spot) for rect in view.lit + (scene.coach.rect,))
+    assert tooltip_at(scene.lay, scene.shown, scene.seats, spot)  # a normal game has one
+    move_to(app, spot)
+    assert scene._tooltip() == ""  # the opponent's board is dimmed: no summary over it
+    forest = view.lit[0]
+    move_to(app, forest.center)
+    assert scene._tooltip() == tooltip_at(scene.lay, scene.shown, scene.seats, forest.center)
+    assert scene._tooltip()
+    app.draw()  # the tooltip is drawn over the lit target
+
+
+def test_a_new_bubble_waits_for_the_pointer_to_move_before_a_tooltip(open_app):
+    app = open_app(size=(1024, 640))
+    scene = start_lesson(app, at("place_hunt"))
+    hunt = scene.coach.view.lit[0]
+    move_to(app, hunt.center)
+    assert scene._tooltip()
+    perform(app, Place(3, 2))  # the drop ends on the hunt: the next bubble comes up there
+    settle(app, scene)
+    assert scene.tutorial.step.id == "place_hut"
+    scene.mouse = hunt.center
+    assert scene._tooltip() == ""  # not until the pointer moves under this bubble
+
+
+@pytest.mark.parametrize(
+    ("step_id", "shown"),
+    [("welcome", False), ("figures", False), ("village_closed", False), ("place_hunt", True)],
+)
+def test_the_figure_stepper_shows_only_when_the_lesson_asks_for_a_placement(
+    step_id, shown, open_app
+):
+    app = open_app()
+    scene = start_lesson(app, at(step_id))
+    placing = scene._placing()
+    assert placing is not None and placing.carry_shown is shown
+    plus = placing.buttons[1]
+    assert (plus in scene._all_buttons()) is shown  # no tooltip, no click when hidden
+    click(app, plus.rect.center)
+    assert placing.carry == (2 if shown else 1)
+
+
+def test_the_stepper_is_hidden_during_the_scoring_steps(open_app):
+    app = open_app()
+    scene = start_lesson(app, at("score_buildings"))
+    placing = scene._placing()
+    assert placing is not None and not placing.carry_shown
+
+
+def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
+    """On a roll step the dice waiting on the space are blank ('?'), not example faces that
+    read like a result; after the roll they show the faces rolled."""
+    app = open_app()
+    scene = start_lesson(app, at("roll_hunt"))
+    drawn: list[tuple[int, list]] = []
+    draw_dice = scene._draw_dice
+    monkeypatch.setattr(
+        scene, "_draw_dice", lambda surface, space, faces: drawn.append((space, list(faces)))
+    )
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+    hunters = scene.driver.state.pending[2]
+    assert drawn == [(3, [None] * hunters)]
+    draw_dice(surface, 3, [None] * hunters)  # a blank die with its mark draws
+    click(app, scene.coach.view.lit[0].center)
+    settle(app, scene)
+    assert scene.tutorial.answered
+    drawn.clear()
+    scene.draw(surface)
+    space, faces = scene.motion.last_roll
+    assert drawn == [(space, faces)] and all(1 <= face <= 6 for face in faces)
