@@ -12,6 +12,7 @@ decision time of each side. One process; see docs/ai.md for the figures.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import time
@@ -39,6 +40,22 @@ VARIANTS: dict[str, Factory] = {
     ),
     "tactics": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, past_round_end=1.5)
+    ),
+    "horizon2": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=2)
+    ),
+    "horizon3": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=3)
+    ),
+    "to_end": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=99)),
+    "full_rollout": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE)
+    ),
+    "full_rollout_quiet": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE, rollout_noise=0.3)
+    ),
+    "wide": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=10, reserve=6)
     ),
 }
 
@@ -84,6 +101,11 @@ def play(
     ]
 
 
+def _play_star(work: tuple[str, int, int, int, int, int]) -> list[float]:
+    name, players, index, seed, rollouts, own = work
+    return play(VARIANTS[name], players, index, seed, rollouts, own)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play and report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -95,16 +117,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
-    rows = []
-    for index in range(args.games):
-        own = args.variant_rollouts or args.rollouts
-        rows.append(
-            play(VARIANTS[args.variant], args.players, index, args.seed, args.rollouts, own)
-        )
-        if (index + 1) % 10 == 0:
-            wins = sum(r[0] for r in rows)
-            print(f"{index + 1} games: {wins:.1f} wins", file=sys.stderr, flush=True)
+    own = args.variant_rollouts or args.rollouts
+    work = [
+        (args.variant, args.players, i, args.seed, args.rollouts, own) for i in range(args.games)
+    ]
+    rows: list[list[float]] = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for row in pool.imap_unordered(_play_star, work):
+            rows.append(row)
+            if len(rows) % 10 == 0:
+                wins = sum(r[0] for r in rows)
+                print(f"{len(rows)} games: {wins:.1f} wins", file=sys.stderr, flush=True)
     wins = sum(r[0] for r in rows)
     low, high = wilson(round(wins), len(rows))
     print(

@@ -34,6 +34,7 @@ DIVISORS = RESOURCE_VALUES  # pips per unit on forest, clay pit, quarry, river
 CHECKPOINTS = (3, 6, 12, 24, 48, 96, 192)  # rollouts per candidate at which the worse half goes
 
 Judge = Callable[[GameState], list[float]]  # every seat's estimated final score
+Policy = Callable[[GameState, int, random.Random], Action]  # a seat's move in a rollout
 
 
 @dataclass(slots=True)
@@ -79,17 +80,23 @@ def utility(worths: list[float], seat: int) -> float:
 
 
 def rollout(
-    state: GameState, seat: int, rng: random.Random, judge: Judge = evaluate_all, rounds: int = 1
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    judge: Judge = evaluate_all,
+    rounds: int = 1,
+    policy: Policy | None = None,
 ) -> float:
     """Play to the end of the current round (or of ``rounds`` rounds) with the quick policy;
     the seat's utility there, every seat's worth estimated by ``judge``."""
     stop_round = state.round + rounds
+    choose = policy or quick_choice
     while not state.is_terminal() and state.round < stop_round:
         actor = state.current_player()
         if actor == CHANCE:
             state = state.apply(sample_chance(state, rng))
         else:
-            state = state.apply(quick_choice(state, actor, rng))
+            state = state.apply(choose(state, actor, rng))
     return utility(judge(state), seat)
 
 
@@ -102,6 +109,23 @@ def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
         return quick_placement(state, seat, actions, rng)
     scored = score_actions(state, seat, ROLLOUT_STYLE)
     return max(scored, key=lambda item: item[1])[0]
+
+
+def styled_choice(style: Style, noise: float = ROLLOUT_NOISE) -> Policy:
+    """A rollout policy playing the heuristic with ``style`` (blocking, timing) at placements,
+    with ``noise`` points of uniform spread, and the quick policy's best at the small steps."""
+
+    def choose(state: GameState, seat: int, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase != "place" or state.pending is not None:
+            return quick_choice(state, seat, rng)
+        spread = 2.0 * noise
+        scored = score_actions(state, seat, style)
+        return max(scored, key=lambda item: item[1] + spread * rng.random())[0]
+
+    return choose
 
 
 def quick_placement(
@@ -147,6 +171,7 @@ def search(
     reserve: list[Candidate] | None = None,
     judge: Judge = evaluate_all,
     rounds: int = 1,
+    policy: Policy | None = None,
 ) -> list[Candidate]:
     """Sequential halving with common random numbers; returns the candidates best first."""
     seat = view.current_player()
@@ -158,7 +183,7 @@ def search(
         future_seed = rng.getrandbits(64)
         for cand in alive:
             future = random.Random(future_seed)
-            cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds))
+            cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds, policy))
             limits.done += 1
         index += 1
         if index in CHECKPOINTS:
