@@ -32,6 +32,7 @@ from stoneage.sim import derived_seed
 from stoneage.sim.stats import wilson
 
 Factory = Callable[[int, Budget], Bot]
+QUICK = Tactics(rollout_style=None)  # hard1's quick rollout policy (the variants measured so)
 
 
 _FILE_MODEL: list[Model] = []  # the weights of ``--weights`` (the variant learned_file)
@@ -63,23 +64,31 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
 
 VARIANTS: dict[str, Factory] = {
     "live": lambda seed, budget: make_bot("hard", seed, budget),
-    "learned": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, judge=learned_evaluate_all),
+    "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
+    "learned": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, judge=learned_evaluate_all, tactics=QUICK
+    ),
     "diverse": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, rollout_style=None)
     ),
     "narrow": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=4, reserve=2)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=4, reserve=2, rollout_style=None)
     ),
     "tactics": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, past_round_end=1.5)
+        seed,
+        budget,
+        NORMAL_STYLE,
+        tactics=Tactics(counts_per_space=2, past_round_end=1.5, rollout_style=None),
     ),
     "horizon2": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=2)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=2, rollout_style=None)
     ),
     "horizon3": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=3)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=3, rollout_style=None)
     ),
-    "to_end": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=99)),
+    "to_end": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=99, rollout_style=None)
+    ),
     "full_rollout": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE)
     ),
@@ -100,9 +109,11 @@ VARIANTS: dict[str, Factory] = {
         judge=production_judge(1.25),
         tactics=Tactics(rollout_style=NORMAL_STYLE),
     ),
-    "learned_file": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, judge=_file_judge),
+    "learned_file": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, judge=_file_judge, tactics=QUICK
+    ),
     "wide": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=10, reserve=6)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=10, reserve=6, rollout_style=None)
     ),
 }
 

@@ -104,18 +104,25 @@ def measured_speed(view: GameState, policy: Policy | None = None, kind: str = "q
     return _SPEED[key]
 
 
+# The rollouts' placements by Normal's whole judgement (blocking, end-game timing), so the
+# search expects the rivals Normal-like players are and its own later figures to play as well
+# (measured: docs/ai.md); ``Tactics(rollout_style=None)`` is the quick policy of ``hard1``.
+FULL_ROLLOUT_STYLE = Style(block=0.35, timing=0.5, foresight=True)
+
+
 @dataclass(frozen=True, slots=True)
 class Tactics:
-    """Options of how Hard spends its rollouts, off by default: measured against ``hard1`` at
-    equal rollouts they did not help (docs/ai.md); kept to be measured again."""
+    """How Hard spends its rollouts. On by default: the full rollout policy. The others are
+    off: measured against ``hard1`` at equal rollouts they did not help (docs/ai.md); kept to
+    be measured again."""
 
     counts_per_space: int | None = None  # placements of one space studied from the start
     past_round_end: float = 0.0  # with fewer rounds left, rollouts also play the next round
     candidates: int = CANDIDATES  # placements studied from the start
     reserve: int = RESERVE  # placements waiting to replace dropped ones
     horizon: int = 1  # rounds every rollout plays (the current one and the next ones)
-    rollout_style: Style | None = None  # placements in rollouts by the full heuristic
-    rollout_noise: float = 1.0
+    rollout_style: Style | None = FULL_ROLLOUT_STYLE  # None: the quick policy (hard1's)
+    rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
 
 
 def candidate_pool(
