@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 
 from ai_helpers import play
+from fingerprints import GAMES, fingerprint_of
+from test_frozen import GOLDEN
 
 from stoneage.ai import Budget, HardBot, make_bot
-from stoneage.ai.hard import Tactics, measured_speed
+from stoneage.ai.hard import FULL_ROLLOUT_STYLE, Tactics, measured_speed
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.policy import score_actions
 from stoneage.ai.search import rollout, styled_choice
@@ -75,3 +77,23 @@ def test_the_speed_is_measured_per_kind_of_rollout_policy() -> None:
     full = measured_speed(view, styled_choice(NORMAL_STYLE), "full")
     assert quick > 0 and full > 0
     assert measured_speed(view, styled_choice(NORMAL_STYLE), "full") == full
+
+
+def test_hard_rolls_out_with_normals_whole_judgement_by_default() -> None:
+    assert Tactics().rollout_style == FULL_ROLLOUT_STYLE == NORMAL_STYLE
+    assert (
+        HardBot(1).policy is not None
+        and HardBot(1, tactics=Tactics(rollout_style=None)).policy is None
+    )
+
+
+def test_with_the_quick_rollout_policy_hard_makes_hard1s_decisions() -> None:
+    """What separates Hard from ``hard1`` at equal rollouts is the rollout policy alone."""
+    game = GAMES[0]
+    quick = fingerprint_of(
+        lambda seed, budget: HardBot(
+            seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=None)
+        ),
+        *game,
+    )
+    assert quick == GOLDEN[game]
