@@ -1,4 +1,4 @@
-"""Compare variants of Hard against the frozen ``hard1`` at a fixed rollout count.
+"""Compare variants of Hard against the frozen ``hard1`` (or ``--opponent``) at fixed rollouts.
 
     python bench/hard_variants.py --variant live --games 100 --rollouts 40 --players 2
 
@@ -6,7 +6,7 @@ Each variant is the live HardBot with one choice changed (``VARIANTS``): how muc
 Hard a change is worth, measured the same way for all (same seeds, seats rotated, both sides
 at exactly ``--rollouts`` rollouts a placement, so a run replays exactly). Prints wins of the
 variant with a 95 % Wilson interval (shared wins count half), mean scores and the mean
-decision time of each side. One process; see docs/ai.md for the figures.
+decision time of each side. ``--jobs`` worker processes; see docs/ai.md for the figures.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 For each candidate action (the heuristic's best few, more as time allows), the search plays the
 rest of the round many times: chance outcomes drawn from what the seat has not seen (the view is
-already a determinization), every seat playing the quick heuristic policy. At the round's end
-(or the game's) every seat's position is priced by ``evaluate``; a candidate is worth the mean
+already a determinization), every seat playing a rollout policy: the quick heuristic
+(``quick_choice``) or the full one with noise (``styled_choice``, Hard's default). At the
+round's end (or the game's) every seat's position is priced by ``evaluate``; a candidate is worth the mean
 of (own worth - best rival's worth). Candidates share their random futures (common random
 numbers), so they are compared on the same dice; the weaker half is dropped at each checkpoint
 (sequential halving).
