@@ -1,4 +1,4 @@
-"""Compare variants of Hard against the frozen ``hard1`` at a fixed rollout count.
+"""Compare variants of Hard against the frozen ``hard1`` (or ``--opponent``) at fixed rollouts.
 
     python bench/hard_variants.py --variant live --games 100 --rollouts 40 --players 2
 
@@ -6,47 +6,128 @@ Each variant is the live HardBot with one choice changed (``VARIANTS``): how muc
 Hard a change is worth, measured the same way for all (same seeds, seats rotated, both sides
 at exactly ``--rollouts`` rollouts a placement, so a run replays exactly). Prints wins of the
 variant with a 95 % Wilson interval (shared wins count half), mean scores and the mean
-decision time of each side. One process; see docs/ai.md for the figures.
+decision time of each side. ``--jobs`` worker processes; see docs/ai.md for the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
 import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from stoneage.ai import Budget, HardBot, make_bot
 from stoneage.ai.bots import Bot
 from stoneage.ai.hard import Tactics
-from stoneage.ai.learned import learned_evaluate_all
+from stoneage.ai.learned import Model, learned_evaluate_all, model_from_json
 from stoneage.ai.levels import NORMAL_STYLE
-from stoneage.rules import CHANCE, new_game, sample_chance
+from stoneage.ai.outlook import make_outlook
+from stoneage.ai.values import evaluate, evaluate_all
+from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 from stoneage.sim import derived_seed
 from stoneage.sim.stats import wilson
 
 Factory = Callable[[int, Budget], Bot]
+QUICK = Tactics(rollout_style=None)  # hard1's quick rollout policy (the variants measured so)
+
+
+_FILE_MODEL: list[Model] = []  # the weights of ``--weights`` (the variant learned_file)
+
+
+def _file_judge(state: GameState) -> list[float]:
+    """The learned evaluation with the weights of ``--weights``."""
+    return learned_evaluate_all(state, _FILE_MODEL[0])
+
+
+def production_judge(factor: float) -> Callable[[GameState], list[float]]:
+    """The hand-made evaluation with the future worth of people, food track and tools scaled
+    by ``factor`` (an experiment on the judge alone)."""
+
+    def judge(state: GameState) -> list[float]:
+        if state.is_terminal():
+            return evaluate_all(state)
+        worths = []
+        for seat in range(state.n):
+            out = make_outlook(state, seat)
+            out.person *= factor
+            out.track *= factor
+            out.tool *= factor
+            worths.append(evaluate(state, seat, out))
+        return worths
+
+    return judge
+
 
 VARIANTS: dict[str, Factory] = {
     "live": lambda seed, budget: make_bot("hard", seed, budget),
-    "learned": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, judge=learned_evaluate_all),
+    "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
+    "learned": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, judge=learned_evaluate_all, tactics=QUICK
+    ),
     "diverse": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, rollout_style=None)
     ),
     "narrow": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=4, reserve=2)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=4, reserve=2, rollout_style=None)
     ),
     "tactics": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, past_round_end=1.5)
+        seed,
+        budget,
+        NORMAL_STYLE,
+        tactics=Tactics(counts_per_space=2, past_round_end=1.5, rollout_style=None),
+    ),
+    "horizon2": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=2, rollout_style=None)
+    ),
+    "horizon3": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=3, rollout_style=None)
+    ),
+    "to_end": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=99, rollout_style=None)
+    ),
+    "full_rollout": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE)
+    ),
+    "full_rollout_quiet": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE, rollout_noise=0.3)
+    ),
+    "prod75": lambda seed, budget: HardBot(
+        seed,
+        budget,
+        NORMAL_STYLE,
+        judge=production_judge(0.75),
+        tactics=Tactics(rollout_style=NORMAL_STYLE),
+    ),
+    "prod125": lambda seed, budget: HardBot(
+        seed,
+        budget,
+        NORMAL_STYLE,
+        judge=production_judge(1.25),
+        tactics=Tactics(rollout_style=NORMAL_STYLE),
+    ),
+    "learned_file": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, judge=_file_judge, tactics=QUICK
+    ),
+    "wide": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=10, reserve=6, rollout_style=None)
     ),
 }
 
 
 def play(
-    variant: Factory, players: int, index: int, seed: int, rollouts: int, own: int
+    variant: Factory,
+    players: int,
+    index: int,
+    seed: int,
+    rollouts: int,
+    own: int,
+    opponent: str = "hard1",
 ) -> list[float]:
-    """One game, the variant in seat ``index % players`` and hard1 elsewhere: the variant's
+    """One game, the variant in seat ``index % players`` and ``opponent`` elsewhere: the variant's
     share of the win (1, 1/k for a k-way shared win, 0), its score, the best other score, and
     the seconds each side thought per decision (variant, others)."""
     game_seed = derived_seed("hard-variants", seed, players, index)
@@ -55,7 +136,7 @@ def play(
     bots = [
         variant(derived_seed(game_seed, s), Budget.rollouts(own))
         if s == seat_of_variant
-        else make_bot("hard1", derived_seed(game_seed, s), budget)
+        else make_bot(opponent, derived_seed(game_seed, s), budget)
         for s in range(players)
     ]
     times: list[list[float]] = [[] for _ in range(players)]
@@ -84,6 +165,11 @@ def play(
     ]
 
 
+def _play_star(work: tuple[str, int, int, int, int, int, str]) -> list[float]:
+    name, players, index, seed, rollouts, own, opponent = work
+    return play(VARIANTS[name], players, index, seed, rollouts, own, opponent)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play and report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -95,20 +181,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--opponent", default="hard1", help="the level in the other seats (default: hard1)"
+    )
+    parser.add_argument("--weights", type=Path, help="learned_file: the weights file to judge by")
     args = parser.parse_args(argv)
-    rows = []
-    for index in range(args.games):
-        own = args.variant_rollouts or args.rollouts
-        rows.append(
-            play(VARIANTS[args.variant], args.players, index, args.seed, args.rollouts, own)
-        )
-        if (index + 1) % 10 == 0:
-            wins = sum(r[0] for r in rows)
-            print(f"{index + 1} games: {wins:.1f} wins", file=sys.stderr, flush=True)
+    if args.weights:
+        _FILE_MODEL.append(model_from_json(json.loads(args.weights.read_text("utf-8"))))
+    own = args.variant_rollouts or args.rollouts
+    work = [
+        (args.variant, args.players, i, args.seed, args.rollouts, own, args.opponent)
+        for i in range(args.games)
+    ]
+    rows: list[list[float]] = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for row in pool.imap_unordered(_play_star, work):
+            rows.append(row)
+            if len(rows) % 10 == 0:
+                wins = sum(r[0] for r in rows)
+                print(f"{len(rows)} games: {wins:.1f} wins", file=sys.stderr, flush=True)
     wins = sum(r[0] for r in rows)
     low, high = wilson(round(wins), len(rows))
     print(
-        f"{args.variant} ({args.variant_rollouts or args.rollouts} rollouts) v hard1, "
+        f"{args.variant} ({args.variant_rollouts or args.rollouts} rollouts) v {args.opponent}, "
         f"{args.players} players, {len(rows)} games, {args.rollouts} rollouts, seed {args.seed}: wins {wins:.1f} = {wins / len(rows):.1%} "
         f"[{low:.1%}, {high:.1%}] (parity {1 / args.players:.0%}); mean score "
         f"{sum(r[1] for r in rows) / len(rows):.1f} v best other "

@@ -21,12 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
 from pathlib import Path
 
-from stoneage.ai import make_bot
+from stoneage.ai import Budget, make_bot
 from stoneage.ai.learned import FEATURES, STAGES, features, stage
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.outlook import rounds_left
@@ -47,13 +48,19 @@ OUT = Path(__file__).resolve().parent.parent / "stoneage" / "ai" / "data" / "eva
 Row = tuple[int, int, int, tuple[float, ...], float, float]
 
 
-def play_and_record(n: int, seed: int) -> list[Row]:
-    """One self-play game: a row per seat at the start of every round after the first."""
+def play_and_record(n: int, seed: int, hard_rollouts: int | None = None) -> list[Row]:
+    """One self-play game: a row per seat at the start of every round after the first.
+    Normal bots (one seat in four games Easy), or with ``hard_rollouts`` Hard bots at that
+    many rollouts a placement (``--mode hard``: the positions Hard's own play reaches)."""
     rng = random.Random(seed)
-    levels = ["normal"] * n
-    if rng.random() < 0.25:
-        levels[rng.randrange(n)] = "easy"
-    bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    if hard_rollouts is not None:
+        budget = Budget.rollouts(hard_rollouts)
+        bots = [make_bot("hard", seed * 10 + seat, budget) for seat in range(n)]
+    else:
+        levels = ["normal"] * n
+        if rng.random() < 0.25:
+            levels[rng.randrange(n)] = "easy"
+        bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
     dice = random.Random(seed)
     state = new_game(n, seed=seed)
     snapshots: list[GameState] = []
@@ -244,17 +251,25 @@ def rmse(errors: list[float]) -> float:
     return math.sqrt(sum(e * e for e in errors) / max(1, len(errors)))
 
 
+def _game_rows(work: tuple[str, int, int, int]) -> list[Row]:
+    mode, n, game_seed, rollouts = work
+    if mode == "pairs":
+        return branch_rows(n, game_seed)
+    return play_and_record(n, game_seed, rollouts if mode == "hard" else None)
+
+
 def generate(args: argparse.Namespace) -> list[Row]:
-    """The rows of ``--games`` games at each table size."""
+    """The rows of ``--games`` games at each table size of ``--sizes``."""
     started = time.perf_counter()
     rows: list[Row] = []
-    for n in (2, 3, 4):
-        for index in range(args.games):
-            game_seed = args.seed * 1_000_000 + n * 100_000 + index
-            if args.mode == "pairs":
-                rows += branch_rows(n, game_seed)
-            else:
-                rows += play_and_record(n, game_seed)
+    for n in args.sizes:
+        work = [
+            (args.mode, n, args.seed * 1_000_000 + n * 100_000 + index, args.hard_rollouts)
+            for index in range(args.games)
+        ]
+        with multiprocessing.Pool(args.jobs) as pool:
+            for found in pool.map(_game_rows, work):
+                rows += found
         print(
             f"{n} players: {len(rows)} rows, {time.perf_counter() - started:.0f} s", file=sys.stderr
         )
@@ -285,9 +300,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
         "--mode",
-        choices=("pairs", "natural"),
+        choices=("pairs", "natural", "hard"),
         default="pairs",
-        help="pairs: branches of the same position (default); natural: positions as played",
+        help="pairs: branches of the same position (default); natural: positions as played "
+        "by Normal; hard: positions as played by Hard (at --hard-rollouts)",
+    )
+    parser.add_argument("--hard-rollouts", type=int, default=12)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for the games")
+    parser.add_argument(
+        "--sizes",
+        default="2,3,4",
+        type=lambda text: tuple(int(x) for x in text.split(",")),
+        help="table sizes to play (the others keep the hand weights)",
     )
     parser.add_argument(
         "--pool",
@@ -351,6 +375,8 @@ def main(argv: list[str] | None = None) -> int:
         "meta": {
             "command": f"python tools/train_eval.py --games {args.games} --seed {args.seed}"
             f" --penalty {args.penalty} --mode {args.mode} --pool {args.pool}"
+            f" --sizes {','.join(map(str, args.sizes))}"
+            + (f" --hard-rollouts {args.hard_rollouts}" if args.mode == "hard" else "")
             + (" --with-counts" if args.with_counts else ""),
             "games_per_table_size": args.games,
             "rows": len(rows),

@@ -22,7 +22,7 @@ from stoneage.rules import Action, GameState, Place
 from .bots import Bot
 from .outlook import rounds_left
 from .policy import Style, score_actions
-from .search import Candidate, Judge, Limits, rollout, search
+from .search import Candidate, Judge, Limits, Policy, rollout, search, styled_choice
 from .values import evaluate_all
 
 # Share of the per-decision budget by the kind of step (placement = 1).
@@ -85,32 +85,44 @@ class Budget:
         return Budget(seconds=seconds, game_seconds=game_seconds)
 
 
-_SPEED: dict[int, float] = {}  # measured rollouts per second by table size, in this process
+_SPEED: dict[tuple[int, str], float] = {}  # measured rollouts per second, in this process
 
 
-def measured_speed(view: GameState) -> float:
-    """Rollouts per second this machine manages from positions like ``view`` (measured on the
-    first call for each table size, then remembered)."""
-    if view.n not in _SPEED:
+def measured_speed(view: GameState, policy: Policy | None = None, kind: str = "quick") -> float:
+    """Rollouts per second this machine manages from positions like ``view`` with the rollout
+    ``policy`` (measured on the first call for each table size and ``kind`` of policy, then
+    remembered)."""
+    key = (view.n, kind)
+    if key not in _SPEED:
         rng = random.Random(0)  # its own: measuring must not change the bot's decisions
         seat = view.current_player()
         done, started = 0, time.perf_counter()
         while done < 4 or time.perf_counter() - started < CALIBRATION_SECONDS:
-            rollout(view, seat, rng)
+            rollout(view, seat, rng, policy=policy)
             done += 1
-        _SPEED[view.n] = done / max(time.perf_counter() - started, 1e-6)
-    return _SPEED[view.n]
+        _SPEED[key] = done / max(time.perf_counter() - started, 1e-6)
+    return _SPEED[key]
+
+
+# The rollouts' placements by Normal's whole judgement (blocking, end-game timing), so the
+# search expects the rivals Normal-like players are and its own later figures to play as well
+# (measured: docs/ai.md); ``Tactics(rollout_style=None)`` is the quick policy of ``hard1``.
+FULL_ROLLOUT_STYLE = Style(block=0.35, timing=0.5, foresight=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Tactics:
-    """Options of how Hard spends its rollouts, off by default: measured against ``hard1`` at
-    equal rollouts they did not help (docs/ai.md); kept to be measured again."""
+    """How Hard spends its rollouts. On by default: the full rollout policy. The others are
+    off: measured against ``hard1`` at equal rollouts they did not help (docs/ai.md); kept to
+    be measured again."""
 
     counts_per_space: int | None = None  # placements of one space studied from the start
     past_round_end: float = 0.0  # with fewer rounds left, rollouts also play the next round
     candidates: int = CANDIDATES  # placements studied from the start
     reserve: int = RESERVE  # placements waiting to replace dropped ones
+    horizon: int = 1  # rounds every rollout plays (the current one and the next ones)
+    rollout_style: Style | None = FULL_ROLLOUT_STYLE  # None: the quick policy (hard1's)
+    rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
 
 
 def candidate_pool(
@@ -153,6 +165,12 @@ class HardBot(Bot):
         super().__init__(seed)
         self.budget, self.style, self.judge, self.tactics = budget, style, judge, tactics
         self.speed = speed  # rollouts per second; None: measured (``measured_speed``)
+        style_of_rollouts = tactics.rollout_style
+        self.policy: Policy | None = (
+            None
+            if style_of_rollouts is None
+            else styled_choice(style_of_rollouts, tactics.rollout_noise)
+        )
         self.spent = 0.0  # seconds thought in the current game
         self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
         self._last_round = 0
@@ -190,8 +208,8 @@ class HardBot(Bot):
         tactics = self.tactics
         width = tactics.candidates if step is None else 4
         first, reserve = candidate_pool(scored, width, tactics.reserve, tactics.counts_per_space)
-        rounds = 2 if rounds_left(view) < self.tactics.past_round_end else 1
-        studied = search(view, first, self.rng, limits, reserve, self.judge, rounds)
+        rounds = tactics.horizon + (1 if rounds_left(view) < tactics.past_round_end else 0)
+        studied = search(view, first, self.rng, limits, reserve, self.judge, rounds, self.policy)
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]
         return [(c.action, c.mean) for c in studied if c.results] + [(a, None) for a, _ in rest]
@@ -205,7 +223,9 @@ class HardBot(Bot):
             seconds = min(budget.seconds * share, self._pace(view) * share)
             return Limits(deadline=started + max(seconds, 0.01))
         wanted = budget.iterations or DEFAULT_ROLLOUTS.get(view.n, DEFAULT_ROLLOUTS[4])
-        speed = self.speed if self.speed is not None else measured_speed(view)
+        speed = self.speed
+        if speed is None:
+            speed = measured_speed(view, self.policy, repr(self.tactics.rollout_style))
         affordable = int(speed * budget.ceiling)
         iterations = max(MIN_ROLLOUTS, int(min(wanted, affordable) * share))
         seconds = min(budget.cap, PACE_SLACK * self._pace(view) * share)

@@ -2,8 +2,9 @@
 
 For each candidate action (the heuristic's best few, more as time allows), the search plays the
 rest of the round many times: chance outcomes drawn from what the seat has not seen (the view is
-already a determinization), every seat playing the quick heuristic policy. At the round's end
-(or the game's) every seat's position is priced by ``evaluate``; a candidate is worth the mean
+already a determinization), every seat playing a rollout policy: the quick heuristic
+(``quick_choice``) or the full one with noise (``styled_choice``, Hard's default). At the
+round's end (or the game's) every seat's position is priced by ``evaluate``; a candidate is worth the mean
 of (own worth - best rival's worth). Candidates share their random futures (common random
 numbers), so they are compared on the same dice; the weaker half is dropped at each checkpoint
 (sequential halving).
@@ -34,6 +35,7 @@ DIVISORS = RESOURCE_VALUES  # pips per unit on forest, clay pit, quarry, river
 CHECKPOINTS = (3, 6, 12, 24, 48, 96, 192)  # rollouts per candidate at which the worse half goes
 
 Judge = Callable[[GameState], list[float]]  # every seat's estimated final score
+Policy = Callable[[GameState, int, random.Random], Action]  # a seat's move in a rollout
 
 
 @dataclass(slots=True)
@@ -79,17 +81,23 @@ def utility(worths: list[float], seat: int) -> float:
 
 
 def rollout(
-    state: GameState, seat: int, rng: random.Random, judge: Judge = evaluate_all, rounds: int = 1
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    judge: Judge = evaluate_all,
+    rounds: int = 1,
+    policy: Policy | None = None,
 ) -> float:
     """Play to the end of the current round (or of ``rounds`` rounds) with the quick policy;
     the seat's utility there, every seat's worth estimated by ``judge``."""
     stop_round = state.round + rounds
+    choose = policy or quick_choice
     while not state.is_terminal() and state.round < stop_round:
         actor = state.current_player()
         if actor == CHANCE:
             state = state.apply(sample_chance(state, rng))
         else:
-            state = state.apply(quick_choice(state, actor, rng))
+            state = state.apply(choose(state, actor, rng))
     return utility(judge(state), seat)
 
 
@@ -102,6 +110,23 @@ def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
         return quick_placement(state, seat, actions, rng)
     scored = score_actions(state, seat, ROLLOUT_STYLE)
     return max(scored, key=lambda item: item[1])[0]
+
+
+def styled_choice(style: Style, noise: float = ROLLOUT_NOISE) -> Policy:
+    """A rollout policy playing the heuristic with ``style`` (blocking, timing) at placements,
+    with ``noise`` points of uniform spread, and the quick policy's best at the small steps."""
+
+    def choose(state: GameState, seat: int, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase != "place" or state.pending is not None:
+            return quick_choice(state, seat, rng)
+        spread = 2.0 * noise
+        scored = score_actions(state, seat, style)
+        return max(scored, key=lambda item: item[1] + spread * rng.random())[0]
+
+    return choose
 
 
 def quick_placement(
@@ -147,6 +172,7 @@ def search(
     reserve: list[Candidate] | None = None,
     judge: Judge = evaluate_all,
     rounds: int = 1,
+    policy: Policy | None = None,
 ) -> list[Candidate]:
     """Sequential halving with common random numbers; returns the candidates best first."""
     seat = view.current_player()
@@ -158,7 +184,7 @@ def search(
         future_seed = rng.getrandbits(64)
         for cand in alive:
             future = random.Random(future_seed)
-            cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds))
+            cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds, policy))
             limits.done += 1
         index += 1
         if index in CHECKPOINTS:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+from collections.abc import Callable
 
-from stoneage.ai import Budget, make_bot
+from stoneage.ai import Bot, Budget, make_bot
 from stoneage.rules import CHANCE, new_game, sample_chance
 
 # (players, game seed, rollouts per placement): small, so the test stays quick
@@ -21,10 +22,15 @@ GAMES = ((2, 11, 16), (3, 12, 10), (4, 13, 8))
 def fingerprint(level: str, players: int, seed: int, rollouts: int) -> tuple[str, list[int]]:
     """Hash of every decision (seat and action) in a game of ``players`` bots of ``level``,
     and the final scores."""
+    return fingerprint_of(lambda s, b: make_bot(level, s, b), players, seed, rollouts)
+
+
+def fingerprint_of(
+    make: Callable[[int, Budget], Bot], players: int, seed: int, rollouts: int
+) -> tuple[str, list[int]]:
+    """``fingerprint`` of the bots that ``make(seed, budget)`` returns."""
     dice = random.Random(seed)
-    bots = [
-        make_bot(level, seed * 100 + seat, Budget.rollouts(rollouts)) for seat in range(players)
-    ]
+    bots = [make(seed * 100 + seat, Budget.rollouts(rollouts)) for seat in range(players)]
     state = new_game(players, seed=seed)
     digest = hashlib.sha256()
     while not state.is_terminal():

@@ -22,7 +22,7 @@ from stoneage.ai.learned import (
 from stoneage.rules import new_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from train_eval import branch_rows, ridge
+from train_eval import branch_rows, play_and_record, ridge
 
 
 def test_the_shipped_weights_cover_every_table_size_and_stage() -> None:
@@ -77,3 +77,14 @@ def test_learned_weights_predict_fresh_branch_pairs_better_than_the_hand_made_on
             rows += 1
     assert rows > 60
     assert learned_sq < hand_sq
+
+
+def test_hard_self_play_rows_are_margins_of_every_round_start() -> None:
+    """``--mode hard``: a row per seat per round start after the first, from a game of Hard
+    bots; in two-player games the two seats' margins are opposite."""
+    rows = play_and_record(2, 31, hard_rollouts=12)
+    assert rows and len(rows) % 2 == 0
+    for first, second in zip(rows[::2], rows[1::2]):
+        assert first[5] == pytest.approx(-second[5])
+        assert first[4] == pytest.approx(-second[4])
+        assert first[3][0] == pytest.approx(-second[3][0])

@@ -1,0 +1,99 @@
+"""Hard's rollout policy: the quick one, or the full heuristic (blocking and timing) with a
+little noise (``Tactics.rollout_style``); both legal, seeded and measured by the budget."""
+
+from __future__ import annotations
+
+import random
+
+from ai_helpers import play
+from fingerprints import GAMES, fingerprint_of
+from test_frozen import GOLDEN
+
+from stoneage.ai import Budget, HardBot, make_bot
+from stoneage.ai.hard import FULL_ROLLOUT_STYLE, Tactics, measured_speed
+from stoneage.ai.levels import NORMAL_STYLE
+from stoneage.ai.policy import score_actions
+from stoneage.ai.search import rollout, styled_choice
+from stoneage.rules import CHANCE, GameState, new_game, sample_chance
+
+
+def placement_view(players: int = 2, seed: int = 4) -> GameState:
+    state = new_game(players, seed=seed)
+    dice = random.Random(seed)
+    while state.current_player() == CHANCE:
+        state = state.apply(sample_chance(state, dice))
+    return state.view(state.current_player())
+
+
+def test_the_styled_policy_without_noise_plays_the_heuristics_best_placement() -> None:
+    view = placement_view()
+    seat = view.current_player()
+    best = max(score_actions(view, seat, NORMAL_STYLE), key=lambda item: item[1])[0]
+    assert styled_choice(NORMAL_STYLE, noise=0.0)(view, seat, random.Random(1)) == best
+
+
+def test_the_styled_policy_is_legal_and_seeded_over_whole_rollouts() -> None:
+    choose = styled_choice(NORMAL_STYLE)
+    view = placement_view(3)
+    seat = view.current_player()
+    state, rng = view, random.Random(5)
+    while not state.is_terminal() and state.round == view.round:
+        actor = state.current_player()
+        if actor == CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            continue
+        action = choose(state, actor, rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    assert state.round == view.round + 1
+    first = rollout(view, seat, random.Random(9), policy=choose)
+    assert rollout(view, seat, random.Random(9), policy=choose) == first
+
+
+def test_a_rollout_of_two_rounds_differs_from_one_round() -> None:
+    view = placement_view()
+    seat = view.current_player()
+    one = [rollout(view, seat, random.Random(i)) for i in range(4)]
+    two = [rollout(view, seat, random.Random(i), rounds=2) for i in range(4)]
+    assert one != two
+
+
+def test_hard_with_the_full_rollout_policy_finishes_a_game_and_replays_it() -> None:
+    records = []
+    for _ in range(2):
+        record: list[tuple[int, str]] = []
+        bot = HardBot(
+            2, Budget.rollouts(16), NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE)
+        )
+        final = play([bot, make_bot("normal", 3)], seed=17, record=record)
+        assert final.is_terminal()
+        records.append(record)
+    assert records[0] == records[1]
+
+
+def test_the_speed_is_measured_per_kind_of_rollout_policy() -> None:
+    view = placement_view(2, seed=6)
+    quick = measured_speed(view)
+    full = measured_speed(view, styled_choice(NORMAL_STYLE), "full")
+    assert quick > 0 and full > 0
+    assert measured_speed(view, styled_choice(NORMAL_STYLE), "full") == full
+
+
+def test_hard_rolls_out_with_normals_whole_judgement_by_default() -> None:
+    assert Tactics().rollout_style == FULL_ROLLOUT_STYLE == NORMAL_STYLE
+    assert (
+        HardBot(1).policy is not None
+        and HardBot(1, tactics=Tactics(rollout_style=None)).policy is None
+    )
+
+
+def test_with_the_quick_rollout_policy_hard_makes_hard1s_decisions() -> None:
+    """What separates Hard from ``hard1`` at equal rollouts is the rollout policy alone."""
+    game = GAMES[0]
+    quick = fingerprint_of(
+        lambda seed, budget: HardBot(
+            seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=None)
+        ),
+        *game,
+    )
+    assert quick == GOLDEN[game]
