@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from stoneage.app import App
-from stoneage.ui import assets
+from stoneage.scenes import toasts
+from stoneage.ui import achievements, assets, history, storage
 from stoneage.ui.storage import Settings
 
 SIZE = (1280, 720)
@@ -35,3 +36,18 @@ def app():
         application.stack.pop().exit()
     assets.clear_caches()
     pygame.display.quit()
+
+
+def _reset_records() -> None:
+    for reset in (history.reset_for_tests, achievements.reset_for_tests):
+        reset()
+    storage.write_health.reset()
+    toasts.BOARD.clear()
+
+
+@pytest.fixture
+def fresh_records():
+    """The history, achievements, write health and toasts as at start, before and after."""
+    _reset_records()
+    yield
+    _reset_records()

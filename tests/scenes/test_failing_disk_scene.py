@@ -12,7 +12,7 @@ from stoneage.scenes.game import GameScene
 from stoneage.scenes.menus import PauseMenu
 from stoneage.scenes.save_elsewhere import SaveElsewhereScene
 from stoneage.scenes.saves import load_game_file
-from stoneage.ui import achievements, history, storage
+from stoneage.ui import storage
 from tests.tiny_disk import TinyDisk, run_where_mounting_works
 
 from .test_stats_recording import SEED, near_the_end, seats
@@ -20,17 +20,8 @@ from .test_stats_recording import SEED, near_the_end, seats
 REASONS = {"full": "the disk is full", "read-only": "the disk is read-only"}
 
 
-@pytest.fixture(autouse=True)
-def _fresh():
-    for reset in (history.reset_for_tests, achievements.reset_for_tests):
-        reset()
-    storage.write_health.reset()
-    toasts.BOARD.clear()
-    yield
-    for reset in (history.reset_for_tests, achievements.reset_for_tests):
-        reset()
-    storage.write_health.reset()
-    toasts.BOARD.clear()
+# Nothing waiting, failing or shown from another test (tests/scenes/conftest.py).
+pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 @pytest.mark.parametrize("how", ["full", "read-only"])

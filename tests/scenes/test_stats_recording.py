@@ -26,18 +26,8 @@ from .hands import click
 SEED = 5
 
 
-@pytest.fixture(autouse=True)
-def _fresh():
-    """Nothing waiting, failing or shown from another test."""
-    for reset in (history.reset_for_tests, achievements.reset_for_tests):
-        reset()
-    storage.write_health.reset()
-    toasts.BOARD.clear()
-    yield
-    for reset in (history.reset_for_tests, achievements.reset_for_tests):
-        reset()
-    storage.write_health.reset()
-    toasts.BOARD.clear()
+# Nothing waiting, failing or shown from another test (tests/scenes/conftest.py).
+pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 def seats() -> list[Seat]:

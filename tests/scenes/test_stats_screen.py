@@ -14,24 +14,14 @@ from stoneage.scenes.game import GameScene
 from stoneage.scenes.log_view import export_replay
 from stoneage.scenes.menus import TitleScene
 from stoneage.scenes.stats_view import TABS, StatsScene, made_up_scene, rolling_mean
-from stoneage.ui import achievements, history, stats, storage, widgets
+from stoneage.ui import history, stats, storage, widgets
 from stoneage.ui.history import record_from_game
 from tests.ui.test_history_records import SEATS, play_to_end
 
 from .hands import click
 
-
-@pytest.fixture(autouse=True)
-def _fresh():
-    for reset in (history.reset_for_tests, achievements.reset_for_tests):
-        reset()
-    storage.write_health.reset()
-    toasts.BOARD.clear()
-    yield
-    for reset in (history.reset_for_tests, achievements.reset_for_tests):
-        reset()
-    storage.write_health.reset()
-    toasts.BOARD.clear()
+# Nothing waiting, failing or shown from another test (tests/scenes/conftest.py).
+pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 @pytest.fixture
