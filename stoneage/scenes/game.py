@@ -146,10 +146,7 @@ class GameScene(Scene):
         self._table_for: tuple | None = None
         self.tips = TipToast(app.settings, app.save_settings)  # first-game tips (issue 14)
         self.resize(app.size)
-        for step in self.driver.steps[-LOG_LINES:]:  # a continued game shows its recent past
-            line = self.describe(step)
-            if line:
-                self.add_to_log(step, line)
+        self.log_recent_steps()  # a continued game shows its recent past
         if not replay and state is None:
             self.autosave()
 
@@ -451,12 +448,7 @@ class GameScene(Scene):
             return False
         self.timeline.clear()
         self.driver.undo()
-        self.log.clear()
-        self.log_steps.clear()
-        for step in self.driver.steps[-LOG_LINES:]:
-            line = self.describe(step)
-            if line:
-                self.add_to_log(step, line)
+        self.log_recent_steps()
         self.controls, self.popup, self.controls_state, self.error = [], None, None, ""
         self.finish_timer = None
         self.autosave()
@@ -502,6 +494,15 @@ class GameScene(Scene):
             if self._button_keys.get(button.name) != key:
                 self._button_keys[button.name] = key
                 self._damage.append(button.rect.inflate(4, 8))
+
+    def log_recent_steps(self) -> None:
+        """The log told afresh from the driver's last steps (after a continue, undo or jump)."""
+        self.log.clear()
+        self.log_steps.clear()
+        for step in self.driver.steps[-LOG_LINES:]:
+            line = self.describe(step)
+            if line:
+                self.add_to_log(step, line)
 
     def add_to_log(self, step: Step, line: str) -> None:
         """Show ``line`` in the log, remembering its step to tell it again in another language."""

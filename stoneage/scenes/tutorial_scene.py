@@ -35,7 +35,7 @@ from stoneage.ui.widgets import blit_centred, draw_text
 from .base import Scene, SceneHost
 from .coach import CoachMark, CoachView, target_rects
 from .driver import GameDriver, Seat, Step, replay_steps
-from .game import LOG_LINES, GameScene
+from .game import GameScene
 from .placing import PlacementControl
 from .saves import Choice, ConfirmScene
 
@@ -294,12 +294,7 @@ class TutorialScene(GameScene):
         the last roll rebuilt from the game's history."""
         self.timeline.clear()
         self.lesson_driver.reset_to(self.tutorial.state)
-        self.log.clear()
-        self.log_steps.clear()
-        for step in self.driver.steps[-LOG_LINES:]:
-            line = self.describe(step)
-            if line:
-                self.add_to_log(step, line)
+        self.log_recent_steps()
         self._remember_recent()
         self.controls, self.popup, self.controls_state = [], None, None
         self.error, self.friendly = "", ""
