@@ -16,7 +16,6 @@ import json
 import multiprocessing
 import random
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,8 +26,8 @@ from stoneage.ai.learned import Model, learned_evaluate_all, model_from_json
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.outlook import make_outlook
 from stoneage.ai.values import evaluate, evaluate_all
-from stoneage.rules import CHANCE, GameState, new_game, sample_chance
-from stoneage.sim import derived_seed
+from stoneage.rules import GameState, new_game
+from stoneage.sim import ROUND_CAP, derived_seed, run_game
 from stoneage.sim.stats import wilson
 
 Factory = Callable[[int, Budget], Bot]
@@ -139,18 +138,8 @@ def play(
         else make_bot(opponent, derived_seed(game_seed, s), budget)
         for s in range(players)
     ]
-    times: list[list[float]] = [[] for _ in range(players)]
     dice = random.Random(game_seed)
-    state = new_game(players, seed=game_seed)
-    while not state.is_terminal() and state.round <= 50:
-        actor = state.current_player()
-        if actor == CHANCE:
-            state = state.apply(sample_chance(state, dice))
-            continue
-        started = time.perf_counter()
-        action = bots[actor].choose(state.view(actor))
-        times[actor].append(time.perf_counter() - started)
-        state = state.apply(action, seat=actor)
+    state, times = run_game(bots, new_game(players, seed=game_seed), dice, ROUND_CAP)
     winners = state.winners() if state.is_terminal() else []
     totals = [row["total"] for row in state.final_scoring()]
     share = 1.0 / len(winners) if seat_of_variant in winners else 0.0

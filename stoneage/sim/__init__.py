@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
 from stoneage.ai import Budget, make_bot
+from stoneage.ai.bots import Bot
 from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
 ROUND_CAP = 50  # a game still running after this many rounds has stalled: a failure
@@ -73,9 +74,17 @@ def play_game(spec: SeriesSpec, index: int) -> GameResult:
         make_bot(level, derived_seed(seed, seat, level), spec.budget)
         for seat, level in enumerate(levels)
     ]
-    times: list[list[float]] = [[] for _ in levels]
-    state = new_game(len(levels), seed=seed)
-    while not state.is_terminal() and state.round <= spec.round_cap:
+    state, times = run_game(bots, new_game(len(levels), seed=seed), dice, spec.round_cap)
+    return _result(index, seed, state, levels, times)
+
+
+def run_game(
+    bots: Sequence[Bot], state: GameState, dice: random.Random, round_cap: int
+) -> tuple[GameState, list[list[float]]]:
+    """Play ``state`` on to its end (or past ``round_cap``): each seat's bot decides from its
+    own view, chance is drawn from ``dice``. The final state and each seat's decision times."""
+    times: list[list[float]] = [[] for _ in bots]
+    while not state.is_terminal() and state.round <= round_cap:
         actor = state.current_player()
         if actor == CHANCE:
             state = state.apply(sample_chance(state, dice))
@@ -84,7 +93,7 @@ def play_game(spec: SeriesSpec, index: int) -> GameResult:
         action = bots[actor].choose(state.view(actor))
         times[actor].append(time.perf_counter() - started)
         state = state.apply(action, seat=actor)
-    return _result(index, seed, state, levels, times)
+    return state, times
 
 
 def _result(
