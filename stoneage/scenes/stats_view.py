@@ -297,50 +297,31 @@ class StatsScene(Scene):
         groups: list[tuple[str, list[Choice]]] = []
         if self.tab != "achievements":
             counts = sorted({r.players for r in self.records})
-            players: list[Choice] = [
-                (
-                    _("All"),
-                    partial(self.set_filter, players=None),
-                    self.where.players is None,
-                    "players_all",
-                )
-            ]
-            players += [
-                (
-                    str(n),
-                    partial(self.set_filter, players=n),
-                    self.where.players == n,
-                    f"players_{n}",
-                )
-                for n in counts
-            ]
-            groups.append((_("Players"), players))
+            groups.append((_("Players"), self._choices("players", [(str(n), n) for n in counts])))
             present = {stats.opponent_level(e.record, e.seat) for e in stats.entries(self.records)}
-            levels: list[Choice] = [
-                (
-                    _("All"),
-                    partial(self.set_filter, level=None),
-                    self.where.level is None,
-                    "level_all",
-                )
-            ]
-            levels += [
-                (
-                    level_title(lv),
-                    partial(self.set_filter, level=lv),
-                    self.where.level == lv,
-                    f"level_{lv}",
-                )
-                for lv in stats.OPPONENT_LEVELS
-                if lv in present
-            ]
-            groups.append((_("Opponents"), levels))
+            shown_levels = [(level_title(lv), lv) for lv in stats.OPPONENT_LEVELS if lv in present]
+            groups.append((_("Opponents"), self._choices("level", shown_levels)))
         if len(self.names) > 1 or self.tab == "achievements":
             shown = person or (self.names[0] if self.tab == "achievements" and self.names else None)
             label = shown_name(shown) if shown is not None else _("Everyone")
             if len(self.names) > 1:
                 groups.append((_("Player"), [(label, self.next_player, True, "player")]))
         return groups
+
+    def _choices(self, field: str, options: Sequence[tuple[str, object]]) -> list[Choice]:
+        """ "All" and one option per (text, value) for the filter ``field`` (players or level),
+        the current one selected; names ``{field}_all`` and ``{field}_{value}``."""
+        now = getattr(self.where, field)
+        every: Choice = (
+            _("All"),
+            partial(self.set_filter, **{field: None}),
+            now is None,
+            f"{field}_all",
+        )
+        return [every] + [
+            (text, partial(self.set_filter, **{field: value}), now == value, f"{field}_{value}")
+            for text, value in options
+        ]
 
     def _filter_buttons(self) -> list[Button]:
         lay, f, m = self.lay, self.lay.fonts, self.lay.margin
