@@ -47,6 +47,23 @@ def actions_digest(steps) -> str:
     return hashlib.sha256("\n".join(str(s.action) for s in steps).encode()).hexdigest()[:16]
 
 
+GAME_OVER_MARK = "game-over.mark"
+
+
+def mark_the_end() -> None:
+    """Leave a mark in the data folder when the game's end deletes the autosave, so a kill
+    that lands after the end (nothing to continue, rightly) is told from a lost game."""
+    from stoneage.ui import storage
+
+    delete = storage.delete_autosave
+
+    def delete_and_mark() -> None:
+        (storage.data_dir() / GAME_OVER_MARK).write_text("over", encoding="utf-8")
+        delete()
+
+    storage.delete_autosave = delete_and_mark
+
+
 def main(mode: str) -> int:
     """Start (``new``) or continue a game and play it to the end."""
     from stoneage.app import App
@@ -54,6 +71,8 @@ def main(mode: str) -> int:
     from stoneage.scenes.menus import TitleScene
     from stoneage.ui.storage import Settings
 
+    if mode == "new":
+        mark_the_end()
     app = App((1024, 640), Settings(animation="instant"), seed=SEED)
     app.open_window(flags=0)
     if mode == "new":
