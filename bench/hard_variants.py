@@ -61,17 +61,7 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
     return judge
 
 
-def _win(base: float, per_round: float, past_round_end: float = 0.0) -> Factory:
-    """Live Hard judging rollouts by their chance of winning (``Tactics.win_spread``)."""
-    tactics = Tactics(win_spread=(base, per_round), past_round_end=past_round_end)
-    return lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=tactics)
-
-
 VARIANTS: dict[str, Factory] = {
-    "win": _win(10.0, 6.0),
-    "win_sharp": _win(5.0, 3.0),
-    "win_soft": _win(20.0, 10.0),
-    "win_end": _win(10.0, 6.0, past_round_end=1.5),
     "live": lambda seed, budget: make_bot("hard", seed, budget),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(

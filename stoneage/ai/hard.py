@@ -22,18 +22,7 @@ from stoneage.rules import Action, GameState, Place
 from .bots import Bot
 from .outlook import rounds_left
 from .policy import Style, score_actions
-from .search import (
-    Candidate,
-    Judge,
-    Limits,
-    Policy,
-    Utility,
-    margin_utility,
-    rollout,
-    search,
-    styled_choice,
-    win_utility,
-)
+from .search import Candidate, Judge, Limits, Policy, rollout, search, styled_choice
 from .values import evaluate_all
 
 # Share of the per-decision budget by the kind of step (placement = 1).
@@ -134,9 +123,6 @@ class Tactics:
     horizon: int = 1  # rounds every rollout plays (the current one and the next ones)
     rollout_style: Style | None = FULL_ROLLOUT_STYLE  # None: the quick policy (hard1's)
     rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
-    # (base, per round left): judge a rollout by its chance of winning (``win_utility``) with
-    # this spread of the estimated margin, not by the margin itself; None: the margin.
-    win_spread: tuple[float, float] | None = None
 
 
 def candidate_pool(
@@ -185,8 +171,6 @@ class HardBot(Bot):
             if style_of_rollouts is None
             else styled_choice(style_of_rollouts, tactics.rollout_noise)
         )
-        spread = tactics.win_spread
-        self.value: Utility = margin_utility if spread is None else win_utility(*spread)
         self.spent = 0.0  # seconds thought in the current game
         self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
         self._last_round = 0
@@ -225,9 +209,7 @@ class HardBot(Bot):
         width = tactics.candidates if step is None else 4
         first, reserve = candidate_pool(scored, width, tactics.reserve, tactics.counts_per_space)
         rounds = tactics.horizon + (1 if rounds_left(view) < tactics.past_round_end else 0)
-        studied = search(
-            view, first, self.rng, limits, reserve, self.judge, rounds, self.policy, self.value
-        )
+        studied = search(view, first, self.rng, limits, reserve, self.judge, rounds, self.policy)
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]
         return [(c.action, c.mean) for c in studied if c.results] + [(a, None) for a, _ in rest]

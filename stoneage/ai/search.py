@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from stoneage.rules import CHANCE, Action, GameState, Place, sample_chance
 from stoneage.rules.data import CARD_SPACES, FOREST, HUNT, RESOURCE_VALUES, RIVER
 
-from .outlook import rounds_left
 from .placement import FIGURE_COST, ROUNDING_LOSS, hunt_gain, plan_for, space_gain
 from .policy import STALL_PUSH, STALL_ROUND, Style, score_actions
 from .values import evaluate_all
@@ -36,8 +35,6 @@ DIVISORS = RESOURCE_VALUES  # pips per unit on forest, clay pit, quarry, river
 CHECKPOINTS = (3, 6, 12, 24, 48, 96, 192)  # rollouts per candidate at which the worse half goes
 
 Judge = Callable[[GameState], list[float]]  # every seat's estimated final score
-# A seat's utility of a rollout's last position, from every seat's estimated final score.
-Utility = Callable[[GameState, list[float], int], float]
 Policy = Callable[[GameState, int, random.Random], Action]  # a seat's move in a rollout
 
 
@@ -83,29 +80,6 @@ def utility(worths: list[float], seat: int) -> float:
     )
 
 
-def margin_utility(state: GameState, worths: list[float], seat: int) -> float:
-    """``utility`` as a ``Utility`` (the position itself is not needed)."""
-    return utility(worths, seat)
-
-
-def win_utility(base: float, per_round: float) -> Utility:
-    """The chance of finishing ahead of the rivals (as ``utility`` blends them), taking the
-    estimated margin as normally spread around the truth with a deviation of ``base`` +
-    ``per_round`` x the rounds expected to be left: a sure lead of 30 points is worth no
-    more than a sure lead of 10 near the end, a gamble that may win is worth more than a
-    safe loss. Exact at the end of the game (a shared win is shared)."""
-
-    def shaped(state: GameState, worths: list[float], seat: int) -> float:
-        if state.is_terminal():
-            winners = state.winners()  # ties broken as the rules break them
-            return 1.0 / len(winners) if seat in winners else 0.0
-        margin = utility(worths, seat)
-        spread = base + per_round * rounds_left(state)
-        return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
-
-    return shaped
-
-
 def rollout(
     state: GameState,
     seat: int,
@@ -113,7 +87,6 @@ def rollout(
     judge: Judge = evaluate_all,
     rounds: int = 1,
     policy: Policy | None = None,
-    value: Utility = margin_utility,
 ) -> float:
     """Play to the end of the current round (or of ``rounds`` rounds) with the quick policy;
     the seat's utility there, every seat's worth estimated by ``judge``."""
@@ -125,7 +98,7 @@ def rollout(
             state = state.apply(sample_chance(state, rng))
         else:
             state = state.apply(choose(state, actor, rng))
-    return value(state, judge(state), seat)
+    return utility(judge(state), seat)
 
 
 def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
@@ -200,7 +173,6 @@ def search(
     judge: Judge = evaluate_all,
     rounds: int = 1,
     policy: Policy | None = None,
-    value: Utility = margin_utility,
 ) -> list[Candidate]:
     """Sequential halving with common random numbers; returns the candidates best first."""
     seat = view.current_player()
@@ -212,9 +184,7 @@ def search(
         future_seed = rng.getrandbits(64)
         for cand in alive:
             future = random.Random(future_seed)
-            cand.results.append(
-                rollout(children[id(cand)], seat, future, judge, rounds, policy, value)
-            )
+            cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds, policy))
             limits.done += 1
         index += 1
         if index in CHECKPOINTS:
