@@ -73,13 +73,23 @@ def draw_board(
     draw_deck(surface, lay, state)
 
 
+Waiting = tuple[int, int]  # (seat, figures): still standing on a space while their dice wait
+
+
 def draw_space(
-    surface: pygame.Surface, lay: TableLayout, state: GameState, space: int, colours: list[str]
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    space: int,
+    colours: list[str],
+    waiting: Waiting | None = None,
 ) -> None:
-    """One space, card slot or building stack."""
+    """One space, card slot or building stack; on a gathering space, ``waiting`` figures
+    stand there too (the rules take figures off when their space is resolved, before the
+    roll; a lesson waits for the player's click on the dice in between)."""
     rect = lay.spaces[space]
     if space < 8:
-        _draw_place(surface, lay, state, space, rect, colours)
+        _draw_place(surface, lay, state, space, rect, colours, waiting)
         if space in data.VILLAGE and state.n < 4:
             _draw_village_note(surface, lay, state, space)
     elif space < 12:
@@ -121,6 +131,7 @@ def _draw_place(
     space: int,
     rect: Rect,
     colours: list[str],
+    waiting: Waiting | None = None,
 ) -> None:
     f = lay.fonts
     draw_panel(surface, rect, SPACE_FILL, theme.UMBER_DARK, line_width(lay), corner(lay))
@@ -134,11 +145,13 @@ def _draw_place(
     blit_centred(surface, assets.image(SPACE_ART[space], parts.art.size), parts.art.center)
     draw_text_block(surface, info, parts.info, f.body, theme.UMBER_DARK, True)
     standing = occupants(state, space)
+    if waiting is not None:
+        standing += [waiting[0]] * waiting[1]
     if parts.rings:
         for i, ring_rect in enumerate(parts.rings):
             ring(surface, ring_rect, colours[standing[i]] if i < len(standing) else None)
     else:
-        _draw_crowd(surface, lay, state, space, parts.crowd, colours)
+        _draw_crowd(surface, lay, state, space, parts.crowd, colours, waiting)
 
 
 def _draw_crowd(
@@ -148,11 +161,13 @@ def _draw_crowd(
     space: int,
     area: Rect,
     colours: list[str],
+    waiting: Waiting | None = None,
 ) -> None:
     """The hunting grounds: a figure and a count per seat standing there (no limit)."""
-    groups = [
-        (seat, state.placed[seat][space]) for seat in range(state.n) if state.placed[seat][space]
-    ]
+    counts = [state.placed[seat][space] for seat in range(state.n)]
+    if waiting is not None:
+        counts[waiting[0]] += waiting[1]
+    groups = [(seat, count) for seat, count in enumerate(counts) if count]
     if not groups:
         draw_text_fit(surface, _("no limit"), area, lay.fonts.small, theme.UMBER_DARK)
         return

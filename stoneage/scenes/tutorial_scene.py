@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 
 from stoneage.i18n import _
-from stoneage.rules import Action, GameState, IllegalActionError, Place, parse_action
+from stoneage.rules import Action, GameState, IllegalActionError, Pay, Place, parse_action
 from stoneage.rules.nodes import ROLL
 from stoneage.tutorial import STEPS, Bubble, Tutorial
 from stoneage.tutorial.session import ROLL_NOW
@@ -33,6 +33,7 @@ from stoneage.ui.layout import panel_parts, space_parts
 from stoneage.ui.widgets import blit_centred, draw_text
 
 from .base import Scene, SceneHost
+from .board_view import Waiting, draw_space
 from .coach import CoachMark, CoachView, target_rects
 from .driver import GameDriver, Seat, Step, replay_steps
 from .game import GameScene
@@ -442,8 +443,14 @@ class TutorialScene(GameScene):
         if self._coach_drawing:
             return ""  # drawn over the bubble's dimmed table instead (see draw)
         view = self.coach.view
-        if view is not None and (view is not self._hovered_view or not self._over_lit(view)):
-            return ""
+        if view is not None:
+            if view is not self._hovered_view:
+                return ""
+            for button in self.coach.buttons:
+                if button.rect.collidepoint(self.mouse) and button.tooltip:
+                    return button.tooltip
+            if not self._over_lit(view):
+                return ""
         return super()._tooltip()
 
     def _over_lit(self, view: CoachView) -> bool:
@@ -462,6 +469,7 @@ class TutorialScene(GameScene):
             super().draw(surface)
         finally:
             self._coach_drawing = False
+        self._draw_waiting_figures(surface)
         self.coach.draw(surface)
         self._draw_dice_to_roll(surface)
         if self.popup is not None:
@@ -472,6 +480,25 @@ class TutorialScene(GameScene):
         tip = self._tooltip()
         if tip:
             self._draw_tooltip(surface, tip)
+
+    def _waiting_figures(self) -> tuple[int, Waiting] | None:
+        """On a roll step, the space being resolved and its figures: the rules took them off
+        when the space was chosen, but until the player clicks the dice they still work there."""
+        state, bubble = self.driver.state, self.tutorial.bubble()
+        pending = state.pending
+        if bubble is None or bubble.kind != "roll" or pending is None or pending[0] != ROLL:
+            return None
+        last = state.history[1] if state.history else None
+        if isinstance(last, Pay):
+            return None  # the dice of a card just paid for, not of figures on the space
+        return pending[1], (state.turn, pending[2])
+
+    def _draw_waiting_figures(self, surface: pygame.Surface) -> None:
+        waiting = self._waiting_figures()
+        if waiting is not None:
+            space, standing = waiting
+            colours = [seat.colour for seat in self.seats]
+            draw_space(surface, self.lay, self.shown, space, colours, standing)
 
     def _draw_dice_to_roll(self, surface: pygame.Surface) -> None:
         """On a roll step, dice waiting on the space to be clicked; after it, the dice rolled."""

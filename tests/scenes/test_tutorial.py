@@ -394,3 +394,53 @@ def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
     scene.draw(surface)
     space, faces = scene.motion.last_roll
     assert drawn == [(space, faces)] and all(1 <= face <= 6 for face in faces)
+
+
+def test_the_hunters_stand_on_their_space_until_their_dice_are_rolled(open_app, monkeypatch):
+    """The rules take the figures off a space when it is resolved; while the lesson waits for
+    the player's roll they are still drawn there (beside the opponent's), then they are gone."""
+    app = open_app()
+    scene = start_lesson(app, at("roll_hunt"))
+    hunters = scene.driver.state.pending[2]
+    assert scene.driver.state.placed[0][3] == 0  # off the space in the rules' state
+    assert scene._waiting_figures() == (3, (0, hunters))
+    drawn: list[tuple[int, object]] = []
+    monkeypatch.setattr(
+        "stoneage.scenes.tutorial_scene.draw_space",
+        lambda surface, lay, state, space, colours, waiting: drawn.append((space, waiting)),
+    )
+    scene.draw(pygame.Surface(app.size))
+    assert drawn == [(3, (0, hunters))]
+    click(app, scene.coach.view.lit[0].center)
+    settle(app, scene)
+    assert scene._waiting_figures() is None  # rolled: they have worked
+
+
+def test_the_waiting_hunters_are_drawn_in_the_players_colour():
+    """``draw_space`` with waiting figures draws the seat's figure and count on the hunt."""
+    from stoneage.rules import new_game
+    from stoneage.scenes.board_view import draw_space
+
+    lay = table_layout(SIZE, 2)
+    state = new_game(2, seed=1)
+    colours = ["red", "blue"]
+    plain, waiting = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    draw_space(plain, lay, state, 3, colours)
+    draw_space(waiting, lay, state, 3, colours, (0, 2))
+    area = lay.spaces[3]
+    differing = sum(
+        plain.get_at((x, y)) != waiting.get_at((x, y))
+        for x in range(area.left, area.right, 2)
+        for y in range(area.centery, area.bottom, 2)
+    )
+    assert differing > 20  # a figure and "x2" where "no limit" was
+
+
+def test_the_bubbles_buttons_have_tooltips(open_app):
+    """Back, Skip and Next say what they do when the pointer rests on them."""
+    app = open_app(size=(1024, 640))
+    scene = start_lesson(app, at("figures"))
+    for button in scene.coach.buttons:
+        move_to(app, button.rect.center)
+        assert scene._tooltip() == button.tooltip and button.tooltip
+    app.draw()
