@@ -508,6 +508,7 @@ class SettingsScene(PanelScene):
     def __init__(self, app: SceneHost, page: str = GENERAL) -> None:
         self.page = page if page in (GENERAL, SOUND) else GENERAL
         self.gauges: list[VolumeGauge] = []
+        self.focus: int | None = None  # the volume the arrow keys change (index into gauges)
         self._shown_muted = app.settings.muted
         super().__init__(app)
 
@@ -618,7 +619,10 @@ class SettingsScene(PanelScene):
         return [
             (
                 _("Sound"),
-                _("M switches all sound and music off or on at any time."),
+                _(
+                    "M switches all sound and music off or on at any time. Up and Down choose "
+                    "a volume, Left and Right change it."
+                ),
                 self._on_off(
                     not self.app.settings.muted,
                     lambda on: self.set_muted(not on),
@@ -714,7 +718,7 @@ class SettingsScene(PanelScene):
 
     def show_page(self, page: str) -> None:
         """Show the General or the Sound page."""
-        self.page = page
+        self.page, self.focus = page, None
         self.buttons = self.make_buttons()
 
     def set_speed(self, speed: str) -> None:
@@ -761,12 +765,51 @@ class SettingsScene(PanelScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for gauge in self.gauges:
+            for index, gauge in enumerate(self.gauges):
                 if gauge.rect.collidepoint(event.pos):
                     self.app.sound.play(CLICK)
+                    self.focus = index
                     self.set_volume(gauge.field, gauge.level_at(event.pos[0]))
                     return True
+        if event.type == pygame.MOUSEWHEEL and self._wheel(event.y):
+            return True
+        if event.type == pygame.KEYDOWN and self._volume_key(event.key):
+            return True
         return super().handle(event)
+
+    def _volume_key(self, key: int) -> bool:
+        """Up and Down choose a volume (the first press the master), Left and Right (or - and
+        +) change the chosen one by a step. True when the key was used."""
+        if not self.gauges:
+            return False
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            move = -1 if key == pygame.K_UP else 1
+            start = -1 if move > 0 else len(self.gauges)
+            focus = start if self.focus is None else self.focus
+            self.focus = max(0, min(len(self.gauges) - 1, focus + move))
+            return True
+        louder = key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
+        if louder or key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.focus = 0 if self.focus is None else self.focus
+            self._step_volume(self.gauges[self.focus], 1 if louder else -1)
+            return True
+        return False
+
+    def _wheel(self, clicks: int) -> bool:
+        """The wheel over a volume's row changes it by a step a click. True when used."""
+        for index, gauge in enumerate(self.gauges):
+            row = gauge.rect.union(gauge.label_rect).inflate(0, self.lay.margin * 2)
+            if clicks and row.collidepoint(self.mouse):
+                self.focus = index
+                self._step_volume(gauge, 1 if clicks > 0 else -1)
+                return True
+        return False
+
+    def _step_volume(self, gauge: VolumeGauge, step: int) -> None:
+        level = volume_level(getattr(self.app.settings, gauge.field))
+        if 0 <= level + step <= VOLUME_STEPS:
+            self.app.sound.play(CLICK)
+            self.set_volume(gauge.field, level + step)
 
     def update(self, dt: float) -> bool:
         if self._shown_muted != self.app.settings.muted:  # M was pressed over this screen
@@ -785,12 +828,16 @@ class SettingsScene(PanelScene):
             )
             draw_text_fit(surface, row.label, label, f.title, theme.CHARCOAL, True, "midleft")
             draw_wrapped(surface, row.help, row.help_rect, f.body, theme.UMBER_DARK)
-        for gauge in self.gauges:
-            self._draw_gauge(surface, gauge)
+        for index, gauge in enumerate(self.gauges):
+            self._draw_gauge(surface, gauge, index == self.focus)
 
-    def _draw_gauge(self, surface: pygame.Surface, gauge: VolumeGauge) -> None:
-        """The segments up to the level filled (paler while the sound is off), and the %."""
+    def _draw_gauge(self, surface: pygame.Surface, gauge: VolumeGauge, focused: bool) -> None:
+        """The segments up to the level filled (paler while the sound is off), and the %;
+        the volume the arrow keys change framed."""
         level = volume_level(getattr(self.app.settings, gauge.field))
+        if focused:
+            frame = gauge.rect.union(gauge.label_rect).inflate(self.lay.margin, self.lay.margin)
+            pygame.draw.rect(surface, theme.OCHRE, frame, max(3, self.lay.margin // 2), 8)
         muted = self.app.settings.muted
         gap = max(2, self.lay.margin // 2)
         seg_w = (gauge.rect.width - gap * (VOLUME_STEPS - 1)) / VOLUME_STEPS

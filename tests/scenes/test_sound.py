@@ -231,6 +231,42 @@ def test_the_volume_rows_change_what_is_heard_at_once(sound_app, heard):
     assert sound_app.settings.master_volume == 1.0
 
 
+def test_the_volumes_change_by_keyboard_and_wheel(sound_app, heard):
+    """Up and Down choose a volume (framed), Left and Right change it by 10 %; the wheel over a
+    volume's row changes that one; the General page leaves the arrow keys alone."""
+    sound_app.push(sound_app.make_scene("settings", page="sound"))
+    scene = sound_app.top
+    assert isinstance(scene, SettingsScene) and scene.focus is None
+    key(sound_app, pygame.K_LEFT)  # nothing chosen yet: the master volume
+    assert scene.focus == 0 and sound_app.settings.master_volume == pytest.approx(0.7)
+    assert heard.master == pytest.approx(0.7)
+    key(sound_app, pygame.K_DOWN)
+    key(sound_app, pygame.K_DOWN)
+    key(sound_app, pygame.K_DOWN)  # never past the last volume
+    assert scene.gauges[scene.focus].field == "music_volume"
+    before = sound_app.settings.music_volume
+    key(sound_app, pygame.K_RIGHT)
+    key(sound_app, pygame.K_KP_PLUS)
+    assert sound_app.settings.music_volume == pytest.approx(before + 0.2)
+    assert storage.load_settings().music_volume == pytest.approx(before + 0.2)
+    key(sound_app, pygame.K_UP)
+    assert scene.gauges[scene.focus].field == "effects_volume"
+    sound_app.draw()  # the chosen volume is framed
+    effects = sound_app.settings.effects_volume
+    post(pygame.MOUSEMOTION, pos=scene.gauges[0].rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEWHEEL, x=0, y=-1)
+    sound_app.step(block=False)
+    assert scene.focus == 0 and sound_app.settings.master_volume == pytest.approx(0.6)
+    assert sound_app.settings.effects_volume == effects  # the one under the pointer only
+    for _i in range(12):  # never below silence
+        key(sound_app, pygame.K_LEFT)
+    assert sound_app.settings.master_volume == 0
+    scene.show_page("general")
+    settings_before = storage.load_settings()
+    key(sound_app, pygame.K_RIGHT)
+    assert storage.load_settings() == settings_before and scene.focus is None
+
+
 # --- the music and the device -------------------------------------------------------------------
 def test_music_starts_once_after_the_first_frame_and_only_dips(sound_app, heard):
     sound_app.push(sound_app.make_scene("title"))
