@@ -61,7 +61,16 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
     return judge
 
 
+def _priced(seed: int, budget: Budget) -> Bot:
+    """Live Hard with the styles of ``--prices`` (read when the bot is made)."""
+    from stoneage.ai import hard, levels
+
+    tactics = Tactics(rollout_style=hard.FULL_ROLLOUT_STYLE)
+    return HardBot(seed, budget, levels.NORMAL_STYLE, tactics=tactics)
+
+
 VARIANTS: dict[str, Factory] = {
+    "priced": _priced,
     "live": lambda seed, budget: make_bot("hard", seed, budget),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(
@@ -159,6 +168,20 @@ def _play_star(work: tuple[str, int, int, int, int, int, str]) -> list[float]:
     return play(VARIANTS[name], players, index, seed, rollouts, own, opponent)
 
 
+def _use_prices(prices: dict[str, float] | None) -> None:
+    """In a worker: the live bots' prices from a fitted file (``--prices``)."""
+    if prices:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+        from tune_prices import HAND, use_prices
+
+        use_prices({**HAND, **prices})
+        from stoneage.ai import hard, levels
+        from stoneage.ai.policy import Style
+
+        style = Style(block=prices["block"], timing=prices["timing"], foresight=True)
+        levels.NORMAL_STYLE = hard.FULL_ROLLOUT_STYLE = style  # read by make_bot and "priced"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play and report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -175,6 +198,11 @@ def main(argv: list[str] | None = None) -> int:
         "--opponent", default="hard1", help="the level in the other seats (default: hard1)"
     )
     parser.add_argument("--weights", type=Path, help="learned_file: the weights file to judge by")
+    parser.add_argument(
+        "--prices",
+        type=Path,
+        help="live bots (not the frozen ones) price things by this file of tools/tune_prices.py",
+    )
     args = parser.parse_args(argv)
     if args.weights:
         _FILE_MODEL.append(model_from_json(json.loads(args.weights.read_text("utf-8"))))
@@ -184,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.games)
     ]
     rows: list[list[float]] = []
-    with multiprocessing.Pool(args.jobs) as pool:
+    prices = json.loads(args.prices.read_text("utf-8"))["prices"] if args.prices else None
+    with multiprocessing.Pool(args.jobs, _use_prices, (prices,)) as pool:
         for row in pool.imap_unordered(_play_star, work):
             rows.append(row)
             if len(rows) % 10 == 0:

@@ -164,7 +164,8 @@ def test_wheel_holds_the_assets_the_catalogs_and_the_data_files(dists: dict[str,
     for po in (ROOT / "i18n").glob("*.po"):
         assert f"stoneage/locale/{po.stem}/LC_MESSAGES/stoneage.mo" in names
     assert {"stoneage/rules/data/cards.yaml", "stoneage/rules/data/buildings.yaml"} <= names
-    assert "stoneage/ai/data/eval_weights.json" in names  # the Hard bot's learned judgement
+    assert "stoneage/ai/data/eval_weights.json" in names  # the learned judgement (not default)
+    assert "stoneage/ai/data/prices.json" in names  # the bots' fitted prices
     assert not [name for name in names if name.endswith(".po") or name.startswith("assets/")]
 
 

@@ -107,7 +107,7 @@ def measured_speed(view: GameState, policy: Policy | None = None, kind: str = "q
 # The rollouts' placements by Normal's whole judgement (blocking, end-game timing), so the
 # search expects the rivals Normal-like players are and its own later figures to play as well
 # (measured: docs/ai.md); ``Tactics(rollout_style=None)`` is the quick policy of ``hard1``.
-FULL_ROLLOUT_STYLE = Style(block=0.35, timing=0.5, foresight=True)
+FULL_ROLLOUT_STYLE = Style(foresight=True, fitted=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +157,7 @@ class HardBot(Bot):
         self,
         seed: int = 0,
         budget: Budget = Budget(),
-        style: Style = Style(block=0.35, timing=0.5),
+        style: Style = FULL_ROLLOUT_STYLE,
         speed: float | None = None,
         judge: Judge = evaluate_all,
         tactics: Tactics = Tactics(),

@@ -22,7 +22,7 @@ from importlib import resources
 from stoneage.rules import GameState
 from stoneage.rules.data import GOLD
 
-from .outlook import ONE_USE_PIP, Outlook, food_worth, green_worth, make_outlook, role_worth
+from .outlook import Outlook, food_worth, green_worth, make_outlook, role_worth
 from .values import own_figures, own_green_points, own_symbols
 
 FEATURES = (
@@ -69,7 +69,7 @@ def features(state: GameState, seat: int, out: Outlook | None = None) -> tuple[f
         float(p.people),
         float(p.track),
         float(p.tool_value),
-        sum(p.one_use) * ONE_USE_PIP * min(1.0, out.rounds_left + 0.5),
+        sum(p.one_use) * out.prices.one_use_pip * min(1.0, out.rounds_left + 0.5),
         p.two_res * 2 * out.res_value[GOLD],
         float(p.extras.count("?")),
         out.rounds_left,

@@ -23,7 +23,7 @@ ALL_LEVELS = LEVELS + REFERENCE_LEVELS
 
 EASY_STYLE = Style(block=0.0, timing=0.0, foresight=False)
 EASY_TEMPER = Temper(noise=2.5, blunder=0.12)
-NORMAL_STYLE = Style(block=0.35, timing=0.5, foresight=True)
+NORMAL_STYLE = Style(foresight=True, fitted=True)  # blocking and timing fitted by table size
 
 
 def make_bot(level: str, seed: int = 0, budget: Budget | None = None) -> Bot:

@@ -21,19 +21,16 @@ from stoneage.rules.data import (
     TILES_PER_STACK,
 )
 
+from .prices import Prices, prices_for
+
 # Prior guesses (per round, whole table) before the game has shown its own pace.
 CARDS_PER_ROUND = {2: 2.2, 3: 2.8, 4: 3.2}
 BUILDINGS_PER_ROUND = {2: 1.2, 3: 1.7, 4: 2.1}
 PRIOR_WEIGHT = 2.0  # rounds' worth of confidence in the priors
 TOTAL_CARDS = 36
 
-FIGURE_ROUND = 2.5  # points one figure produces in one round (tuned in Normal self-play)
-FOOD_SHORT = 3.0  # a food missing at the coming feeding costs a resource or worse
-FOOD_NEEDED = 1.6  # a food needed in a later feeding saves about half a figure-round
-FOOD_SPARE = 0.25  # food beyond any foreseeable need
-CONVERSION = 0.66  # share of a resource's pips that ends up as points (cards, buildings)
-TOOL_USE = 0.8  # points a tool point adds per round in which it is used
-ONE_USE_PIP = 0.55  # a one-use tool card, per pip
+# The prices themselves (a person's production, food, tools, the tracks' growth ...) are
+# fitted per table size: ``stoneage.ai.prices``.
 
 
 @dataclass(slots=True)
@@ -53,6 +50,7 @@ class Outlook:
     future_greens: float  # green cards this seat may still take
     food_need_now: int  # food missing for the coming feeding (0 when covered)
     food_need_later: int  # food needed for the feedings after it (within a short horizon)
+    prices: Prices  # this table size's prices, the ones this outlook was made with
 
 
 def pace(state: GameState) -> tuple[float, float]:
@@ -102,20 +100,22 @@ def make_outlook(state: GameState, seat: int) -> Outlook:
     need_round = max(0, p.people - p.track)
     need_now = max(0, need_round - p.food) if not _fed_this_round(state, seat) else 0
     horizon = min(left, 3.0)
+    price = prices_for(state.n)
     return Outlook(
         rounds_left=left,
         last_round=last,
-        res_value=_resource_values(round(left, 1)),
-        person=_person_value(p, left),
-        track=_track_value(p, left),
-        tool=TOOL_USE * left if p.tool_value < 12 else 0.0,
-        final_track=min(MAX_FOOD_TRACK, p.track + 0.25 * left),
-        final_people=min(MAX_PEOPLE, p.people + 0.25 * left),
-        final_tools=min(12.0, p.tool_value + 0.45 * left),
+        res_value=_resource_values(round(left, 1), price.conversion),
+        person=_person_value(p, left, price),
+        track=_track_value(p, left, price),
+        tool=price.tool_use * left if p.tool_value < 12 else 0.0,
+        final_track=min(MAX_FOOD_TRACK, p.track + price.track_growth * left),
+        final_people=min(MAX_PEOPLE, p.people + price.people_growth * left),
+        final_tools=min(12.0, p.tool_value + price.tool_growth * left),
         final_buildings=len(p.buildings) + building_rate * share * left,
-        future_greens=card_rate * share * left * 0.45,
+        future_greens=card_rate * share * left * price.green_share,
         food_need_now=need_now,
         food_need_later=int(need_round * horizon),
+        prices=price,
     )
 
 
@@ -129,22 +129,22 @@ def _fed_this_round(state: GameState, seat: int) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _resource_values(left: float) -> tuple[float, float, float, float]:
+def _resource_values(left: float, conversion: float) -> tuple[float, float, float, float]:
     # Late in the game a resource can still become points this round (1 point left over at worst).
     ramp = min(1.0, (left + 0.6) / 2.0)
-    return tuple(1.0 + (v * CONVERSION - 1.0) * ramp for v in RESOURCE_VALUES)  # type: ignore[return-value]
+    return tuple(1.0 + (v * conversion - 1.0) * ramp for v in RESOURCE_VALUES)  # type: ignore[return-value]
 
 
-def _person_value(p: Player, left: float) -> float:
+def _person_value(p: Player, left: float, price: Prices) -> float:
     if p.people >= MAX_PEOPLE:
         return 0.0
-    return left * (FIGURE_ROUND - FOOD_NEEDED)
+    return left * (price.figure_round - price.food_needed)
 
 
-def _track_value(p: Player, left: float) -> float:
+def _track_value(p: Player, left: float, price: Prices) -> float:
     if p.track >= MAX_FOOD_TRACK:
         return 0.0
-    per_round = FOOD_NEEDED if p.track < p.people else FOOD_SPARE
+    per_round = price.food_needed if p.track < p.people else price.food_spare
     return left * per_round
 
 
@@ -153,7 +153,8 @@ def food_worth(out: Outlook, food: int) -> float:
     now = min(food, out.food_need_now)
     later = min(food - now, out.food_need_later)
     spare = food - now - later
-    return FOOD_SHORT * now + FOOD_NEEDED * later + FOOD_SPARE * spare
+    price = out.prices
+    return price.food_short * now + price.food_needed * later + price.food_spare * spare
 
 
 def green_worth(points: int, distinct: int, out: Outlook) -> float:

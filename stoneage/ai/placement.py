@@ -4,7 +4,7 @@ Gathering is valued by its expected yield (dice average 3.5 a die, the seat's to
 to rounding); the village by what a person, a food-track step or a tool will produce in the
 rounds left; a card or a building by its worth minus the worth of the resources it will cost,
 and only when the seat can pay (counting what its other figures should gather this round).
-Every figure spent costs ``FIGURE_COST``, what it would have earned elsewhere.
+Every figure spent costs ``Prices.figure_cost``, what it would have earned elsewhere.
 """
 
 from __future__ import annotations
@@ -26,14 +26,12 @@ from stoneage.rules.data import (
     gather_divisor,
 )
 
-from .outlook import FOOD_NEEDED, FOOD_SHORT, Outlook, food_worth, make_outlook
+from .outlook import Outlook, food_worth, make_outlook
 from .payments import building_gain, card_cost
 from .values import card_value, own_figures
 
-FIGURE_COST = 2.0  # points a figure would earn on an ordinary gathering space
 UNPAYABLE = -60.0  # a card or building the seat cannot pay: the figure would come back empty
 ROUNDING_LOSS = 0.4  # units lost on average to rounding the dice total down
-CERTAINTY = 0.8  # share of this round's expected gathering counted on to pay for things
 
 
 @dataclass(slots=True)
@@ -67,7 +65,8 @@ def plan_for(state: GameState, seat: int, out: Outlook | None = None) -> SeatPla
             else:
                 incoming[space - FOREST] += units
     pips = sum(p.tools_free) * (0.4 if gathering else 0.9) + sum(p.one_use) * 0.3
-    holdings = tuple(h + int(CERTAINTY * e) for h, e in zip(p.res, incoming))
+    certainty = out.prices.certainty
+    holdings = tuple(h + int(certainty * e) for h, e in zip(p.res, incoming))
     return SeatPlan(seat, p, out, own_figures(p), tuple(incoming), food, pips, holdings)  # type: ignore[arg-type]
 
 
@@ -116,7 +115,8 @@ def hut_gain(plan: SeatPlan) -> float:
         return 0.0
     p = plan.p
     short = p.food + plan.incoming_food + p.track < p.people + 1
-    mouth = FOOD_SHORT if short else FOOD_NEEDED  # the newcomer eats at this round's feeding
+    price = plan.out.prices
+    mouth = price.food_short if short else price.food_needed  # the newcomer eats this round
     return plan.out.person + plan.figures["shaman"] - mouth
 
 

@@ -36,9 +36,10 @@ from stoneage.rules.data import (
     gather_divisor,
 )
 
-from .outlook import FOOD_NEEDED, ONE_USE_PIP, Outlook, food_worth, make_outlook
+from .outlook import Outlook, food_worth, make_outlook
 from .payments import Holdings, building_gain, card_cost
-from .placement import FIGURE_COST, SeatPlan, plan_for, space_gain
+from .placement import SeatPlan, plan_for, space_gain
+from .prices import prices_for
 from .values import card_value, evaluate, item_values
 
 EXCLUSIVE = frozenset((0, 1, 2, *CARD_SPACES, *BUILDING_SPACES))  # one seat a round
@@ -78,10 +79,19 @@ class Style:
     block: float = 0.0  # weight of denying an exclusive space to the opponent who wants it most
     timing: float = 0.0  # weight of the lead when an action would end the game
     foresight: bool = True  # count this round's gathering when judging what can be paid
+    fitted: bool = False  # block and timing from the table size's fitted prices, not these
+
+    def at_table(self, n: int) -> Style:
+        """The style as played at a table of ``n`` players (``fitted``: its prices' weights)."""
+        if not self.fitted:
+            return self
+        price = prices_for(n)
+        return Style(block=price.block, timing=price.timing, foresight=self.foresight)
 
 
 def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
     """Every legal action of ``seat`` with its heuristic score (higher is better)."""
+    style = style.at_table(state.n)
     out = make_outlook(state, seat)
     pending = state.pending
     actions = state.legal_actions()
@@ -102,6 +112,7 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
         plan.incoming, plan.holdings = (0.0, 0.0, 0.0, 0.0), plan.p.res
     rivals = _rival_plans(state, seat) if style.block else []
     lead = _lead(state, seat) if style.timing else 0.0
+    figure_cost = out.prices.figure_cost
     cache: dict[int, float] = {}
 
     def exclusive_extra(space: int) -> float:
@@ -115,7 +126,7 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
         if not isinstance(action, Place):
             raise TypeError(f"not a placement: {action!r}")
         space, count = action.space, action.count
-        value = space_gain(state, plan, space, count) - FIGURE_COST * count
+        value = space_gain(state, plan, space, count) - figure_cost * count
         if space in EXCLUSIVE:
             value += exclusive_extra(space)
             if space >= CARD_SPACES[0] and state.round >= STALL_ROUND:
@@ -138,9 +149,10 @@ def _block_value(state: GameState, rivals: list[SeatPlan], space: int) -> float:
     """What the rival who wants this exclusive space most would gain there."""
     best = 0.0
     for plan in rivals:
+        figure_cost = plan.out.prices.figure_cost
         need = 2 if space == 1 else 1
         if state.available_people(plan.seat) >= need:
-            best = max(best, space_gain(state, plan, space, need) - FIGURE_COST * need)
+            best = max(best, space_gain(state, plan, space, need) - figure_cost * need)
     return best
 
 
@@ -189,20 +201,21 @@ def _tools_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Sc
     p = state.players[seat]
     if space == HUNT:
         unit = max(
-            FOOD_NEEDED,
+            out.prices.food_needed,
             food_worth(out, p.food + total // div + 1) - food_worth(out, p.food + total // div),
         )
     else:
         unit = out.res_value[space - FOREST]
     later_rolls = any(state.placed[seat][s] for s in GATHER_SPACES if s != space)
     keep = 0.3 if later_rolls else 0.02
+    one_use = out.prices.one_use_pip * 0.9
 
     def score(action: Action) -> float:
         if not isinstance(action, UseTools):
             raise TypeError(f"not a use of tools: {action!r}")
         pips = sum(action.tiles) + sum(action.cards)
         gained = (total + pips) // div - total // div
-        return gained * unit - keep * sum(action.tiles) - ONE_USE_PIP * 0.9 * sum(action.cards)
+        return gained * unit - keep * sum(action.tiles) - one_use * sum(action.cards)
 
     return score
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from stoneage.rules import CHANCE, Action, GameState, Place, sample_chance
 from stoneage.rules.data import CARD_SPACES, FOREST, HUNT, RESOURCE_VALUES, RIVER
 
-from .placement import FIGURE_COST, ROUNDING_LOSS, hunt_gain, plan_for, space_gain
+from .placement import ROUNDING_LOSS, hunt_gain, plan_for, space_gain
 from .policy import STALL_PUSH, STALL_ROUND, Style, score_actions
 from .values import evaluate_all
 
@@ -138,6 +138,7 @@ def quick_placement(
     prices, pips = plan.out.res_value, plan.tool_pips
     res, incoming = plan.p.res, plan.incoming
     spread = 2.0 * ROLLOUT_NOISE
+    figure_cost = plan.out.prices.figure_cost
     fixed: dict[int, float] = {}
     best, best_value = actions[0], -1e18
     for action in actions:
@@ -158,7 +159,7 @@ def quick_placement(
                 if space >= CARD_SPACES[0] and state.round >= STALL_ROUND:
                     fixed[space] += STALL_PUSH
             value = fixed[space]
-        value += spread * rng.random() - FIGURE_COST * count
+        value += spread * rng.random() - figure_cost * count
         if value > best_value:
             best, best_value = action, value
     return best

@@ -12,7 +12,7 @@ from functools import lru_cache
 from stoneage.rules import GameState, Player, data, green_set_points, role_figures
 from stoneage.rules.data import GOLD, ITEM_FIELD_FACE, ITEM_TOOL_FACE, RESOURCE_VALUES
 
-from .outlook import ONE_USE_PIP, Outlook, food_worth, green_worth, make_outlook, role_worth
+from .outlook import Outlook, food_worth, green_worth, make_outlook, role_worth
 
 HIDDEN_EXTRA = 4.0  # an opponent's face-down extra card: about an average card bottom
 
@@ -55,7 +55,7 @@ def evaluate(state: GameState, seat: int, out: Outlook | None = None) -> float:
     worth += sum(n * v for n, v in zip(p.res, out.res_value))
     worth += food_worth(out, p.food)
     worth += p.people * out.person + p.track * out.track + p.tool_value * out.tool
-    worth += sum(p.one_use) * ONE_USE_PIP * min(1.0, out.rounds_left + 0.5)
+    worth += sum(p.one_use) * out.prices.one_use_pip * min(1.0, out.rounds_left + 0.5)
     worth += p.two_res * 2 * out.res_value[GOLD]
     worth += HIDDEN_EXTRA * p.extras.count("?")
     return worth
@@ -103,7 +103,7 @@ def card_top_value(card: data.Card, p: Player, out: Outlook, n: int) -> float:
     if effect == "permanent_tool":
         return out.tool
     if effect == "one_use_tool":
-        return card.amount * ONE_USE_PIP * min(1.0, out.rounds_left + 0.5)
+        return card.amount * out.prices.one_use_pip * min(1.0, out.rounds_left + 0.5)
     if effect == "any_two_resources":
         return 2 * out.res_value[GOLD]
     if effect == "extra_card":

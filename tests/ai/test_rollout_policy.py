@@ -9,10 +9,11 @@ from ai_helpers import play
 from fingerprints import GAMES, fingerprint_of
 from test_frozen import GOLDEN
 
-from stoneage.ai import Budget, HardBot, make_bot
+from stoneage.ai import Budget, HardBot, make_bot, prices
 from stoneage.ai.hard import FULL_ROLLOUT_STYLE, Tactics, measured_speed
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.policy import score_actions
+from stoneage.ai.prices import HAND
 from stoneage.ai.search import rollout, styled_choice
 from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
@@ -87,13 +88,18 @@ def test_hard_rolls_out_with_normals_whole_judgement_by_default() -> None:
     )
 
 
-def test_with_the_quick_rollout_policy_hard_makes_hard1s_decisions() -> None:
-    """What separates Hard from ``hard1`` at equal rollouts is the rollout policy alone."""
+def test_with_the_quick_rollout_policy_and_the_hand_prices_hard_makes_hard1s_decisions() -> None:
+    """What separates Hard from ``hard1`` at equal rollouts is the rollout policy and the
+    fitted prices, nothing else."""
     game = GAMES[0]
-    quick = fingerprint_of(
-        lambda seed, budget: HardBot(
-            seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=None)
-        ),
-        *game,
-    )
+    prices.use(HAND)
+    try:
+        quick = fingerprint_of(
+            lambda seed, budget: HardBot(
+                seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=None)
+            ),
+            *game,
+        )
+    finally:
+        prices.use(None)
     assert quick == GOLDEN[game]
