@@ -276,7 +276,7 @@ class SetupScene(PanelScene):
         )
         levels = _(
             "Bot levels: Random plays any legal move. Easy has a beginner's judgement and slips now and then. "
-            "Normal plays a solid game. Hard also looks ahead at how the round may go (it thinks up to half a second a move)."
+            "Normal plays a solid game. Hard also looks ahead at how the round may go (it thinks up to about a second a move)."
         )
         draw_wrapped(surface, levels, below, f.body, theme.UMBER_DARK)
 
