@@ -61,16 +61,7 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
     return judge
 
 
-def _priced(seed: int, budget: Budget) -> Bot:
-    """Live Hard with the styles of ``--prices`` (read when the bot is made)."""
-    from stoneage.ai import hard, levels
-
-    tactics = Tactics(rollout_style=hard.FULL_ROLLOUT_STYLE)
-    return HardBot(seed, budget, levels.NORMAL_STYLE, tactics=tactics)
-
-
 VARIANTS: dict[str, Factory] = {
-    "priced": _priced,
     "live": lambda seed, budget: make_bot("hard", seed, budget),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(
@@ -152,7 +143,7 @@ def play(
     winners = state.winners() if state.is_terminal() else []
     totals = [row["total"] for row in state.final_scoring()]
     share = 1.0 / len(winners) if seat_of_variant in winners else 0.0
-    others = [t for s, t in enumerate(times) if s != seat_of_variant for t in t]
+    others = [x for s, t in enumerate(times) if s != seat_of_variant for x in t]
     mine = times[seat_of_variant]
     return [
         share,
@@ -169,17 +160,11 @@ def _play_star(work: tuple[str, int, int, int, int, int, str]) -> list[float]:
 
 
 def _use_prices(prices: dict[str, float] | None) -> None:
-    """In a worker: the live bots' prices from a fitted file (``--prices``)."""
+    """In a worker: the live bots price by a fitted file (``--prices``) at every table size."""
     if prices:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-        from tune_prices import HAND, use_prices
+        from stoneage.ai import prices as bot_prices
 
-        use_prices({**HAND, **prices})
-        from stoneage.ai import hard, levels
-        from stoneage.ai.policy import Style
-
-        style = Style(block=prices["block"], timing=prices["timing"], foresight=True)
-        levels.NORMAL_STYLE = hard.FULL_ROLLOUT_STYLE = style  # read by make_bot and "priced"
+        bot_prices.use(bot_prices.from_mapping(prices))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--prices",
         type=Path,
-        help="live bots (not the frozen ones) price things by this file of tools/tune_prices.py",
+        help="live bots (not the frozen ones) price by this tools/tune_prices.py file",
     )
     args = parser.parse_args(argv)
     if args.weights:

@@ -93,6 +93,7 @@ def head_to_head(
 def tune(args: argparse.Namespace, pool: multiprocessing.pool.Pool) -> dict:
     """SPSA over the log multipliers; returns the fitted prices and the trace."""
     rng = random.Random(args.seed)
+    base = from_mapping(json.loads(args.start.read_text("utf-8"))["prices"]) if args.start else HAND
     d = len(NAMES)
     logs = [0.0] * d
     kept: list[list[float]] = []
@@ -102,8 +103,8 @@ def tune(args: argparse.Namespace, pool: multiprocessing.pool.Pool) -> dict:
         c = args.perturb
         a = args.step / (1 + k / 100) ** 0.602  # the usual SPSA decay
         delta = [rng.choice((-1.0, 1.0)) for _ in range(d)]
-        plus = scaled([x + c * s for x, s in zip(logs, delta, strict=True)])
-        minus = scaled([x - c * s for x, s in zip(logs, delta, strict=True)])
+        plus = scaled([x + c * s for x, s in zip(logs, delta, strict=True)], base)
+        minus = scaled([x - c * s for x, s in zip(logs, delta, strict=True)], base)
         seeds = [derived_seed("tune", args.seed, k, g) for g in range(args.games)]
         share = head_to_head(pool, plus, minus, seeds, args.players)
         parity = (args.players // 2) / args.players  # the fitted side holds this share of seats
@@ -113,12 +114,12 @@ def tune(args: argparse.Namespace, pool: multiprocessing.pool.Pool) -> dict:
             kept.append(list(logs))
         trace.append(round(share, 3))
         if (k + 1) % 25 == 0:
-            shown = {name: round(v, 3) for name, v in asdict(scaled(logs)).items()}
+            shown = {name: round(v, 3) for name, v in asdict(scaled(logs, base)).items()}
             print(f"iteration {k + 1}: {json.dumps(shown)}", file=sys.stderr, flush=True)
     mean = [sum(col) / len(col) for col in zip(*kept, strict=True)]
     return {
         "players": args.players,
-        "prices": {name: round(v, 4) for name, v in asdict(scaled(mean)).items()},
+        "prices": {name: round(v, 4) for name, v in asdict(scaled(mean, base)).items()},
         "meta": {
             "command": " ".join(sys.argv),
             "iterations": args.iterations,
@@ -135,12 +136,17 @@ def tune(args: argparse.Namespace, pool: multiprocessing.pool.Pool) -> dict:
 def evaluate(args: argparse.Namespace, pool: multiprocessing.pool.Pool) -> str:
     """The fitted prices against the hand-set ones: win share with its 95 % interval."""
     fitted = from_mapping(json.loads(Path(args.evaluate).read_text("utf-8"))["prices"])
+    against = (
+        from_mapping(json.loads(args.against.read_text("utf-8"))["prices"])
+        if args.against
+        else HAND
+    )
     seeds = [derived_seed("tune-eval", args.seed, g) for g in range(args.games)]
-    share = head_to_head(pool, fitted, HAND, seeds, args.players)
+    share = head_to_head(pool, fitted, against, seeds, args.players)
     games = len(seeds) * args.players
     low, high = wilson(round(share * games), games)
     line = (
-        f"fitted v hand, {args.players} players, {games} games (seed {args.seed}): "
+        f"fitted v {args.against or 'hand'}, {args.players} players, {games} games (seed {args.seed}): "
         f"{share:.1%} [{low:.1%}, {high:.1%}] (parity {(args.players // 2) / args.players:.0%})"
     )
     print(line)
@@ -162,6 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("prices.json"))
     parser.add_argument(
         "--evaluate", type=Path, help="play this fitted file against the hand prices"
+    )
+    parser.add_argument(
+        "--start", type=Path, help="tune from this fitted file, not the hand prices"
+    )
+    parser.add_argument(
+        "--against", type=Path, help="with --evaluate: this fitted file, not the hand prices"
     )
     parser.add_argument(
         "--ship",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from importlib import resources
@@ -61,7 +62,7 @@ def use(prices: Prices | None) -> None:
         _override.append(prices)
 
 
-def from_mapping(row: dict[str, object], base: Prices = HAND) -> Prices:
+def from_mapping(row: Mapping[str, object], base: Prices = HAND) -> Prices:
     """``base`` with the numeric fields of ``row`` (unknown names are ignored)."""
     values = {
         name: float(v)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -28,7 +30,7 @@ def test_every_fitted_table_size_is_shipped_with_how_it_was_made() -> None:
         assert set(row) == set(NAMES)
         assert prices_for(int(size)) == from_mapping(row) != HAND
         meta = table["meta"][size]
-        assert "tools/tune_prices.py" in meta["command"] and "fitted v hand" in meta["evaluated"]
+        assert "tools/tune_prices.py" in meta["command"] and "fitted v" in meta["evaluated"]
 
 
 def test_a_table_size_without_fitted_prices_plays_with_the_hand_prices() -> None:
@@ -81,3 +83,26 @@ def test_a_damaged_prices_file_falls_back_to_the_hand_prices(monkeypatch, caplog
 )
 def test_a_row_of_prices_keeps_only_numbers_it_knows(row, expected) -> None:
     assert from_mapping(row) == expected
+
+
+def test_the_tuner_fits_evaluates_and_ships_a_table_size(tmp_path, monkeypatch, capsys) -> None:
+    """A tiny run of tools/tune_prices.py end to end: a fit file, its evaluation against the
+    hand prices, and shipping it (into a copy of the package file) with its command."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import tune_prices
+
+    out = tmp_path / "fitted.json"
+    common = ["--games", "1", "--jobs", "1", "--players", "2", "--seed", "3"]
+    assert tune_prices.main([*common, "--iterations", "2", "--out", str(out)]) == 0
+    fitted = json.loads(out.read_text("utf-8"))
+    assert fitted["players"] == 2 and set(fitted["prices"]) == set(NAMES)
+    assert fitted["prices"] != {name: getattr(HAND, name) for name in NAMES}  # it moved
+    shipped_copy = tmp_path / "prices.json"
+    shipped_copy.write_text(json.dumps(shipped()), "utf-8")
+    monkeypatch.setattr(tune_prices, "SHIPPED", shipped_copy)
+    assert tune_prices.main([*common, "--evaluate", str(out), "--ship"]) == 0
+    assert "fitted v hand, 2 players, 2 games" in capsys.readouterr().out
+    table = json.loads(shipped_copy.read_text("utf-8"))
+    assert table["by_players"]["2"] == fitted["prices"]
+    assert table["meta"]["2"]["evaluated"].startswith("fitted v hand")
+    assert prices_for(2) == from_mapping(shipped()["by_players"]["2"])  # the package untouched
