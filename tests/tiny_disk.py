@@ -20,12 +20,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 _INSIDE = "STONEAGE_TEST_IN_NAMESPACE"
+# How a disk fails (``TinyDisk.break_as``) and what the game says the reason is.
+REASONS = {"full": "the disk is full", "read-only": "the disk is read-only"}
 
 
 def _mount(*args: str) -> subprocess.CompletedProcess:
@@ -137,3 +140,30 @@ class TinyDisk:
         """Remount read-write (the player mended it)."""
         done = _mount("-o", "remount,rw", str(self.folder))
         assert done.returncode == 0, done.stderr
+
+    def break_as(self, how: str) -> None:
+        """Make writes fail the way ``how`` (a key of ``REASONS``) says."""
+        if how == "full":
+            assert self.fill() > 0
+        else:
+            self.read_only()
+
+    def mend_as(self, how: str) -> None:
+        """Undo ``break_as(how)``."""
+        if how == "full":
+            self.empty()
+        else:
+            self.writable()
+
+
+@contextlib.contextmanager
+def home_on_tiny_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[TinyDisk, Path]]:
+    """A ``TinyDisk`` of 256 kB in ``tmp_path`` with the game's home folder on it (made, and
+    set as ``STONEAGE_HOME``): (disk, home) for the block, unmounted after it."""
+    with TinyDisk(tmp_path / "disk", size_kb=256) as disk:
+        home = disk.folder / "stoneage"
+        home.mkdir()
+        monkeypatch.setenv("STONEAGE_HOME", str(home))
+        yield disk, home

@@ -15,12 +15,11 @@ from stoneage.scenes.rules_text import RULES_PAGES
 from stoneage.scenes.stats_view import TABS, StatsScene
 from stoneage.scenes.tutorial_scene import first_start_offer
 from stoneage.tutorial import STEPS
-from stoneage.ui import achievements, assets, stats, storage, widgets
-from stoneage.ui.storage import Settings
+from stoneage.ui import achievements, stats, storage, widgets
+from tests.scenes.apps import SIZE, close_apps, open_app
 
 from .conftest import LANGS
 
-SIZE = (1280, 720)
 #: (size, language): every language at the extremes, English at the common sizes between.
 SCREEN_CASES = (
     [((1024, 640), lang) for lang in LANGS]
@@ -63,19 +62,14 @@ def make_app(locale_dir, monkeypatch):
     opened: list[App] = []
 
     def make(lang: str, size: tuple[int, int] = SIZE) -> App:
-        app = App(size, Settings(animation="instant", language=lang), seed=1)
-        app.open_window(flags=0)
+        app = open_app(size, seed=1, language=lang)
         opened.append(app)
         return app
 
     yield make
-    for app in opened:
-        while app.stack:
-            app.stack.pop().exit()
+    close_apps(*opened)
     storage.write_health.reset()  # the save_failing screens leave a failure behind
-    assets.clear_caches()
     i18n.install_language("en")
-    pygame.display.quit()
 
 
 def draw(app: App) -> None:

@@ -8,15 +8,13 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame
 import pytest
 
-from stoneage.app import App
 from stoneage.scenes import toasts
-from stoneage.ui import achievements, assets, history, storage
-from stoneage.ui.storage import Settings
 
-SIZE = (1280, 720)
+from .apps import SIZE, close_apps, open_app
+
+__all__ = ["SIZE"]  # the tests' window size, imported from here by the scene tests
 
 
 @pytest.fixture(autouse=True)
@@ -29,25 +27,14 @@ def _home(tmp_path, monkeypatch):
 @pytest.fixture
 def app():
     """An app with its window open, animations instant; closed after the test."""
-    application = App(SIZE, Settings(animation="instant"), seed=11)
-    application.open_window(flags=0)
+    application = open_app()
     yield application
-    while application.stack:
-        application.stack.pop().exit()
-    assets.clear_caches()
-    pygame.display.quit()
-
-
-def _reset_records() -> None:
-    for reset in (history.reset_for_tests, achievements.reset_for_tests):
-        reset()
-    storage.write_health.reset()
-    toasts.BOARD.clear()
+    close_apps(application)
 
 
 @pytest.fixture
-def fresh_records():
-    """The history, achievements, write health and toasts as at start, before and after."""
-    _reset_records()
+def fresh_records(fresh_records):
+    """The records as at start (tests/conftest.py), and no toast shown, before and after."""
+    toasts.BOARD.clear()
     yield
-    _reset_records()
+    toasts.BOARD.clear()

@@ -13,36 +13,27 @@ from stoneage.scenes.menus import PauseMenu
 from stoneage.scenes.save_elsewhere import SaveElsewhereScene
 from stoneage.scenes.saves import load_game_file
 from stoneage.ui import storage
-from tests.tiny_disk import TinyDisk, run_where_mounting_works
+from tests.tiny_disk import REASONS, home_on_tiny_disk, run_where_mounting_works
 
 from .test_stats_recording import SEED, near_the_end, seats
-
-REASONS = {"full": "the disk is full", "read-only": "the disk is read-only"}
-
 
 # Nothing waiting, failing or shown from another test (tests/scenes/conftest.py).
 pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
-@pytest.mark.parametrize("how", ["full", "read-only"])
+@pytest.mark.parametrize("how", list(REASONS))
 def test_a_failing_disk_is_said_on_the_table_saved_elsewhere_and_mended(
     request, app, tmp_path, monkeypatch, how
 ):
     if not run_where_mounting_works(request):
         return
-    with TinyDisk(tmp_path / "disk", size_kb=256) as disk:
-        home = disk.folder / "stoneage"
-        home.mkdir()
-        monkeypatch.setenv("STONEAGE_HOME", str(home))
+    with home_on_tiny_disk(tmp_path, monkeypatch) as (disk, home):
         scene = GameScene(app, seats(), SEED, near_the_end(30), threaded=False)
         app.push(scene)
         scene.autosave()
         scene.saver.flush()
         assert storage.read_autosave() is not None  # saved while the disk was fine
-        if how == "full":
-            disk.fill()
-        else:
-            disk.read_only()
+        disk.break_as(how)
         scene.autosave()  # as after the next move
         scene.saver.flush()
         app.step(block=False)
@@ -71,10 +62,7 @@ def test_a_failing_disk_is_said_on_the_table_saved_elsewhere_and_mended(
         while app.top is not scene:
             app.pop()
 
-        if how == "full":
-            disk.empty()
-        else:
-            disk.writable()
+        disk.mend_as(how)
         scene.autosave()
         scene.saver.flush()
         app.step(block=False)

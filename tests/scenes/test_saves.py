@@ -17,8 +17,9 @@ from stoneage.scenes.driver import GameDriver, Seat, default_seats
 from stoneage.scenes.game import GameScene
 from stoneage.scenes.menus import PauseMenu, SettingsScene, TitleScene
 from stoneage.scenes.saves import ConfirmScene, LoadScene, SaveNameScene
-from stoneage.ui import assets, storage
+from stoneage.ui import storage
 
+from .apps import close_apps
 from .conftest import SIZE
 from .hands import click, post, run_until_human_or_end
 
@@ -222,10 +223,7 @@ def test_a_damaged_settings_file_is_told_once_on_the_title(tmp_path):
         application.draw(pygame.Surface(application.size))
         assert TitleScene(application).notices() == []
     finally:
-        while application.stack:
-            application.stack.pop().exit()
-        assets.clear_caches()
-        pygame.display.quit()
+        close_apps(application)
 
 
 def test_settings_hints_and_fullscreen_rows(app):

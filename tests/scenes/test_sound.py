@@ -10,7 +10,6 @@ import time
 import pygame
 import pytest
 
-from stoneage.app import App
 from stoneage.i18n import _
 from stoneage.rules import Place
 from stoneage.scenes import toasts
@@ -18,12 +17,11 @@ from stoneage.scenes.autoplay import Autoplay, autoplay_seats
 from stoneage.scenes.driver import Seat
 from stoneage.scenes.game import OWN_CUES, GameScene
 from stoneage.scenes.menus import PauseMenu, SettingsScene
-from stoneage.ui import assets, storage
+from stoneage.ui import storage
 from stoneage.ui.audio import SoundManager
 from stoneage.ui.sound_cues import transition_cues
-from stoneage.ui.storage import Settings
 
-from .conftest import SIZE
+from .apps import close_apps, open_app
 from .hands import click, drag, post, run_until_human_or_end
 
 
@@ -66,13 +64,9 @@ def heard():
 @pytest.fixture
 def sound_app(heard):
     """An app with the recording sound manager, its window open, animations instant."""
-    application = App(SIZE, Settings(animation="instant", language="en"), seed=11, sound=heard)
-    application.open_window(flags=0)
+    application = open_app(sound=heard, language="en")
     yield application
-    while application.stack:
-        application.stack.pop().exit()
-    assets.clear_caches()
-    pygame.display.quit()
+    close_apps(application)
 
 
 def key(app, code: int, mod: int = 0, text: str = "") -> None:
@@ -289,13 +283,10 @@ def test_music_starts_once_after_the_first_frame_and_only_dips(sound_app, heard)
 
 def test_the_app_opens_no_mixer_before_its_first_frame():
     pygame.mixer.quit()
-    app = App(SIZE, Settings(animation="instant", language="en"))
-    app.open_window(flags=0)
+    app = open_app(seed=None, language="en")
     app.push(app.make_scene("title"))
     assert not pygame.mixer.get_init()
-    while app.stack:
-        app.stack.pop().exit()
-    pygame.display.quit()
+    close_apps(app)
 
 
 def test_a_mixer_that_cannot_open_leaves_the_game_silent_and_running(monkeypatch, caplog):
@@ -305,8 +296,7 @@ def test_a_mixer_that_cannot_open_leaves_the_game_silent_and_running(monkeypatch
         raise pygame.error("no audio device")
 
     monkeypatch.setattr(pygame.mixer, "init", broken)
-    app = App(SIZE, Settings(animation="instant", language="en"), seed=5)
-    app.open_window(flags=0)
+    app = open_app(seed=5, language="en")
     app.play_music()
     with caplog.at_level(logging.WARNING, logger="stoneage.ui.audio"):
         app.push(app.make_scene("game", seats=autoplay_seats(2), seed=5, autoplay=Autoplay(0.0)))
@@ -318,6 +308,4 @@ def test_a_mixer_that_cannot_open_leaves_the_game_silent_and_running(monkeypatch
     assert not app.sound.available and app.settings.muted
     lines = [r for r in caplog.records if r.name == "stoneage.ui.audio"]
     assert len(lines) == 1 and "sound is off" in lines[0].getMessage()
-    while app.stack:
-        app.stack.pop().exit()
-    pygame.display.quit()
+    close_apps(app)

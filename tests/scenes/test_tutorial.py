@@ -28,10 +28,10 @@ from stoneage.scenes.tutorial_scene import (
     saved_lesson,
 )
 from stoneage.tutorial import STEPS, TARGETS, Tutorial, step_index
-from stoneage.ui import assets, storage
+from stoneage.ui import storage
 from stoneage.ui.layout import table_layout
-from stoneage.ui.storage import Settings
 
+from . import apps
 from .conftest import SIZE
 from .hands import click, drag, perform
 
@@ -46,18 +46,13 @@ def open_app():
     opened: list[App] = []
 
     def make(lang: str = "en", size: tuple[int, int] = SIZE) -> App:
-        app = App(size, Settings(animation="instant", language=lang), seed=1)
-        app.open_window(flags=0)
+        app = apps.open_app(size, seed=1, language=lang)
         opened.append(app)
         return app
 
     yield make
-    for app in opened:
-        while app.stack:
-            app.stack.pop().exit()
-    assets.clear_caches()
+    apps.close_apps(*opened)
     i18n.install_language("en")
-    pygame.display.quit()
 
 
 def start_lesson(app: App, tutorial: Tutorial | None = None) -> TutorialScene:

@@ -13,17 +13,9 @@ from stoneage.ui import achievements, history, storage
 from stoneage.ui.achievements import ACHIEVEMENTS, BY_ID
 from tests.ui.test_history_records import SEATS, bot, game, play_to_end, seat
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
-    history.reset_for_tests()
-    achievements.reset_for_tests()
-    storage.write_health.reset()
-    yield tmp_path
-    history.reset_for_tests()
-    achievements.reset_for_tests()
-    storage.write_health.reset()
+# Nothing waiting, failing or held from another test (tests/conftest.py); the home is the
+# temporary folder of tests/ui/conftest.py.
+pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 def won(total: int = 120, **fields) -> list:

@@ -22,14 +22,9 @@ from tests.ui.test_history_records import bot, game, seat
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
-    history.reset_for_tests()
-    storage.write_health.reset()
-    yield tmp_path
-    history.reset_for_tests()
-    storage.write_health.reset()
+# Nothing waiting, failing or held from another test (tests/conftest.py); the home is the
+# temporary folder of tests/ui/conftest.py.
+pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 def three_games() -> list[GameRecord]:

@@ -15,14 +15,9 @@ from stoneage.rules import CHANCE, SCORING_CATEGORIES, GameState, new_game, samp
 from stoneage.ui import history, storage
 from stoneage.ui.history import GameRecord, SeatRecord
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    """History goes to a temporary folder, never the user's."""
-    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
-    history.reset_for_tests()
-    storage.write_health.reset()
-    return tmp_path
+# Nothing waiting or failing from another test (tests/conftest.py); the history goes to the
+# temporary home of tests/ui/conftest.py.
+pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 # --- builders shared with the other tests ------------------------------------------------------------

@@ -16,17 +16,12 @@ from tests.ui.test_history_records import bot, game, play_to_end, seat
 
 
 @pytest.fixture(autouse=True)
-def _fresh(tmp_path, monkeypatch):
-    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
-    history.reset_for_tests()
-    achievements.reset_for_tests()
-    storage.write_health.reset()
+def _fresh(fresh_records):
+    """Fresh records (tests/conftest.py) in the temporary home of tests/ui/conftest.py, in
+    English before and after."""
     i18n.install_language("en")
     yield
     i18n.install_language("en")
-    history.reset_for_tests()
-    achievements.reset_for_tests()
-    storage.write_health.reset()
 
 
 def in_language(code: str, message: str) -> str:

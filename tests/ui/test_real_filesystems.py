@@ -11,22 +11,14 @@ import json
 import pytest
 
 from stoneage.ui import achievements, history, storage
-from tests.tiny_disk import TinyDisk, run_where_mounting_works
+from tests.tiny_disk import REASONS, home_on_tiny_disk, run_where_mounting_works
 from tests.ui.test_history_records import bot, game, seat
 
-REASONS = {"full": "the disk is full", "read-only": "the disk is read-only"}
 KINDS = ["save", "history", "achievements", "settings"]
 
 
-@pytest.fixture(autouse=True)
-def _fresh():
-    for reset in (history.reset_for_tests, achievements.reset_for_tests, storage.release_autosave):
-        reset()
-    storage.write_health.reset()
-    yield
-    for reset in (history.reset_for_tests, achievements.reset_for_tests, storage.release_autosave):
-        reset()
-    storage.write_health.reset()
+# Nothing waiting, failing or held from another test (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 def autosave(move: int) -> dict:
@@ -46,35 +38,19 @@ def write_everything(move: int, record) -> dict[str, bool]:
     }
 
 
-def break_disk(disk: TinyDisk, how: str) -> None:
-    if how == "full":
-        assert disk.fill() > 0
-    else:
-        disk.read_only()
-
-
-def mend_disk(disk: TinyDisk, how: str) -> None:
-    if how == "full":
-        disk.empty()
-    else:
-        disk.writable()
-
-
-@pytest.mark.parametrize("how", ["full", "read-only"])
+@pytest.mark.parametrize("how", list(REASONS))
 def test_every_write_on_a_broken_disk_is_said_once_kept_and_retried(
     request, tmp_path, monkeypatch, how
 ):
     if not run_where_mounting_works(request):
         return
-    with TinyDisk(tmp_path / "disk", size_kb=256) as disk:
-        home = disk.folder / "stoneage"
-        monkeypatch.setenv("STONEAGE_HOME", str(home))
+    with home_on_tiny_disk(tmp_path, monkeypatch) as (disk, home):
         first = game(seat(total=120), bot(total=80), day=1)
         assert all(write_everything(1, first).values())  # a good start: everything written
         before = {p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}
         storage.write_health.notices()
 
-        break_disk(disk, how)
+        disk.break_as(how)
         second = game(seat(total=205, people=10), bot(total=80), day=2)
         outcome = write_everything(2, second)
         assert outcome == dict.fromkeys(KINDS, False)
@@ -102,7 +78,7 @@ def test_every_write_on_a_broken_disk_is_said_once_kept_and_retried(
         assert storage.write_health.notices() == []
         assert {p.kind for p in storage.write_health.failing()} == set(KINDS)
 
-        mend_disk(disk, how)
+        disk.mend_as(how)
         assert write_everything(4, None) == dict.fromkeys(KINDS, True)
         again = storage.write_health.notices()
         assert sorted(n.kind for n in again) == sorted(KINDS) and all(n.recovered for n in again)
@@ -116,15 +92,13 @@ def test_every_write_on_a_broken_disk_is_said_once_kept_and_retried(
         assert storage.load_settings().language == "ja"
 
 
-@pytest.mark.parametrize("how", ["full", "read-only"])
+@pytest.mark.parametrize("how", list(REASONS))
 def test_a_damaged_history_on_a_broken_disk_keeps_its_records_and_says_both(
     request, tmp_path, monkeypatch, how
 ):
     if not run_where_mounting_works(request):
         return
-    with TinyDisk(tmp_path / "disk", size_kb=256) as disk:
-        home = disk.folder / "stoneage"
-        monkeypatch.setenv("STONEAGE_HOME", str(home))
+    with home_on_tiny_disk(tmp_path, monkeypatch) as (disk, home):
         records = [game(seat(total=t), bot(), day=t) for t in (90, 100, 110)]
         for record in records:
             assert history.append_record(record)
@@ -133,7 +107,7 @@ def test_a_damaged_history_on_a_broken_disk_keeps_its_records_and_says_both(
         damaged = path.read_bytes()[:-30]
         path.write_bytes(damaged)  # the newest record cut off
         storage.write_health.notices()
-        break_disk(disk, how)
+        disk.break_as(how)
         # The damaged file can be neither set aside nor rewritten: the good records are still
         # read and shown, the file is left exactly as it was, and both things are said.
         assert history.load_history() == records[:2]
@@ -150,7 +124,7 @@ def test_a_damaged_history_on_a_broken_disk_keeps_its_records_and_says_both(
         assert history.history_with_pending() == [*records[:2], new]
         assert history.take_notices() == []  # said once
 
-        mend_disk(disk, how)
+        disk.mend_as(how)
         assert history.retry_pending()
         assert history.load_history() == [*records[:2], new]
         (aside,) = home.glob("history.damaged-*")

@@ -7,19 +7,11 @@ import csv
 import io
 import time
 
-import pytest
-
 from stoneage.rules import SCORING_CATEGORIES
 from stoneage.ui import stats, storage
 from stoneage.ui.history import GameRecord
 from stoneage.ui.stats import Filter, Tally
 from tests.ui.test_history_records import bot, game, seat
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
-    return tmp_path
 
 
 def results_history(results: str) -> list[GameRecord]:
