@@ -54,6 +54,7 @@ from stoneage.ui.widgets import (
     draw_tooltip,
     draw_wrapped,
     shade,
+    tooltip_under,
     wrap_lines,
 )
 
@@ -971,9 +972,9 @@ class GameScene(Scene):
     def _tooltip(self) -> str:
         """Words for the button, space, card, building or player board under the mouse; while
         placing, a gathering space also shows what the carried figures can yield."""
-        for button in self._all_buttons():
-            if button.rect.collidepoint(self.mouse) and button.tooltip:
-                return button.tooltip
+        tip = tooltip_under(self._all_buttons(), self.mouse)
+        if tip:
+            return tip
         if self.announcing is not None:
             return ""
         placing = (

@@ -20,6 +20,7 @@ from stoneage.ui.widgets import (
     draw_tooltip,
     handle_buttons,
     shade,
+    tooltip_under,
 )
 
 from .base import Scene, SceneHost
@@ -34,10 +35,9 @@ def draw_button_tip(
     surface: pygame.Surface, buttons: list[Button], mouse: tuple[int, int], size: int
 ) -> None:
     """The tooltip of the button under the mouse, if it has one."""
-    for button in buttons:
-        if button.hovered and button.tooltip and button.rect.collidepoint(mouse):
-            draw_tooltip(surface, button.tooltip, mouse, size)
-            return
+    tip = tooltip_under((b for b in buttons if b.hovered), mouse)
+    if tip:
+        draw_tooltip(surface, tip, mouse, size)
 
 
 def press_primary(buttons: list[Button]) -> bool:

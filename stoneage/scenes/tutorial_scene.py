@@ -30,7 +30,7 @@ from stoneage.tutorial.session import ROLL_NOW
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import CAPACITY as SPACE_CAPACITY
 from stoneage.ui.layout import panel_parts, space_parts
-from stoneage.ui.widgets import blit_centred, draw_text
+from stoneage.ui.widgets import blit_centred, draw_text, tooltip_under
 
 from .base import Scene, SceneHost
 from .board_view import Waiting, draw_space
@@ -446,9 +446,9 @@ class TutorialScene(GameScene):
         if view is not None:
             if view is not self._hovered_view:
                 return ""
-            for button in self.coach.buttons:
-                if button.rect.collidepoint(self.mouse) and button.tooltip:
-                    return button.tooltip
+            tip = tooltip_under(self.coach.buttons, self.mouse)
+            if tip:
+                return tip
             if not self._over_lit(view):
                 return ""
         return super()._tooltip()

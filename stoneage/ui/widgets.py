@@ -6,7 +6,7 @@ Widgets never decide a rule: a button emits what it was built with (often an act
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -387,6 +387,14 @@ def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
         if used and event.type == pygame.MOUSEBUTTONUP:
             break
     return changed
+
+
+def tooltip_under(buttons: Iterable[Button], pos: tuple[int, int]) -> str:
+    """The tooltip of the first of ``buttons`` under ``pos`` that has one ("" if none)."""
+    for button in buttons:
+        if button.tooltip and button.rect.collidepoint(pos):
+            return button.tooltip
+    return ""
 
 
 def draw_tooltip(surface: pygame.Surface, message: str, near: tuple[int, int], size: int) -> None:
