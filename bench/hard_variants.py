@@ -31,7 +31,8 @@ from stoneage.sim import ROUND_CAP, derived_seed, run_game
 from stoneage.sim.stats import wilson
 
 Factory = Callable[[int, Budget], Bot]
-QUICK = Tactics(rollout_style=None)  # hard1's quick rollout policy (the variants measured so)
+# hard1's quick rollout policy and halving schedule (the variants measured so)
+QUICK = Tactics(rollout_style=None, spread_budget=False)
 
 
 _FILE_MODEL: list[Model] = []  # the weights of ``--weights`` (the variant learned_file)
@@ -63,6 +64,9 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
 
 VARIANTS: dict[str, Factory] = {
     "live": lambda seed, budget: make_bot("hard", seed, budget),
+    "fixed_halving": lambda seed, budget: HardBot(
+        seed, budget, tactics=Tactics(spread_budget=False)
+    ),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, judge=learned_evaluate_all, tactics=QUICK

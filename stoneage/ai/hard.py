@@ -22,7 +22,17 @@ from stoneage.rules import Action, GameState, Place
 from .bots import Bot
 from .outlook import rounds_left
 from .policy import Style, score_actions
-from .search import Candidate, Judge, Limits, Policy, rollout, search, styled_choice
+from .search import (
+    CHECKPOINTS,
+    Candidate,
+    Judge,
+    Limits,
+    Policy,
+    halving_schedule,
+    rollout,
+    search,
+    styled_choice,
+)
 from .values import evaluate_all
 
 # Share of the per-decision budget by the kind of step (placement = 1).
@@ -123,6 +133,7 @@ class Tactics:
     horizon: int = 1  # rounds every rollout plays (the current one and the next ones)
     rollout_style: Style | None = FULL_ROLLOUT_STYLE  # None: the quick policy (hard1's)
     rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
+    spread_budget: bool = True  # halving spread over the budget; False: hard1's CHECKPOINTS
 
 
 def candidate_pool(
@@ -209,7 +220,12 @@ class HardBot(Bot):
         width = tactics.candidates if step is None else 4
         first, reserve = candidate_pool(scored, width, tactics.reserve, tactics.counts_per_space)
         rounds = tactics.horizon + (1 if rounds_left(view) < tactics.past_round_end else 0)
-        studied = search(view, first, self.rng, limits, reserve, self.judge, rounds, self.policy)
+        marks = CHECKPOINTS
+        if tactics.spread_budget and limits.planned is not None:
+            marks = halving_schedule(limits.planned, len(first), len(reserve))
+        studied = search(
+            view, first, self.rng, limits, reserve, self.judge, rounds, self.policy, marks
+        )
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]
         return [(c.action, c.mean) for c in studied if c.results] + [(a, None) for a, _ in rest]
@@ -218,18 +234,25 @@ class HardBot(Bot):
         share = STEP_SHARE.get(step, 0.3)
         budget = self.budget
         if budget.exact and budget.iterations is not None:
-            return Limits(iterations=max(MIN_ROLLOUTS, int(budget.iterations * share)))
+            iterations = max(MIN_ROLLOUTS, int(budget.iterations * share))
+            return Limits(iterations=iterations, planned=iterations)
+        speed = self._speed(view)
         if budget.seconds is not None:
-            seconds = min(budget.seconds * share, self._pace(view) * share)
-            return Limits(deadline=started + max(seconds, 0.01))
+            seconds = max(min(budget.seconds * share, self._pace(view) * share), 0.01)
+            return Limits(deadline=started + seconds, planned=int(speed * seconds))
         wanted = budget.iterations or DEFAULT_ROLLOUTS.get(view.n, DEFAULT_ROLLOUTS[4])
-        speed = self.speed
-        if speed is None:
-            speed = measured_speed(view, self.policy, repr(self.tactics.rollout_style))
         affordable = int(speed * budget.ceiling)
         iterations = max(MIN_ROLLOUTS, int(min(wanted, affordable) * share))
-        seconds = min(budget.cap, PACE_SLACK * self._pace(view) * share)
-        return Limits(iterations=iterations, deadline=time.perf_counter() + max(seconds, 0.05))
+        seconds = max(min(budget.cap, PACE_SLACK * self._pace(view) * share), 0.05)
+        # Spread over ``iterations`` even where pacing may stop the search sooner: the moves
+        # stay the same on any machine that keeps up (a cut search picks among more finalists).
+        return Limits(iterations, time.perf_counter() + seconds, planned=iterations)
+
+    def _speed(self, view: GameState) -> float:
+        """Rollouts per second: as given, else measured once for this table size."""
+        if self.speed is not None:
+            return self.speed
+        return measured_speed(view, self.policy, repr(self.tactics.rollout_style))
 
     def _pace(self, view: GameState) -> float:
         """Seconds per placement left to stay within the game's thinking budget."""

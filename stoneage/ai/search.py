@@ -7,7 +7,8 @@ already a determinization), every seat playing a rollout policy: the quick heuri
 round's end (or the game's) every seat's position is priced by ``evaluate``; a candidate is worth the mean
 of (own worth - best rival's worth). Candidates share their random futures (common random
 numbers), so they are compared on the same dice; the weaker half is dropped at each checkpoint
-(sequential halving).
+(sequential halving: ``CHECKPOINTS``, ``hard1``'s, or ``halving_schedule`` spread over the
+budget).
 
 The search stops after ``iterations`` rollouts (deterministic given the seed) or after
 ``seconds`` (depends on the machine's speed and load: a time budget is not reproducible).
@@ -33,6 +34,7 @@ RIVAL_MAX_WEIGHT = 0.5  # measured: 0, 0.5 and 1 play alike against Normal; 0.5 
 ROLLOUT_NOISE = 1.0  # keeps the sampled futures varied where the policy is nearly indifferent
 DIVISORS = RESOURCE_VALUES  # pips per unit on forest, clay pit, quarry, river
 CHECKPOINTS = (3, 6, 12, 24, 48, 96, 192)  # rollouts per candidate at which the worse half goes
+MIN_PHASE = 3  # the fewest rollouts a candidate gets in one phase of a budgeted schedule
 
 Judge = Callable[[GameState], list[float]]  # every seat's estimated final score
 Policy = Callable[[GameState, int, random.Random], Action]  # a seat's move in a rollout
@@ -61,6 +63,7 @@ class Limits:
     iterations: int | None = None
     deadline: float | None = None
     done: int = 0
+    planned: int | None = None  # the rollouts expected before a limit (to spread them)
 
     def exhausted(self) -> bool:
         """True once either limit is reached."""
@@ -174,8 +177,11 @@ def search(
     judge: Judge = evaluate_all,
     rounds: int = 1,
     policy: Policy | None = None,
+    checkpoints: tuple[int, ...] = CHECKPOINTS,
 ) -> list[Candidate]:
-    """Sequential halving with common random numbers; returns the candidates best first."""
+    """Sequential halving with common random numbers; returns the candidates best first.
+    ``checkpoints``: the rollouts per candidate at which the worse half goes (``CHECKPOINTS``,
+    ``hard1``'s, or a schedule spread over a known budget: ``halving_schedule``)."""
     seat = view.current_player()
     alive = list(candidates)
     reserve = list(reserve or [])
@@ -188,10 +194,35 @@ def search(
             cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds, policy))
             limits.done += 1
         index += 1
-        if index in CHECKPOINTS:
+        if index in checkpoints:
             alive = _halve(alive, reserve)
     every = candidates + [c for c in reserve if c.results]
     return sorted(every, key=lambda c: (-c.mean, -c.prior))
+
+
+def halving_schedule(budget: int, alive: int, reserve: int) -> tuple[int, ...]:
+    """Checkpoints that spread ``budget`` rollouts evenly over the phases of the halving.
+
+    ``CHECKPOINTS`` drop half the candidates after 3 rollouts each, whatever the budget, and
+    give the rest to the last two: with 900 rollouts, four of the six first candidates go on
+    3 or 6 futures each, where two candidates' outcomes differ by 15 to 35 points from one
+    future to the next (docs/ai.md) while their values differ by a few. Here each phase
+    (``alive`` candidates, then fewer as ``_halve`` drops them and lets the ``reserve`` in)
+    gets an equal share of the budget, at least ``MIN_PHASE`` rollouts a candidate."""
+    sizes: list[int] = []
+    while alive > 2:
+        sizes.append(alive)
+        kept = max(2, math.ceil(alive / 2))
+        if reserve:
+            kept, reserve = kept + 1, reserve - 1
+        alive = kept
+    share = budget / (len(sizes) + 1)  # the last phase: the two finalists
+    marks: list[int] = []
+    index = 0
+    for size in sizes:
+        index += max(MIN_PHASE, int(share / size))
+        marks.append(index)
+    return tuple(marks)
 
 
 def _halve(alive: list[Candidate], reserve: list[Candidate]) -> list[Candidate]:

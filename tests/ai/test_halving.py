@@ -1,0 +1,80 @@
+"""Sequential halving spread over the budget: every phase gets its share of the rollouts, so
+the first candidates are not dropped on three futures each when hundreds were to be played."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from test_rollout_policy import placement_view
+
+from stoneage.ai import Budget, HardBot, hard
+from stoneage.ai.levels import NORMAL_STYLE
+from stoneage.ai.policy import score_actions
+from stoneage.ai.search import (
+    CHECKPOINTS,
+    MIN_PHASE,
+    Candidate,
+    Limits,
+    halving_schedule,
+    search,
+)
+
+
+def rollouts_used(marks: tuple[int, ...], alive: int, reserve: int) -> list[int]:
+    """Rollouts spent in each phase when the search drops at ``marks`` (the phase sizes
+    follow ``_halve``: half kept, at least two, one reserve candidate let in a phase)."""
+    spent, before = [], 0
+    for mark in marks:
+        spent.append((mark - before) * alive)
+        before = mark
+        kept = max(2, -(-alive // 2))
+        if reserve and alive > 2:
+            kept, reserve = kept + 1, reserve - 1
+        alive = kept
+    return spent
+
+
+def test_a_large_budget_is_spread_evenly_over_the_phases() -> None:
+    marks = halving_schedule(900, 6, 4)
+    assert marks[0] >= 20 > CHECKPOINTS[0]  # the first drop sees 25 futures, not 3
+    phases = rollouts_used(marks, 6, 4)
+    assert len(phases) == 5 and sum(phases) <= 900
+    assert max(phases) - min(phases) <= 2 * 6  # equal shares, up to rounding per candidate
+    assert 900 - sum(phases) >= 2 * 50  # the two finalists still get a share of their own
+
+
+def test_a_small_budget_keeps_a_few_rollouts_a_phase() -> None:
+    assert halving_schedule(40, 6, 4) == tuple(MIN_PHASE * k for k in range(1, 6))
+    assert halving_schedule(900, 2, 4) == ()  # two candidates: nothing to drop
+
+
+def test_the_search_drops_candidates_at_the_given_marks() -> None:
+    view = placement_view()
+    seat = view.current_player()
+    scored = sorted(score_actions(view, seat, NORMAL_STYLE), key=lambda x: -x[1])
+    first = [Candidate(a, s) for a, s in scored[:6]]
+    marks = halving_schedule(300, 6, 0)
+    studied = search(view, first, random.Random(3), Limits(iterations=300), [], checkpoints=marks)
+    counts = sorted(len(c.results) for c in studied)
+    assert counts[:3] == [marks[0]] * 3  # the worse half went at the first mark
+    assert counts[3] == marks[1] and counts[-1] > marks[-1]
+    assert 300 <= sum(counts) < 300 + 2  # a round of futures is finished for every finalist
+
+
+def test_hard_spreads_its_budget_and_hard1s_schedule_stays_available(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = placement_view()
+    used: list[tuple[int, ...]] = []
+
+    def spy(*args: Any) -> list[Candidate]:
+        used.append(args[-1])
+        return search(*args)
+
+    monkeypatch.setattr(hard, "search", spy)
+    for spread in (True, False):
+        bot = HardBot(2, Budget.rollouts(200), tactics=hard.Tactics(spread_budget=spread))
+        bot.analyse(view)
+    assert used == [halving_schedule(200, 6, 4), CHECKPOINTS]
