@@ -276,7 +276,8 @@ class SetupScene(PanelScene):
         )
         levels = _(
             "Bot levels: Random plays any legal move. Easy has a beginner's judgement and slips now and then. "
-            "Normal plays a solid game. Hard also looks ahead at how the round may go (it thinks up to about a second a move)."
+            "Normal plays a solid game. Hard also looks ahead at how the round may go "
+            "(a move usually takes it a fraction of a second, never more than two)."
         )
         draw_wrapped(surface, levels, below, f.body, theme.UMBER_DARK)
 
