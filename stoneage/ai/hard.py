@@ -220,7 +220,7 @@ class HardBot(Bot):
         width = tactics.candidates if step is None else 4
         first, reserve = candidate_pool(scored, width, tactics.reserve, tactics.counts_per_space)
         rounds = tactics.horizon + (1 if rounds_left(view) < tactics.past_round_end else 0)
-        marks = CHECKPOINTS
+        marks: tuple[int, ...] = CHECKPOINTS
         if tactics.spread_budget and limits.planned is not None:
             marks = halving_schedule(limits.planned, len(first), len(reserve))
         studied = search(

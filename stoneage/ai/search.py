@@ -209,13 +209,7 @@ def halving_schedule(budget: int, alive: int, reserve: int) -> tuple[int, ...]:
     future to the next (docs/ai.md) while their values differ by a few. Here each phase
     (``alive`` candidates, then fewer as ``_halve`` drops them and lets the ``reserve`` in)
     gets an equal share of the budget, at least ``MIN_PHASE`` rollouts a candidate."""
-    sizes: list[int] = []
-    while alive > 2:
-        sizes.append(alive)
-        kept = max(2, math.ceil(alive / 2))
-        if reserve:
-            kept, reserve = kept + 1, reserve - 1
-        alive = kept
+    sizes = phase_sizes(alive, reserve)
     share = budget / (len(sizes) + 1)  # the last phase: the two finalists
     marks: list[int] = []
     index = 0
@@ -223,6 +217,19 @@ def halving_schedule(budget: int, alive: int, reserve: int) -> tuple[int, ...]:
         index += max(MIN_PHASE, int(share / size))
         marks.append(index)
     return tuple(marks)
+
+
+def phase_sizes(alive: int, reserve: int) -> list[int]:
+    """The candidates alive in each phase before the last two, as ``_halve`` leaves them:
+    the better half (at least two) plus one from the ``reserve`` while it lasts."""
+    sizes: list[int] = []
+    while alive > 2:
+        sizes.append(alive)
+        kept = max(2, math.ceil(alive / 2))
+        if reserve:
+            kept, reserve = kept + 1, reserve - 1
+        alive = kept
+    return sizes
 
 
 def _halve(alive: list[Candidate], reserve: list[Candidate]) -> list[Candidate]:

@@ -18,22 +18,23 @@ from stoneage.ai.search import (
     Candidate,
     Limits,
     halving_schedule,
+    phase_sizes,
     search,
 )
 
 
 def rollouts_used(marks: tuple[int, ...], alive: int, reserve: int) -> list[int]:
-    """Rollouts spent in each phase when the search drops at ``marks`` (the phase sizes
-    follow ``_halve``: half kept, at least two, one reserve candidate let in a phase)."""
-    spent, before = [], 0
-    for mark in marks:
-        spent.append((mark - before) * alive)
-        before = mark
-        kept = max(2, -(-alive // 2))
-        if reserve and alive > 2:
-            kept, reserve = kept + 1, reserve - 1
-        alive = kept
-    return spent
+    """Rollouts spent in each phase when the search drops at ``marks``."""
+    starts = (0, *marks[:-1])
+    return [
+        (mark - start) * size
+        for start, mark, size in zip(starts, marks, phase_sizes(alive, reserve), strict=True)
+    ]
+
+
+def test_the_phases_follow_the_halving() -> None:
+    assert phase_sizes(6, 4) == [6, 4, 3, 3, 3]  # 3 kept + 1 in, 2 + 1, 2 + 1, 2 + 1, then 2
+    assert phase_sizes(6, 0) == [6, 3] and phase_sizes(2, 4) == []
 
 
 def test_a_large_budget_is_spread_evenly_over_the_phases() -> None:
