@@ -225,18 +225,23 @@ def phase_sizes(alive: int, reserve: int) -> list[int]:
     sizes: list[int] = []
     while alive > 2:
         sizes.append(alive)
-        kept = max(2, math.ceil(alive / 2))
+        kept = _kept(alive)
         if reserve:
             kept, reserve = kept + 1, reserve - 1
         alive = kept
     return sizes
 
 
+def _kept(alive: int) -> int:
+    """How many of ``alive`` candidates a halving keeps: the better half, at least two."""
+    return max(2, math.ceil(alive / 2))
+
+
 def _halve(alive: list[Candidate], reserve: list[Candidate]) -> list[Candidate]:
     """Keep the better half (at least two); a reserve candidate joins for each one dropped
     while the reserve lasts (progressive widening), so it gets a look on later futures."""
     ranked = sorted(alive, key=lambda c: -c.mean)
-    keep = ranked[: max(2, math.ceil(len(ranked) / 2))]
+    keep = ranked[: _kept(len(ranked))]
     if reserve and len(ranked) > 2:
         keep.append(reserve.pop(0))
     return keep
