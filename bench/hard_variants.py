@@ -2,8 +2,9 @@
 
     python bench/hard_variants.py --variant live --games 100 --rollouts 40 --players 2
 
-Each variant is the live HardBot with one choice changed (``VARIANTS``): how much of the new
-Hard a change is worth, measured the same way for all (same seeds, seats rotated, both sides
+Each variant is the live HardBot with one choice changed (``VARIANTS``; those measured before
+the halving was spread over the budget keep ``hard1``'s schedule): how much of the new Hard a
+change is worth, measured the same way for all (same seeds, seats rotated, both sides
 at exactly ``--rollouts`` rollouts a placement, so a run replays exactly). Prints wins of the
 variant with a 95 % Wilson interval (shared wins count half), mean scores and the mean
 decision time of each side. ``--jobs`` worker processes; see docs/ai.md for the figures.
@@ -17,6 +18,7 @@ import multiprocessing
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from stoneage.ai import Budget, HardBot, make_bot
@@ -31,8 +33,10 @@ from stoneage.sim import ROUND_CAP, derived_seed, run_game
 from stoneage.sim.stats import wilson
 
 Factory = Callable[[int, Budget], Bot]
-# hard1's quick rollout policy and halving schedule (the variants measured so)
-QUICK = Tactics(rollout_style=None, spread_budget=False)
+# The variants below were measured with hard1's halving schedule: they keep it, so the
+# commands in docs/ai.md give their figures again.
+MEASURED = Tactics(spread_budget=False)
+QUICK = replace(MEASURED, rollout_style=None)  # hard1's quick rollout policy too
 
 
 _FILE_MODEL: list[Model] = []  # the weights of ``--weights`` (the variant learned_file)
@@ -64,59 +68,69 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
 
 VARIANTS: dict[str, Factory] = {
     "live": lambda seed, budget: make_bot("hard", seed, budget),
-    "fixed_halving": lambda seed, budget: HardBot(
-        seed, budget, tactics=Tactics(spread_budget=False)
-    ),
+    "fixed_halving": lambda seed, budget: HardBot(seed, budget, tactics=MEASURED),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, judge=learned_evaluate_all, tactics=QUICK
     ),
     "diverse": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(counts_per_space=2, rollout_style=None)
+        seed,
+        budget,
+        NORMAL_STYLE,
+        tactics=replace(MEASURED, counts_per_space=2, rollout_style=None),
     ),
     "narrow": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=4, reserve=2, rollout_style=None)
+        seed,
+        budget,
+        NORMAL_STYLE,
+        tactics=replace(MEASURED, candidates=4, reserve=2, rollout_style=None),
     ),
     "tactics": lambda seed, budget: HardBot(
         seed,
         budget,
         NORMAL_STYLE,
-        tactics=Tactics(counts_per_space=2, past_round_end=1.5, rollout_style=None),
+        tactics=replace(MEASURED, counts_per_space=2, past_round_end=1.5, rollout_style=None),
     ),
     "horizon2": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=2, rollout_style=None)
+        seed, budget, NORMAL_STYLE, tactics=replace(MEASURED, horizon=2, rollout_style=None)
     ),
     "horizon3": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=3, rollout_style=None)
+        seed, budget, NORMAL_STYLE, tactics=replace(MEASURED, horizon=3, rollout_style=None)
     ),
     "to_end": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(horizon=99, rollout_style=None)
+        seed, budget, NORMAL_STYLE, tactics=replace(MEASURED, horizon=99, rollout_style=None)
     ),
     "full_rollout": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE)
+        seed, budget, NORMAL_STYLE, tactics=replace(MEASURED, rollout_style=NORMAL_STYLE)
     ),
     "full_rollout_quiet": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(rollout_style=NORMAL_STYLE, rollout_noise=0.3)
+        seed,
+        budget,
+        NORMAL_STYLE,
+        tactics=replace(MEASURED, rollout_style=NORMAL_STYLE, rollout_noise=0.3),
     ),
     "prod75": lambda seed, budget: HardBot(
         seed,
         budget,
         NORMAL_STYLE,
         judge=production_judge(0.75),
-        tactics=Tactics(rollout_style=NORMAL_STYLE),
+        tactics=replace(MEASURED, rollout_style=NORMAL_STYLE),
     ),
     "prod125": lambda seed, budget: HardBot(
         seed,
         budget,
         NORMAL_STYLE,
         judge=production_judge(1.25),
-        tactics=Tactics(rollout_style=NORMAL_STYLE),
+        tactics=replace(MEASURED, rollout_style=NORMAL_STYLE),
     ),
     "learned_file": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, judge=_file_judge, tactics=QUICK
     ),
     "wide": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=10, reserve=6, rollout_style=None)
+        seed,
+        budget,
+        NORMAL_STYLE,
+        tactics=replace(MEASURED, candidates=10, reserve=6, rollout_style=None),
     ),
 }
 
