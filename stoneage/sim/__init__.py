@@ -8,6 +8,7 @@ several processes, rotating the seating so that every bot sits in every seat equ
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -138,6 +139,34 @@ def result_from_json(data: dict[str, Any]) -> GameResult:
         for s in data["seats"]
     ]
     return GameResult(data["index"], data["seed"], data["rounds"], data["capped"], seats)
+
+
+def logged_games(spec: SeriesSpec, games: int, lines: Sequence[str]) -> list[GameResult]:
+    """The games of ``spec`` (indexes below ``games``) found in a run's log lines.
+
+    Raises ``ValueError`` when a logged game is not the one this series would play at its index
+    (another seed or seating), so a resumed run never mixes two series.
+    """
+    found: dict[int, GameResult] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            result = result_from_json(json.loads(line))
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"line {number} is not a logged game ({error})") from error
+        if result.index >= games:
+            continue
+        expected_seed = derived_seed("stoneage-sim", spec.seed, result.index)
+        expected_levels = seating(spec.levels, result.index)
+        levels = tuple(seat.level for seat in result.seats)
+        if result.seed != expected_seed or levels != expected_levels:
+            raise ValueError(
+                f"line {number}: game {result.index} belongs to another series "
+                "(its seed or seating differs from --seats/--seed)"
+            )
+        found[result.index] = result
+    return [found[index] for index in sorted(found)]
 
 
 def _play_indexed(args: tuple[SeriesSpec, int]) -> GameResult:

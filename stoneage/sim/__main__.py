@@ -28,9 +28,11 @@ from . import (
     GameResult,
     Progress,
     SeriesSpec,
+    logged_games,
     result_from_json,
     result_to_json,
     run_series,
+    run_work,
 )
 from .ladder import (
     ANCHOR,
@@ -101,7 +103,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="FILE",
         help="play nothing: report on the games logged in FILE (e.g. a run cut short)",
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --log: keep the games of this series already in FILE, play only the rest",
+    )
     args = parser.parse_args(argv)
+    if args.resume and not args.log:
+        parser.error("--resume needs --log FILE")
     levels = tuple(level.strip() for level in args.seats.split(","))
     if not 2 <= len(levels) <= 4 or any(level not in ALL_LEVELS for level in levels):
         parser.error(f"--seats needs 2 to 4 of {', '.join(ALL_LEVELS)}, got {args.seats!r}")
@@ -290,6 +299,23 @@ def _logging(progress: Progress, path: str | None) -> Progress:
     return log_and_progress
 
 
+def _resumed(spec: SeriesSpec, args: argparse.Namespace, progress: Progress) -> list[GameResult]:
+    """The series with the games already in the log kept and only the missing ones played."""
+    try:
+        with open(args.log, encoding="utf-8") as log:
+            done = logged_games(spec, args.games, log.readlines())
+    except FileNotFoundError:
+        done = []
+    except (OSError, ValueError) as error:
+        sys.exit(f"--resume: cannot use {args.log}: {error}")
+    kept = {result.index for result in done}
+    if not args.quiet:
+        print(f"--resume: {len(kept)} games already in {args.log}", file=sys.stderr, flush=True)
+    todo = [(spec, index) for index in range(args.games) if index not in kept]
+    played = run_work(todo, args.jobs, progress)
+    return sorted(done + played, key=lambda result: result.index)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the series and print the report; exit status 1 when a game hit the round cap."""
     args = parse_args(argv)
@@ -318,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.summarize:
         with open(args.summarize, encoding="utf-8") as log:
             results = [result_from_json(json.loads(line)) for line in log if line.strip()]
+    elif args.resume:
+        results = _resumed(spec, args, _logging(progress, args.log))
     else:
         results = run_series(spec, args.games, args.jobs, _logging(progress, args.log))
     data = report(args, results, time.perf_counter() - started)

@@ -5,11 +5,20 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from stoneage.ai import Budget
-from stoneage.sim import SeriesSpec, play_game, run_series, seating
+from stoneage.sim import (
+    SeriesSpec,
+    logged_games,
+    play_game,
+    result_to_json,
+    run_series,
+    seating,
+)
+from stoneage.sim.__main__ import main as sim_main
 from stoneage.sim.stats import level_stats, wilson
 
 
@@ -96,3 +105,37 @@ def test_hard_against_hard1_at_fixed_rollouts_replays_exactly() -> None:
     assert [(s.score, s.won) for s in first.seats] == [
         (s.score, s.won) for s in play_game(spec, 0).seats
     ]
+
+
+def test_resume_plays_only_the_games_missing_from_the_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "run.jsonl"
+    args = ["--seats", "normal,easy", "--seed", "5", "--log", str(log), "--resume", "--json"]
+    assert sim_main([*args, "--games", "2", "--quiet"]) == 0
+    first_two = log.read_text(encoding="utf-8").splitlines()
+    assert len(first_two) == 2
+    capsys.readouterr()
+    assert sim_main([*args, "--games", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "2 games already in" in captured.err
+    assert "game 2:" in captured.err and "game 0:" not in captured.err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == first_two and len(lines) == 3
+    assert json.loads(captured.out)["games"] == 3
+    fresh = play_game(SeriesSpec(("normal", "easy"), seed=5), 2)
+    assert result_to_json(fresh)["seats"][0]["score"] == json.loads(lines[2])["seats"][0]["score"]
+
+
+def test_resume_refuses_a_log_of_another_series(tmp_path: Path) -> None:
+    spec = SeriesSpec(("normal", "easy"), seed=5)
+    line = json.dumps(result_to_json(play_game(spec, 0)))
+    assert len(logged_games(spec, 1, [line])) == 1
+    with pytest.raises(ValueError, match="another series"):
+        logged_games(SeriesSpec(("normal", "easy"), seed=6), 1, [line])
+    with pytest.raises(ValueError, match="not a logged game"):
+        logged_games(spec, 1, ["{broken"])
+    log = tmp_path / "other.jsonl"
+    log.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="cannot use"):
+        sim_main(["--seats", "normal,easy", "--seed", "6", "--log", str(log), "--resume"])
