@@ -11,6 +11,7 @@ import pytest
 from ai_helpers import scripted
 
 from stoneage.ai import Budget, HardBot
+from stoneage.ai.policy import Style, score_actions
 from stoneage.rules import GameState, new_game
 
 BUILDER = ["building1", "forest", "river", "hunt"]
@@ -73,3 +74,16 @@ def test_analyse_ranks_studied_actions_best_first(last_tile_round: GameState) ->
     assert str(ranked[0][0]) == "place building1 1"
     assert values == sorted(values, reverse=True)
     assert {a for a, _ in ranked} == set(last_tile_round.legal_actions())
+
+
+def test_normal_prices_ending_the_game_by_its_lead_only_on_the_last_tile(
+    last_tile_round: GameState,
+) -> None:
+    """The timing term: taking stack 1's last tile while 30 points ahead is worth ``timing``
+    times the lead (capped at 20); the other stacks' tiles are not touched by it."""
+    timed = dict(score_actions(last_tile_round, 0, Style(timing=0.5)))
+    untimed = dict(score_actions(last_tile_round, 0, Style(timing=0.0)))
+    for action, value in timed.items():
+        extra = value - untimed[action]
+        expected = 0.5 * 20.0 if str(action) == "place building1 1" else 0.0
+        assert extra == pytest.approx(expected), action
