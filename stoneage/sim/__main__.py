@@ -151,8 +151,8 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
         "seats": sorted({s.level for r in results for s in r.seats})
         if args.summarize
         else list(args.levels),
-        "seed": args.seed,
-        "hard_budget": budget_report(args),
+        "seed": None if args.summarize else args.seed,  # a log does not record its series' seed
+        "hard_budget": None if args.summarize else budget_report(args),
         "round_cap": args.round_cap,
         "shared_win_rule": "a shared win counts as a win for each winner",
         "wall_seconds": round(elapsed, 1),
@@ -164,7 +164,8 @@ def report(args: argparse.Namespace, results: list[GameResult], elapsed: float) 
 def format_table(data: dict[str, Any]) -> str:
     """The report as aligned text."""
     lines = [
-        f"{data['games']} games, seats {','.join(data['seats'])} (rotated), seed {data['seed']}, "
+        f"{data['games']} games, seats {','.join(data['seats'])} (rotated), "
+        f"seed {'(not logged)' if data['seed'] is None else data['seed']}, "
         f"mean {data['mean_rounds']:.1f} rounds, {data['wall_seconds']} s",
         "A shared win counts as a win for each winner.",
         *level_lines(data["levels"]),

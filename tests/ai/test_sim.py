@@ -139,3 +139,17 @@ def test_resume_refuses_a_log_of_another_series(tmp_path: Path) -> None:
     log.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="cannot use"):
         sim_main(["--seats", "normal,easy", "--seed", "6", "--log", str(log), "--resume"])
+
+
+def test_summarize_reports_a_log_without_claiming_its_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "run.jsonl"
+    spec = SeriesSpec(("normal", "easy"), seed=5)
+    log.write_text(json.dumps(result_to_json(play_game(spec, 0))) + "\n", encoding="utf-8")
+    assert sim_main(["--summarize", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 games, seats easy,normal (rotated), seed (not logged)")
+    assert sim_main(["--summarize", str(log), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seed"] is None and data["hard_budget"] is None and data["games"] == 1
