@@ -5,7 +5,8 @@
 Each variant is the live HardBot with one choice changed (``VARIANTS``; those measured before
 the halving was spread over the budget keep ``hard1``'s schedule): how much of the new Hard a
 change is worth, measured the same way for all (same seeds, seats rotated, both sides
-at exactly ``--rollouts`` rollouts a placement, so a run replays exactly). Prints wins of the
+at exactly ``--rollouts`` rollouts a placement, so a run replays exactly; ``--rollouts 0``
+plays each side at its default budget instead, as the issue's bar is measured). Prints wins of the
 variant with a 95 % Wilson interval (shared wins count half), mean scores and the mean
 decision time of each side. ``--jobs`` worker processes; see docs/ai.md for the figures.
 """
@@ -126,6 +127,9 @@ VARIANTS: dict[str, Factory] = {
     "learned_file": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, judge=_file_judge, tactics=QUICK
     ),
+    "candidates8": lambda seed, budget: HardBot(
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=8, reserve=4)
+    ),
     "wide": lambda seed, budget: HardBot(
         seed,
         budget,
@@ -148,10 +152,11 @@ def play(
     share of the win (1, 1/k for a k-way shared win, 0), its score, the best other score, and
     the seconds each side thought per decision (variant, others)."""
     game_seed = derived_seed("hard-variants", seed, players, index)
-    budget = Budget.rollouts(rollouts)
+    # 0 rollouts: each side's default budget (Hard's rollouts with time caps, hard1's clock)
+    budget = Budget.rollouts(rollouts) if rollouts else None
     seat_of_variant = index % players
     bots = [
-        variant(derived_seed(game_seed, s), Budget.rollouts(own))
+        variant(derived_seed(game_seed, s), Budget.rollouts(own) if own else Budget())
         if s == seat_of_variant
         else make_bot(opponent, derived_seed(game_seed, s), budget)
         for s in range(players)
@@ -185,12 +190,21 @@ def _use_prices(prices: dict[str, float] | None) -> None:
         bot_prices.use(bot_prices.from_mapping(prices))
 
 
+def _budget_text(rollouts: int) -> str:
+    return f"{rollouts} rollouts" if rollouts else "default budget"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play and report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="live")
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--rollouts", type=int, default=40)
+    parser.add_argument(
+        "--rollouts",
+        type=int,
+        default=40,
+        help="rollouts a placement for both sides; 0: each side's default budget (timed)",
+    )
     parser.add_argument(
         "--variant-rollouts", type=int, help="the variant's rollouts (default: --rollouts)"
     )
@@ -225,8 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     wins = sum(r[0] for r in rows)
     low, high = wilson(round(wins), len(rows))
     print(
-        f"{args.variant} ({args.variant_rollouts or args.rollouts} rollouts) v {args.opponent}, "
-        f"{args.players} players, {len(rows)} games, {args.rollouts} rollouts, seed {args.seed}: wins {wins:.1f} = {wins / len(rows):.1%} "
+        f"{args.variant} ({_budget_text(own)}) v {args.opponent} ({_budget_text(args.rollouts)}), "
+        f"{args.players} players, {len(rows)} games, seed {args.seed}: wins {wins:.1f} = {wins / len(rows):.1%} "
         f"[{low:.1%}, {high:.1%}] (parity {1 / args.players:.0%}); mean score "
         f"{sum(r[1] for r in rows) / len(rows):.1f} v best other "
         f"{sum(r[2] for r in rows) / len(rows):.1f}; decision {1000 * sum(r[3] for r in rows) / len(rows):.1f} ms "
