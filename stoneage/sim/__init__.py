@@ -141,28 +141,37 @@ def result_from_json(data: dict[str, Any]) -> GameResult:
     return GameResult(data["index"], data["seed"], data["rounds"], data["capped"], seats)
 
 
-def logged_games(spec: SeriesSpec, games: int, lines: Sequence[str]) -> list[GameResult]:
-    """The games of ``spec`` (indexes below ``games``) found in a run's log lines.
+def read_log(text: str) -> tuple[list[GameResult], str]:
+    """The games in a run's log (JSON lines, as ``--log`` writes them) and its unfinished last
+    line ("" when the text ends with a newline): a run killed while writing a game leaves one,
+    and it is not a game. Raises ``ValueError`` naming a complete line that is not a game."""
+    *lines, unfinished = text.split("\n")
+    results = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            results.append(result_from_json(json.loads(line)))
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"line {number} is not a logged game ({error})") from error
+    return results, unfinished
+
+
+def logged_games(spec: SeriesSpec, games: int, logged: Sequence[GameResult]) -> list[GameResult]:
+    """The games of ``spec`` (indexes below ``games``) among the ``logged`` ones, by index.
 
     Raises ``ValueError`` when a logged game is not the one this series would play at its index
     (another seed or seating), so a resumed run never mixes two series.
     """
     found: dict[int, GameResult] = {}
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            result = result_from_json(json.loads(line))
-        except (ValueError, KeyError, TypeError) as error:
-            raise ValueError(f"line {number} is not a logged game ({error})") from error
+    for result in logged:
         if result.index >= games:
             continue
         expected_seed = derived_seed("stoneage-sim", spec.seed, result.index)
-        expected_levels = seating(spec.levels, result.index)
         levels = tuple(seat.level for seat in result.seats)
-        if result.seed != expected_seed or levels != expected_levels:
+        if result.seed != expected_seed or levels != seating(spec.levels, result.index):
             raise ValueError(
-                f"line {number}: game {result.index} belongs to another series "
+                f"game {result.index} belongs to another series "
                 "(its seed or seating differs from --seats/--seed)"
             )
         found[result.index] = result

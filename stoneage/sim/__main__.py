@@ -29,7 +29,7 @@ from . import (
     Progress,
     SeriesSpec,
     logged_games,
-    result_from_json,
+    read_log,
     result_to_json,
     run_series,
     run_work,
@@ -304,7 +304,11 @@ def _resumed(spec: SeriesSpec, args: argparse.Namespace, progress: Progress) -> 
     """The series with the games already in the log kept and only the missing ones played."""
     try:
         with open(args.log, encoding="utf-8") as log:
-            done = logged_games(spec, args.games, log.readlines())
+            text = log.read()
+        logged, unfinished = read_log(text)
+        done = logged_games(spec, args.games, logged)
+        if unfinished:
+            _drop_unfinished_line(args.log, text, unfinished)
     except FileNotFoundError:
         done = []
     except (OSError, ValueError) as error:
@@ -315,6 +319,26 @@ def _resumed(spec: SeriesSpec, args: argparse.Namespace, progress: Progress) -> 
     todo = [(spec, index) for index in range(args.games) if index not in kept]
     played = run_work(todo, args.jobs, progress)
     return sorted(done + played, key=lambda result: result.index)
+
+
+def _drop_unfinished_line(path: str, text: str, unfinished: str) -> None:
+    """Cut the log's unfinished last line (a game being written when the run was killed), so
+    the next game appended starts a line of its own; that game is played again."""
+    with open(path, "r+", encoding="utf-8") as log:
+        log.truncate(len(text[: -len(unfinished)].encode("utf-8")))
+    print(f"--resume: dropped the unfinished last line of {path}", file=sys.stderr, flush=True)
+
+
+def _summarized(path: str) -> list[GameResult]:
+    """The games logged in ``path`` (an unfinished last line is left out, and said so)."""
+    try:
+        with open(path, encoding="utf-8") as log:
+            results, unfinished = read_log(log.read())
+    except (OSError, ValueError) as error:
+        sys.exit(f"--summarize: cannot use {path}: {error}")
+    if unfinished:
+        print(f"--summarize: left out the unfinished last line of {path}", file=sys.stderr)
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -343,8 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(data, indent=2) if args.json else format_ladder(data))
         return 1 if data["round_cap_failures"] else 0
     if args.summarize:
-        with open(args.summarize, encoding="utf-8") as log:
-            results = [result_from_json(json.loads(line)) for line in log if line.strip()]
+        results = _summarized(args.summarize)
     elif args.resume:
         results = _resumed(spec, args, _logging(progress, args.log))
     else:

@@ -14,6 +14,7 @@ from stoneage.sim import (
     SeriesSpec,
     logged_games,
     play_game,
+    read_log,
     result_to_json,
     run_series,
     seating,
@@ -130,15 +131,44 @@ def test_resume_plays_only_the_games_missing_from_the_log(
 def test_resume_refuses_a_log_of_another_series(tmp_path: Path) -> None:
     spec = SeriesSpec(("normal", "easy"), seed=5)
     line = json.dumps(result_to_json(play_game(spec, 0)))
-    assert len(logged_games(spec, 1, [line])) == 1
+    logged, unfinished = read_log(line + "\n")
+    assert len(logged_games(spec, 1, logged)) == 1 and unfinished == ""
     with pytest.raises(ValueError, match="another series"):
-        logged_games(SeriesSpec(("normal", "easy"), seed=6), 1, [line])
-    with pytest.raises(ValueError, match="not a logged game"):
-        logged_games(spec, 1, ["{broken"])
+        logged_games(SeriesSpec(("normal", "easy"), seed=6), 1, logged)
+    with pytest.raises(ValueError, match="line 1 is not a logged game"):
+        read_log("{broken\n" + line + "\n")
     log = tmp_path / "other.jsonl"
     log.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="cannot use"):
         sim_main(["--seats", "normal,easy", "--seed", "6", "--log", str(log), "--resume"])
+
+
+def test_resume_drops_a_game_cut_short_while_being_written_and_plays_it_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = SeriesSpec(("normal", "easy"), seed=5)
+    first, second = (json.dumps(result_to_json(play_game(spec, i))) for i in range(2))
+    log = tmp_path / "killed.jsonl"
+    log.write_text(first + "\n" + second[: len(second) // 2], encoding="utf-8")
+    args = ["--seats", "normal,easy", "--seed", "5", "--games", "2", "--log", str(log)]
+    assert sim_main([*args, "--resume", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "dropped the unfinished last line" in captured.err and "game 1:" in captured.err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and lines[0] == first  # the cut line is gone, the game played again
+    replayed, expected = json.loads(lines[1]), json.loads(second)
+    assert (replayed["index"], replayed["seed"]) == (expected["index"], expected["seed"])
+    assert [s["score"] for s in replayed["seats"]] == [s["score"] for s in expected["seats"]]
+    assert json.loads(captured.out)["games"] == 2
+
+
+def test_summarize_says_what_is_wrong_with_a_broken_log(tmp_path: Path) -> None:
+    log = tmp_path / "broken.jsonl"
+    log.write_text('{"index": 0}\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="line 1 is not a logged game"):
+        sim_main(["--summarize", str(log)])
+    with pytest.raises(SystemExit, match="cannot use"):
+        sim_main(["--summarize", str(tmp_path / "missing.jsonl")])
 
 
 def test_summarize_reports_a_log_without_claiming_its_seed(
