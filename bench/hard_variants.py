@@ -69,6 +69,8 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
 
 VARIANTS: dict[str, Factory] = {
     "live": lambda seed, budget: make_bot("hard", seed, budget),
+    # the reference against itself: how much the seat alone is worth between two searches
+    "hard1": lambda seed, budget: make_bot("hard1", seed, budget),
     "fixed_halving": lambda seed, budget: HardBot(seed, budget, tactics=MEASURED),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(
@@ -150,7 +152,7 @@ def play(
 ) -> list[float]:
     """One game, the variant in seat ``index % players`` and ``opponent`` elsewhere: the variant's
     share of the win (1, 1/k for a k-way shared win, 0), its score, the best other score, and
-    the seconds each side thought per decision (variant, others)."""
+    the seconds each side thought per decision (variant, others), and the variant's seat."""
     game_seed = derived_seed("hard-variants", seed, players, index)
     # 0 rollouts: each side's default budget (Hard's rollouts with time caps, hard1's clock)
     budget = Budget.rollouts(rollouts) if rollouts else None
@@ -174,6 +176,7 @@ def play(
         float(max(t for s, t in enumerate(totals) if s != seat_of_variant)),
         sum(mine) / max(1, len(mine)),
         sum(others) / max(1, len(others)),
+        float(seat_of_variant),
     ]
 
 
@@ -246,7 +249,18 @@ def main(argv: list[str] | None = None) -> int:
         f"{sum(r[2] for r in rows) / len(rows):.1f}; decision {1000 * sum(r[3] for r in rows) / len(rows):.1f} ms "
         f"v {1000 * sum(r[4] for r in rows) / len(rows):.1f} ms"
     )
+    print(f"wins by the variant's seat: {_wins_by_seat(rows, args.players)}")
     return 0
+
+
+def _wins_by_seat(rows: list[list[float]], players: int) -> str:
+    """The variant's wins and games in each seat (seat 0 starts the first round), e.g.
+    ``0: 36/50, 1: 20/50``: a search that only wins from one seat shows here."""
+    parts = []
+    for seat in range(players):
+        mine = [r[0] for r in rows if int(r[5]) == seat]
+        parts.append(f"{seat}: {sum(mine):g}/{len(mine)}")
+    return ", ".join(parts)
 
 
 if __name__ == "__main__":
