@@ -169,12 +169,22 @@ def format_table(data: dict[str, Any]) -> str:
         f"mean {data['mean_rounds']:.1f} rounds, {data['wall_seconds']} s",
         "A shared win counts as a win for each winner.",
         *level_lines(data["levels"]),
+        seat_line(data["levels"]),
     ]
     failures = data["round_cap_failures"]
     lines.append(
         f"round-cap failures: {len(failures)}" + (f" (games {failures})" if failures else "")
     )
     return "\n".join(lines)
+
+
+def seat_line(levels: dict[str, dict[str, Any]]) -> str:
+    """Each level's wins by seat, e.g. ``wins by seat (seat 0 starts): hard 36/50 20/50``."""
+    parts = [
+        f"{level} " + " ".join(f"{wins}/{games}" for wins, games in s["wins_by_seat"])
+        for level, s in levels.items()
+    ]
+    return "wins by seat (seat 0 starts): " + "; ".join(parts)
 
 
 def level_lines(levels: dict[str, dict[str, Any]]) -> list[str]:

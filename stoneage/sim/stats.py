@@ -38,6 +38,23 @@ def _level_order(level: str) -> int:
     return order.index(level) if level in order else len(order)
 
 
+def wins_by_seat(results: list[GameResult], level: str) -> list[list[int]]:
+    """``[wins, finished games]`` of ``level`` in each seat (seat 0 starts the first round).
+
+    Between two searching bots at 2 players the first seat is worth a lot (docs/ai.md), so a
+    level's strength is only comparable over rotated seats; this shows where it wins."""
+    seats = max((len(game.seats) for game in results), default=0)
+    table = [[0, 0] for _ in range(seats)]
+    for game in results:
+        if game.capped:
+            continue
+        for index, seat in enumerate(game.seats):
+            if seat.level == level:
+                table[index][0] += seat.won
+                table[index][1] += 1
+    return table
+
+
 def _one_level(results: list[GameResult], level: str) -> dict[str, Any]:
     seats = [(game, seat) for game in results for seat in game.seats if seat.level == level]
     finished = [(g, s) for g, s in seats if not g.capped]
@@ -64,6 +81,7 @@ def _one_level(results: list[GameResult], level: str) -> dict[str, Any]:
         "mean_thinking_per_game_s": mean(per_game) if per_game else None,
         "max_thinking_per_game_s": max(per_game) if per_game else None,
         "round_cap_failures": sum(g.capped for g, _ in seats),
+        "wins_by_seat": wins_by_seat(results, level),
     }
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from stoneage.ai import Budget
 from stoneage.sim import (
+    GameResult,
+    SeatResult,
     SeriesSpec,
     logged_games,
     play_game,
@@ -19,8 +21,9 @@ from stoneage.sim import (
     run_series,
     seating,
 )
+from stoneage.sim.__main__ import format_table, parse_args, report
 from stoneage.sim.__main__ import main as sim_main
-from stoneage.sim.stats import level_stats, wilson
+from stoneage.sim.stats import level_stats, wilson, wins_by_seat
 
 
 def test_command_line_runs_two_games_and_prints_json() -> None:
@@ -91,6 +94,29 @@ def test_round_cap_reports_failures() -> None:
     results = run_series(SeriesSpec(("random", "random"), seed=1, round_cap=2), games=1)
     assert results[0].capped
     assert level_stats(results)["random"]["round_cap_failures"] == 2
+
+
+def _two_seat_game(index: int, first: str, winner: int, capped: bool = False) -> GameResult:
+    second = "hard1" if first == "hard" else "hard"
+    seats = [
+        SeatResult(level, 100, seat == winner, False) for seat, level in enumerate((first, second))
+    ]
+    return GameResult(index, index, 14, capped, seats)
+
+
+def test_wins_by_seat_counts_each_level_where_it_sat() -> None:
+    results = [
+        _two_seat_game(0, "hard", winner=0),
+        _two_seat_game(1, "hard1", winner=0),
+        _two_seat_game(2, "hard", winner=0),
+        _two_seat_game(3, "hard1", winner=1),
+        _two_seat_game(4, "hard", winner=1, capped=True),  # a capped game counts nowhere
+    ]
+    assert wins_by_seat(results, "hard") == [[2, 2], [1, 2]]
+    assert wins_by_seat(results, "hard1") == [[1, 2], [0, 2]]
+    assert level_stats(results)["hard"]["wins_by_seat"] == [[2, 2], [1, 2]]
+    text = format_table(report(parse_args(["--seats", "hard,hard1"]), results, 1.0))
+    assert "wins by seat (seat 0 starts): hard 2/2 1/2; hard1 1/2 0/2" in text
 
 
 @pytest.mark.parametrize("wins,games", [(0, 10), (5, 10), (10, 10), (150, 200)])
