@@ -318,7 +318,7 @@ def _resumed(spec: SeriesSpec, args: argparse.Namespace, progress: Progress) -> 
         logged, unfinished = read_log(text)
         done = logged_games(spec, args.games, logged)
         if unfinished:
-            _drop_unfinished_line(args.log, text, unfinished)
+            _drop_unfinished_line(args.log)
     except FileNotFoundError:
         done = []
     except (OSError, ValueError) as error:
@@ -331,11 +331,14 @@ def _resumed(spec: SeriesSpec, args: argparse.Namespace, progress: Progress) -> 
     return sorted(done + played, key=lambda result: result.index)
 
 
-def _drop_unfinished_line(path: str, text: str, unfinished: str) -> None:
+def _drop_unfinished_line(path: str) -> None:
     """Cut the log's unfinished last line (a game being written when the run was killed), so
-    the next game appended starts a line of its own; that game is played again."""
-    with open(path, "r+", encoding="utf-8") as log:
-        log.truncate(len(text[: -len(unfinished)].encode("utf-8")))
+    the next game appended starts a line of its own; that game is played again.
+
+    Cut at the last newline byte of the file, not at an offset counted in the decoded text:
+    a log written on Windows ends its lines with CR LF, which text mode reads as one character."""
+    with open(path, "rb+") as log:
+        log.truncate(log.read().rfind(b"\n") + 1)
     print(f"--resume: dropped the unfinished last line of {path}", file=sys.stderr, flush=True)
 
 

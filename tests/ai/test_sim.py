@@ -169,19 +169,21 @@ def test_resume_refuses_a_log_of_another_series(tmp_path: Path) -> None:
         sim_main(["--seats", "normal,easy", "--seed", "6", "--log", str(log), "--resume"])
 
 
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])  # a log written on Linux, on Windows
 def test_resume_drops_a_game_cut_short_while_being_written_and_plays_it_again(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], newline: str
 ) -> None:
     spec = SeriesSpec(("normal", "easy"), seed=5)
     first, second = (json.dumps(result_to_json(play_game(spec, i))) for i in range(2))
     log = tmp_path / "killed.jsonl"
-    log.write_text(first + "\n" + second[: len(second) // 2], encoding="utf-8")
+    log.write_bytes((first + newline + second[: len(second) // 2]).encode("utf-8"))
     args = ["--seats", "normal,easy", "--seed", "5", "--games", "2", "--log", str(log)]
     assert sim_main([*args, "--resume", "--json"]) == 0
     captured = capsys.readouterr()
     assert "dropped the unfinished last line" in captured.err and "game 1:" in captured.err
     lines = log.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 2 and lines[0] == first  # the cut line is gone, the game played again
+    assert log.read_bytes().count(b"\n") == 2  # every game on a line of its own, for any tool
     replayed, expected = json.loads(lines[1]), json.loads(second)
     assert (replayed["index"], replayed["seed"]) == (expected["index"], expected["seed"])
     assert [s["score"] for s in replayed["seats"]] == [s["score"] for s in expected["seats"]]
