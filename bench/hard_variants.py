@@ -36,7 +36,7 @@ from stoneage.sim.stats import wilson
 Factory = Callable[[int, Budget], Bot]
 # The variants below were measured with hard1's halving schedule: they keep it, so the
 # commands in docs/ai.md give their figures again.
-MEASURED = Tactics(spread_budget=False)
+MEASURED = Tactics(spread_budget=False, paired=False)
 QUICK = replace(MEASURED, rollout_style=None)  # hard1's quick rollout policy too
 
 
@@ -72,6 +72,10 @@ VARIANTS: dict[str, Factory] = {
     # the reference against itself: how much the seat alone is worth between two searches
     "hard1": lambda seed, budget: make_bot("hard1", seed, budget),
     "fixed_halving": lambda seed, budget: HardBot(seed, budget, tactics=MEASURED),
+    # Hard before it chose among the finalists (the ranking of hard1: first candidates only)
+    "old_ranking": lambda seed, budget: HardBot(
+        seed, budget, tactics=Tactics(paired=False)
+    ),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, judge=learned_evaluate_all, tactics=QUICK
@@ -130,7 +134,7 @@ VARIANTS: dict[str, Factory] = {
         seed, budget, NORMAL_STYLE, judge=_file_judge, tactics=QUICK
     ),
     "candidates8": lambda seed, budget: HardBot(
-        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=8, reserve=4)
+        seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=8, reserve=4, paired=False)
     ),
     "wide": lambda seed, budget: HardBot(
         seed,

@@ -65,6 +65,8 @@ DECISIONS_PER_ROUND = 7.0  # placements-equivalent decisions of one seat in a ro
 DEFAULT_ROLLOUTS = {2: 900, 3: 560, 4: 360}
 PACE_SLACK = 3.0  # a decision may take this many times its fair share of the game's budget
 CALIBRATION_SECONDS = 0.05  # time spent measuring the machine's speed, once per table size
+RATE_MIN_SECONDS = 0.02  # a search shorter than this says too little about the speed
+PLAN_MARGIN = 0.9  # share of a step's time its rollouts are planned to fill
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +136,7 @@ class Tactics:
     rollout_style: Style | None = FULL_ROLLOUT_STYLE  # None: the quick policy (hard1's)
     rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
     spread_budget: bool = True  # halving spread over the budget; False: hard1's CHECKPOINTS
+    paired: bool = True  # compare on shared futures, choose a finalist; False: hard1's way
 
 
 def candidate_pool(
@@ -185,6 +188,7 @@ class HardBot(Bot):
         self.spent = 0.0  # seconds thought in the current game
         self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
         self._last_round = 0
+        self._rate: float | None = None  # rollouts a second seen in this game's searches
 
     def choose(self, view: GameState) -> Action:
         """The candidate whose sampled futures end best for this seat."""
@@ -200,14 +204,27 @@ class HardBot(Bot):
         search was needed (a forced or obvious step) the values are the heuristic's scores."""
         started = time.perf_counter()
         self._new_game_check(view)
+        self.last_limits = None
         ranked = self._think(view, started)
-        self.spent += time.perf_counter() - started
+        elapsed = time.perf_counter() - started
+        self.spent += elapsed
+        self._observe(self.last_limits, elapsed)
         return ranked
 
     def _new_game_check(self, view: GameState) -> None:
         if view.round < self._last_round:
             self.spent = 0.0
+            self._rate = None
         self._last_round = view.round
+
+    def _observe(self, limits: Limits | None, elapsed: float) -> None:
+        """Remember the speed of the search just made (rollouts a second, decisions included):
+        later rounds' rollouts are longer than those measured at the start, so plans sized by
+        the first measurement alone would still be cut by the clock late in the game."""
+        if limits is None or limits.done < MIN_ROLLOUTS or elapsed < RATE_MIN_SECONDS:
+            return
+        rate = limits.done / elapsed
+        self._rate = rate if self._rate is None else 0.5 * (self._rate + rate)
 
     def _think(self, view: GameState, started: float) -> list[tuple[Action, float | None]]:
         scored = sorted(score_actions(view, view.current_player(), self.style), key=lambda x: -x[1])
@@ -224,11 +241,20 @@ class HardBot(Bot):
         if tactics.spread_budget and limits.planned is not None:
             marks = halving_schedule(limits.planned, len(first), len(reserve))
         studied = search(
-            view, first, self.rng, limits, reserve, self.judge, rounds, self.policy, marks
+            view,
+            first,
+            self.rng,
+            limits,
+            reserve,
+            self.judge,
+            rounds,
+            self.policy,
+            marks,
+            tactics.paired,
         )
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]
-        return [(c.action, c.mean) for c in studied if c.results] + [(a, None) for a, _ in rest]
+        return [(c.action, c.estimate) for c in studied if c.results] + [(a, None) for a, _ in rest]
 
     def _limits(self, view: GameState, step: str | None, started: float) -> Limits:
         share = STEP_SHARE.get(step, 0.3)
@@ -239,14 +265,25 @@ class HardBot(Bot):
         speed = self._speed(view)
         if budget.seconds is not None:
             seconds = max(min(budget.seconds * share, self._pace(view) * share), 0.01)
-            return Limits(deadline=started + seconds, planned=int(speed * seconds))
+            return Limits(deadline=started + seconds, planned=self._doable(speed, seconds))
         wanted = budget.iterations or DEFAULT_ROLLOUTS.get(view.n, DEFAULT_ROLLOUTS[4])
         affordable = int(speed * budget.ceiling)
         iterations = max(MIN_ROLLOUTS, int(min(wanted, affordable) * share))
         seconds = max(min(budget.cap, PACE_SLACK * self._pace(view) * share), 0.05)
-        # Spread over ``iterations`` even where pacing may stop the search sooner: the moves
-        # stay the same on any machine that keeps up (a cut search picks among more finalists).
-        return Limits(iterations, time.perf_counter() + seconds, planned=iterations)
+        # The halving is spread over what the clock will let the search do: where pacing
+        # stops it sooner than ``iterations`` (late in a game on a machine that does not keep
+        # up: measured, a third of the 900 rollouts), a schedule sized for ``iterations`` left
+        # the search in its second phase, still among four candidates on a few dozen futures.
+        # A machine that keeps up plans ``iterations`` and plays the same moves on any speed.
+        planned = min(iterations, max(MIN_ROLLOUTS, self._doable(speed, seconds)))
+        return Limits(iterations, time.perf_counter() + seconds, planned=planned)
+
+    def _doable(self, speed: float, seconds: float) -> int:
+        """Rollouts a search can do in ``seconds``, at the speed seen in this game's searches
+        (the measured ``speed`` before the first; a ``speed`` given to the bot is kept as
+        is), less a margin for the rest of the step."""
+        rate = self._rate if self._rate is not None and self.speed is None else speed
+        return int(rate * seconds * PLAN_MARGIN)
 
     def _speed(self, view: GameState) -> float:
         """Rollouts per second: as given, else measured once for this table size."""

@@ -47,6 +47,8 @@ class Candidate:
     action: Action
     prior: float
     results: list[float] = field(default_factory=list)
+    start: int = 0  # the search's future of the first result (reserve candidates come in late)
+    value: float | None = None  # the paired estimate the search ranked it by (``paired_values``)
 
     @property
     def mean(self) -> float:
@@ -54,6 +56,11 @@ class Candidate:
         if not self.results:
             return -1e9 + self.prior
         return sum(self.results) / len(self.results)
+
+    @property
+    def estimate(self) -> float:
+        """The paired estimate where the search made one, else the mean."""
+        return self.mean if self.value is None else self.value
 
 
 @dataclass(slots=True)
@@ -178,26 +185,77 @@ def search(
     rounds: int = 1,
     policy: Policy | None = None,
     checkpoints: tuple[int, ...] = CHECKPOINTS,
+    paired: bool = True,
 ) -> list[Candidate]:
     """Sequential halving with common random numbers; returns the candidates best first.
-    ``checkpoints``: the rollouts per candidate at which the worse half goes (``CHECKPOINTS``,
-    ``hard1``'s, or a schedule spread over a known budget: ``halving_schedule``)."""
+
+    ``paired`` (Hard): candidates are compared on the futures they share (``paired_values``),
+    at each checkpoint and at the end, and the finalists (alive when the search stops, with at
+    least half the futures of the best-studied one) come first, then the others. A reserve candidate comes in on later futures than the
+    others, and a dropped one saw only earlier futures: comparing plain means told which
+    futures were kinder more than which move was better (at 900 rollouts 5.5 % of searches
+    chose a dropped candidate by its plain mean). ``paired=False`` ranks as ``hard1`` does:
+    plain means, and only the first candidates at the end (a reserve candidate that came in
+    is never chosen). ``checkpoints``: the rollouts per candidate at which the worse half goes
+    (``CHECKPOINTS``, ``hard1``'s, or a schedule spread over a known budget:
+    ``halving_schedule``)."""
     seat = view.current_player()
     alive = list(candidates)
     reserve = list(reserve or [])
+    entered = list(reserve)  # the reserve as given: ``_halve`` pops from ``reserve``
     children = {id(c): view.apply(c.action) for c in alive + reserve}
     index = 0
     while not limits.exhausted() and len(alive) > 1:
         future_seed = rng.getrandbits(64)
         for cand in alive:
             future = random.Random(future_seed)
+            if not cand.results:
+                cand.start = index
             cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds, policy))
             limits.done += 1
         index += 1
         if index in checkpoints:
-            alive = _halve(alive, reserve)
-    every = candidates + [c for c in reserve if c.results]
-    return sorted(every, key=lambda c: (-c.mean, -c.prior))
+            alive = _halve(alive, reserve, paired)
+    if not paired:
+        return sorted(candidates, key=lambda c: (-c.mean, -c.prior))
+    every = [c for c in candidates + entered if c.results]
+    values = paired_values(every, alive)
+    for cand in every:
+        cand.value = values[id(cand)]
+    finalists = _finalists(alive)
+    return sorted(every, key=lambda c: (id(c) not in finalists, -c.estimate, -c.prior))
+
+
+def _finalists(alive: list[Candidate]) -> set[int]:
+    """The alive candidates the choice is made among: those with at least half the futures
+    of the best-studied one. A reserve candidate let in just before the search stopped has one
+    or a few futures; chosen on those, it was chosen by luck (measured at 40 rollouts, where
+    the search stops that way: 35 of 100 games against ``hard1`` where 60 had been won)."""
+    most = max((len(c.results) for c in alive), default=0)
+    return {id(c) for c in alive if c.results and 2 * len(c.results) >= most}
+
+
+def paired_values(every: list[Candidate], alive: list[Candidate]) -> dict[int, float]:
+    """Each candidate's value on common futures: the reference's mean (the alive candidate
+    that came in first) plus the candidate's mean difference from the reference on the futures
+    both saw (a control variate: the futures' luck cancels). A candidate that shares no future
+    with the reference keeps its plain mean."""
+    studied = [c for c in alive if c.results]
+    if not studied:
+        return {id(c): c.mean for c in every}
+    ref = min(studied, key=lambda c: (c.start, -len(c.results)))
+    values: dict[int, float] = {}
+    for cand in every:
+        low = max(cand.start, ref.start)
+        high = min(cand.start + len(cand.results), ref.start + len(ref.results))
+        if cand is ref or high <= low:
+            values[id(cand)] = cand.mean
+            continue
+        gap = sum(
+            cand.results[f - cand.start] - ref.results[f - ref.start] for f in range(low, high)
+        )
+        values[id(cand)] = ref.mean + gap / (high - low)
+    return values
 
 
 def halving_schedule(budget: int, alive: int, reserve: int) -> tuple[int, ...]:
@@ -237,10 +295,15 @@ def _kept(alive: int) -> int:
     return max(2, math.ceil(alive / 2))
 
 
-def _halve(alive: list[Candidate], reserve: list[Candidate]) -> list[Candidate]:
-    """Keep the better half (at least two); a reserve candidate joins for each one dropped
-    while the reserve lasts (progressive widening), so it gets a look on later futures."""
-    ranked = sorted(alive, key=lambda c: -c.mean)
+def _halve(alive: list[Candidate], reserve: list[Candidate], paired: bool) -> list[Candidate]:
+    """Keep the better half (at least two), by ``paired_values`` or (``hard1``) plain means;
+    a reserve candidate joins for each one dropped while the reserve lasts (progressive
+    widening), so it gets a look on later futures."""
+    if paired:
+        values = paired_values(alive, alive)
+        ranked = sorted(alive, key=lambda c: -values[id(c)])
+    else:
+        ranked = sorted(alive, key=lambda c: -c.mean)
     keep = ranked[: _kept(len(ranked))]
     if reserve and len(ranked) > 2:
         keep.append(reserve.pop(0))

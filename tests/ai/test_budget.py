@@ -9,7 +9,8 @@ import time
 from ai_helpers import play
 
 from stoneage.ai import Budget, HardBot, make_bot
-from stoneage.ai.hard import DEFAULT_ROLLOUTS, measured_speed
+from stoneage.ai.hard import DEFAULT_ROLLOUTS, MIN_ROLLOUTS, PLAN_MARGIN, measured_speed
+from stoneage.ai.search import Limits
 from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
 
@@ -22,11 +23,13 @@ def first_placement(players: int = 2) -> GameState:
 
 
 def test_half_the_speed_plays_exactly_the_same_game() -> None:
-    """Rollouts, not seconds: a machine measured at half the speed makes the same decisions."""
+    """Rollouts, not seconds: a machine measured at half the speed makes the same decisions.
+    (The game's thinking time is not what is tested: a loaded test machine could otherwise
+    hit the pacing deadline of a small step.)"""
     games = []
     for speed in (2000.0, 1000.0):
         record: list[tuple[int, str]] = []
-        hard = HardBot(1, Budget(iterations=60), speed=speed)
+        hard = HardBot(1, Budget(iterations=60, game_seconds=600.0), speed=speed)
         play([hard, make_bot("normal", 2)], seed=21, record=record)
         games.append(record)
     assert games[0] == games[1]
@@ -48,6 +51,34 @@ def test_only_a_machine_too_slow_for_the_rollouts_gets_fewer() -> None:
         bot = HardBot(3, Budget(), speed=speed)
         bot.choose(view)
         assert bot.last_limits is not None and bot.last_limits.iterations == expected
+
+
+def test_the_halving_is_planned_over_what_the_clock_allows() -> None:
+    """Where pacing will stop the search before its rollouts are done, the halving is spread
+    over what can be done, so the search still ends with its finalists, not mid-phase."""
+    view = first_placement()
+    keeps_up = HardBot(3, Budget(), speed=DEFAULT_ROLLOUTS[2] * 4.0)
+    keeps_up.choose(view)
+    assert keeps_up.last_limits is not None
+    assert keeps_up.last_limits.planned == keeps_up.last_limits.iterations
+    slow = HardBot(3, Budget(game_seconds=5.0), speed=400.0)
+    slow.choose(view)
+    limits = slow.last_limits
+    assert limits is not None and limits.iterations == 400  # what 1 s a placement allows
+    assert limits.deadline is not None
+    assert MIN_ROLLOUTS <= (limits.planned or 0) < limits.iterations
+
+
+def test_the_plans_follow_the_speed_seen_in_the_game() -> None:
+    """Later rounds' rollouts take longer than the first measurement: the speed the game's
+    searches showed sizes the next plans (an even blend of the latest and what came before)."""
+    bot = HardBot(3, Budget())
+    assert bot._doable(1000.0, 0.5) == int(1000.0 * 0.5 * PLAN_MARGIN)  # nothing seen yet
+    bot._observe(Limits(iterations=100, done=100), 0.5)
+    bot._observe(Limits(iterations=100, done=100), 1.0)
+    assert bot._doable(1000.0, 1.0) == int(150.0 * PLAN_MARGIN)
+    bot._observe(Limits(iterations=100, done=3), 0.5)  # too few rollouts to say: ignored
+    assert bot._doable(1000.0, 1.0) == int(150.0 * PLAN_MARGIN)
 
 
 def test_the_cap_bounds_a_decision_whatever_the_rollouts() -> None:

@@ -18,6 +18,7 @@ from stoneage.ai.search import (
     Candidate,
     Limits,
     halving_schedule,
+    paired_values,
     phase_sizes,
     search,
 )
@@ -71,7 +72,7 @@ def test_hard_spreads_its_budget_and_hard1s_schedule_stays_available(
     used: list[tuple[int, ...]] = []
 
     def spy(*args: Any) -> list[Candidate]:
-        used.append(args[-1])
+        used.append(args[8])  # the checkpoints
         return search(*args)
 
     monkeypatch.setattr(hard, "search", spy)
@@ -79,3 +80,51 @@ def test_hard_spreads_its_budget_and_hard1s_schedule_stays_available(
         bot = HardBot(2, Budget.rollouts(200), tactics=hard.Tactics(spread_budget=spread))
         bot.analyse(view)
     assert used == [halving_schedule(200, 6, 4), CHECKPOINTS]
+
+
+def test_the_choice_is_among_the_finalists_and_a_reserve_candidate_can_win() -> None:
+    """A dropped candidate is never ranked over a finalist (it saw fewer, earlier futures);
+    reserve candidates that came in are ranked too, so one of them can be chosen.
+    ``paired=False`` keeps hard1's ranking of the first candidates only."""
+    view = placement_view()
+    seat = view.current_player()
+    scored = sorted(score_actions(view, seat, NORMAL_STYLE), key=lambda x: -x[1])
+
+    def run(paired: bool) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
+        first = [Candidate(a, s) for a, s in scored[:6]]
+        reserve = [Candidate(a, s) for a, s in scored[6:10]]
+        marks = halving_schedule(300, 6, 4)
+        studied = search(
+            view,
+            first,
+            random.Random(5),
+            Limits(iterations=300),
+            reserve,
+            checkpoints=marks,
+            paired=paired,
+        )
+        return studied, first, reserve
+
+    studied, first, reserve = run(True)
+    most = max(len(c.results) for c in studied)
+    finalists = [c for c in studied if len(c.results) == most]
+    assert len(finalists) == 2 and studied[:2] == sorted(finalists, key=lambda c: -c.estimate)
+    assert all(c.value is not None for c in studied)
+    came_in = {id(c) for c in reserve if c.results}
+    assert came_in and came_in == {id(c) for c in studied} - {id(c) for c in first}
+    old, first_again, _ = run(False)
+    assert old == sorted(first_again, key=lambda c: (-c.mean, -c.prior))
+
+
+def test_candidates_are_compared_on_the_futures_they_share() -> None:
+    """A reserve candidate that came in on kind futures is not taken for a better move: its
+    value is the reference's mean plus its difference from the reference on those futures."""
+    placement = placement_view().legal_actions()
+    ref = Candidate(placement[0], 0.0, [0.0, 0.0, 10.0, 10.0], start=0)
+    late = Candidate(placement[1], 0.0, [11.0, 11.0], start=2)
+    early = Candidate(placement[2], 0.0, [-3.0], start=0)
+    values = paired_values([ref, late, early], [ref, late])
+    assert late.mean == 11.0 and values[id(late)] == 5.0 + 1.0
+    assert values[id(ref)] == 5.0 and values[id(early)] == 5.0 - 3.0
+    apart = Candidate(placement[3], 0.0, [7.0], start=9)  # no future shared with the reference
+    assert paired_values([ref, apart], [ref])[id(apart)] == 7.0

@@ -90,7 +90,8 @@ def test_hard_rolls_out_with_normals_whole_judgement_by_default() -> None:
 
 def test_with_the_quick_rollout_policy_and_the_hand_prices_hard_makes_hard1s_decisions() -> None:
     """What separates Hard from ``hard1`` at equal rollouts is the rollout policy, the fitted
-    prices and the halving spread over the budget, nothing else."""
+    prices, the halving spread over the budget and the choice among the finalists, nothing
+    else."""
     game = GAMES[0]
     prices.use(HAND)
     try:
@@ -99,7 +100,7 @@ def test_with_the_quick_rollout_policy_and_the_hand_prices_hard_makes_hard1s_dec
                 seed,
                 budget,
                 NORMAL_STYLE,
-                tactics=Tactics(rollout_style=None, spread_budget=False),
+                tactics=Tactics(rollout_style=None, spread_budget=False, paired=False),
             ),
             *game,
         )
