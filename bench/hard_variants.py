@@ -73,9 +73,7 @@ VARIANTS: dict[str, Factory] = {
     "hard1": lambda seed, budget: make_bot("hard1", seed, budget),
     "fixed_halving": lambda seed, budget: HardBot(seed, budget, tactics=MEASURED),
     # Hard before it chose among the finalists (the ranking of hard1: first candidates only)
-    "old_ranking": lambda seed, budget: HardBot(
-        seed, budget, tactics=Tactics(paired=False)
-    ),
+    "old_ranking": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(paired=False)),
     "quick_rollout": lambda seed, budget: HardBot(seed, budget, NORMAL_STYLE, tactics=QUICK),
     "learned": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, judge=learned_evaluate_all, tactics=QUICK
