@@ -272,7 +272,7 @@ class HardBot(Bot):
         seconds = max(min(budget.cap, PACE_SLACK * self._pace(view) * share), 0.05)
         # The halving is spread over what the clock will let the search do: where pacing
         # stops it sooner than ``iterations`` (late in a game on a machine that does not keep
-        # up: measured, a third of the 900 rollouts), a schedule sized for ``iterations`` left
+        # up: measured, about 200 of the 900 rollouts), a schedule sized for ``iterations`` left
         # the search in its second phase, still among four candidates on a few dozen futures.
         # A machine that keeps up plans ``iterations`` and plays the same moves on any speed.
         planned = min(iterations, max(MIN_ROLLOUTS, self._doable(speed, seconds)))
