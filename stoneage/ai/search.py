@@ -195,11 +195,10 @@ def search(
     reserve candidate comes in on later futures than the others, and a dropped one saw only
     earlier futures: comparing plain means told which futures were kinder more than which
     move was better (at 900 rollouts 5.5 % of searches chose a dropped candidate by its plain
-    mean). ``paired=False`` ranks as ``hard1`` does:
-    plain means, and only the first candidates at the end (a reserve candidate that came in
-    is never chosen). ``checkpoints``: the rollouts per candidate at which the worse half goes
-    (``CHECKPOINTS``, ``hard1``'s, or a schedule spread over a known budget:
-    ``halving_schedule``)."""
+    mean). ``paired=False`` ranks as ``hard1`` does: plain means, and only the first
+    candidates at the end (a reserve candidate that came in is never chosen).
+    ``checkpoints``: the rollouts per candidate at which the worse half goes (``CHECKPOINTS``,
+    ``hard1``'s, or a schedule spread over a known budget: ``halving_schedule``)."""
     seat = view.current_player()
     alive = list(candidates)
     reserve = list(reserve or [])
