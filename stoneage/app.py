@@ -257,6 +257,10 @@ class App:
         program never waits for the audio device); later calls change nothing."""
         self._music_pending = True
 
+    def sounds_read(self) -> bool:
+        """True once the idle frames have read every sound file (the benchmark waits for it)."""
+        return self._sounds_read
+
     def toggle_mute(self) -> bool:
         """M, or the pause menu: mute or unmute (remembered at once, said in a toast); True
         when now muted."""

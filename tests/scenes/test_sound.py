@@ -281,6 +281,28 @@ def test_music_starts_once_after_the_first_frame_and_only_dips(sound_app, heard)
     assert heard.music_starts == 1
 
 
+def _step_until_sounds_read(app, seconds: float = 10.0) -> bool:
+    """Frames until the idle ones have read every sound file (a frame is idle half a second
+    after the last input, the window's opening included)."""
+    deadline = time.monotonic() + seconds
+    while not app.sounds_read() and time.monotonic() < deadline:
+        app.step(block=False)
+        time.sleep(0.005)
+    return app.sounds_read()
+
+
+def test_idle_frames_read_the_sound_files_and_read_again_after_unmuting():
+    app = open_app(seed=None, language="en")
+    app.push(app.make_scene("title"))
+    assert not app.sounds_read()
+    assert _step_until_sounds_read(app)
+    app.toggle_mute()
+    app.toggle_mute()
+    assert not app.sounds_read()  # what waited while muted is read by the next idle frames
+    assert _step_until_sounds_read(app)
+    close_apps(app)
+
+
 def test_the_app_opens_no_mixer_before_its_first_frame():
     pygame.mixer.quit()
     app = open_app(seed=None, language="en")
