@@ -29,6 +29,7 @@ from .search import (
     Limits,
     Policy,
     halving_schedule,
+    near_choice,
     rollout,
     search,
     styled_choice,
@@ -62,7 +63,7 @@ DECISIONS_PER_ROUND = 7.0  # placements-equivalent decisions of one seat in a ro
 # laptop (measured here under load: 2 players ~0.9 ms a rollout, 4 players ~2 ms; a quiet
 # machine about twice as fast), so Hard matches hard1 there and keeps it when hard1's clock
 # budget halves; 4 players fewer, to stay within the 25 s a game of pacing on a slower machine.
-DEFAULT_ROLLOUTS = {2: 900, 3: 560, 4: 360}
+DEFAULT_ROLLOUTS = {2: 900, 3: 560, 4: 540}
 PACE_SLACK = 3.0  # a decision may take this many times its fair share of the game's budget
 CALIBRATION_SECONDS = 0.05  # time spent measuring the machine's speed, once per table size
 RATE_MIN_SECONDS = 0.02  # a search shorter than this says too little about the speed
@@ -120,6 +121,11 @@ def measured_speed(view: GameState, policy: Policy | None = None, kind: str = "q
 # search expects the rivals Normal-like players are and its own later figures to play as well
 # (measured: docs/ai.md); ``Tactics(rollout_style=None)`` is the quick policy of ``hard1``.
 FULL_ROLLOUT_STYLE = Style(foresight=True, fitted=True)
+# At 4 players the whole judgement plays only the placements right after the candidate (each
+# seat's next one), the quick policy the rest of the round: blocking is priced where it
+# decides what the candidate is worth, and a rollout costs about 0.6 of a full one.
+NEAR_PLIES = 4
+NEAR_MIN_PLAYERS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +143,8 @@ class Tactics:
     rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
     spread_budget: bool = True  # halving spread over the budget; False: hard1's CHECKPOINTS
     paired: bool = True  # compare on shared futures, choose a finalist; False: hard1's way
+    near_plies: int | None = NEAR_PLIES  # the whole judgement only this many placements deep
+    near_min_players: int = NEAR_MIN_PLAYERS  # ... at tables of at least this many players
 
 
 def candidate_pool(
@@ -248,7 +256,7 @@ class HardBot(Bot):
             reserve,
             self.judge,
             rounds,
-            self.policy,
+            self._policy_for(view),
             marks,
             tactics.paired,
         )
@@ -289,7 +297,23 @@ class HardBot(Bot):
         """Rollouts per second: as given, else measured once for this table size."""
         if self.speed is not None:
             return self.speed
-        return measured_speed(view, self.policy, repr(self.tactics.rollout_style))
+        near = self._near(view)
+        kind = f"{self.tactics.rollout_style!r}, near {near}"
+        return measured_speed(view, self._policy_for(view), kind)
+
+    def _near(self, view: GameState) -> int | None:
+        """Placements played by the whole judgement at this table (None: all of them)."""
+        tactics = self.tactics
+        if tactics.rollout_style is None or view.n < tactics.near_min_players:
+            return None
+        return tactics.near_plies
+
+    def _policy_for(self, view: GameState) -> Policy | None:
+        """The rollout policy of a search from ``view``."""
+        near, style = self._near(view), self.tactics.rollout_style
+        if near is None or style is None:
+            return self.policy
+        return near_choice(style, self.tactics.rollout_noise, view, near)
 
     def _pace(self, view: GameState) -> float:
         """Seconds per placement left to stay within the game's thinking budget."""

@@ -14,7 +14,7 @@ from stoneage.ai.hard import FULL_ROLLOUT_STYLE, Tactics, measured_speed
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.policy import score_actions
 from stoneage.ai.prices import HAND
-from stoneage.ai.search import rollout, styled_choice
+from stoneage.ai.search import near_choice, placements_made, quick_choice, rollout, styled_choice
 from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
 
@@ -107,3 +107,34 @@ def test_with_the_quick_rollout_policy_and_the_hand_prices_hard_makes_hard1s_dec
     finally:
         prices.use(None)
     assert quick == GOLDEN[game]
+
+
+def test_the_near_policy_plays_the_whole_judgement_only_for_the_next_placements() -> None:
+    view = placement_view(4, seed=8)
+    choose = near_choice(NORMAL_STYLE, 0.0, view, plies=2)
+    full = styled_choice(NORMAL_STYLE, noise=0.0)
+    state, rng, made = view, random.Random(3), 0
+    while state.round == view.round and state.phase == "place":
+        actor = state.current_player()
+        if actor == CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            continue
+        action = choose(state, actor, random.Random(made))
+        # the root's own placement and the two after it are the whole judgement's
+        if placements_made(state) < placements_made(view) + 3:
+            assert action == full(state, actor, random.Random(made))
+        else:
+            assert action == quick_choice(state, actor, random.Random(made))
+        assert action in state.legal_actions()
+        state, made = state.apply(action), made + 1
+    assert made > 3
+
+
+def test_hard_plays_near_rollouts_at_four_players_only() -> None:
+    bot = HardBot(1)
+    four, two = placement_view(4, seed=8), placement_view(2, seed=8)
+    assert bot._policy_for(two) is bot.policy
+    assert bot._policy_for(four) is not bot.policy
+    everywhere = HardBot(1, tactics=Tactics(near_plies=None))
+    assert everywhere._policy_for(four) is everywhere.policy is not None
+    assert HardBot(1, tactics=Tactics(rollout_style=None))._policy_for(four) is None
