@@ -6,7 +6,10 @@ every run). Prints the CPU time a rollout (``time.process_time``, so other work 
 changes it less than the wall clock would) and a checksum of the rollouts' results, which must
 not change when a change is meant only to make rollouts cheaper.
 
-    python bench/rollout_speed.py [--rollouts N] [--players 2,4] [--policy full|quick]
+    python bench/rollout_speed.py [--rollouts N] [--players 2,4] [--policy full|quick|near]
+
+``near`` is what Hard plays at 4 players: the whole judgement for the placements right after
+the root (``NEAR_PLIES``), the quick policy after them.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import random
 import time
 
 from stoneage.ai import make_bot
-from stoneage.ai.hard import FULL_ROLLOUT_STYLE
-from stoneage.ai.search import Policy, rollout, styled_choice
+from stoneage.ai.hard import FULL_ROLLOUT_STYLE, NEAR_PLIES
+from stoneage.ai.search import Policy, near_choice, rollout, styled_choice
 from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
 ROUNDS = (2, 5, 8)
@@ -37,12 +40,22 @@ def position(players: int, round_: int, seed: int) -> GameState:
     return state.view(state.current_player())
 
 
-def measure(players: int, rollouts: int, policy: Policy | None) -> tuple[float, float]:
+def policy_for(name: str, view: GameState) -> Policy | None:
+    """The rollout policy called ``name`` for rollouts from ``view`` (None: the quick one)."""
+    if name == "full":
+        return styled_choice(FULL_ROLLOUT_STYLE)
+    if name == "near":
+        return near_choice(FULL_ROLLOUT_STYLE, 1.0, view, NEAR_PLIES)
+    return None
+
+
+def measure(players: int, rollouts: int, name: str) -> tuple[float, float]:
     """CPU milliseconds a rollout over the positions, and the sum of the rollouts' results."""
     spent, checksum = 0.0, 0.0
     for round_ in ROUNDS:
         view = position(players, round_, seed=round_)
         seat = view.current_player()
+        policy = policy_for(name, view)
         started = time.process_time()
         for index in range(rollouts):
             checksum += rollout(view, seat, random.Random(index), policy=policy)
@@ -54,11 +67,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rollouts", type=int, default=200, help="rollouts per position")
     parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated")
-    parser.add_argument("--policy", choices=("full", "quick"), default="full")
+    parser.add_argument("--policy", choices=("full", "quick", "near"), default="full")
     args = parser.parse_args()
-    policy = styled_choice(FULL_ROLLOUT_STYLE) if args.policy == "full" else None
     for players in (int(part) for part in args.players.split(",")):
-        ms, checksum = measure(players, args.rollouts, policy)
+        ms, checksum = measure(players, args.rollouts, args.policy)
         print(
             f"{players} players, {args.policy} policy: {ms:.2f} ms CPU a rollout "
             f"({args.rollouts} x {len(ROUNDS)} rollouts), checksum {checksum:.3f}"

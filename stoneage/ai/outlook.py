@@ -93,30 +93,85 @@ def _rounds_left(n: int, round_: int, deck_size: int, stack_sizes: tuple[int, ..
 def make_outlook(state: GameState, seat: int) -> Outlook:
     """The prices of things for ``seat`` in ``state``."""
     p = state.players[seat]
-    left = rounds_left(state)
-    last = 0 in state.stack_sizes and state.phase != "over"
-    card_rate, building_rate = pace(state)
-    share = 1.0 / state.n
+    price = prices_for(state.n)
+    table = _table_prices(state, price)
+    left = table.left
     need_round = max(0, p.people - p.track)
     need_now = max(0, need_round - p.food) if not _fed_this_round(state, seat) else 0
-    horizon = min(left, 3.0)
-    price = prices_for(state.n)
     return Outlook(
         rounds_left=left,
-        last_round=last,
-        res_value=_resource_values(round(left, 1), price.conversion),
+        last_round=table.last,
+        res_value=table.res_value,
         person=_person_value(p, left, price),
         track=_track_value(p, left, price),
-        tool=price.tool_use * left if p.tool_value < 12 else 0.0,
-        final_track=min(MAX_FOOD_TRACK, p.track + price.track_growth * left),
-        final_people=min(MAX_PEOPLE, p.people + price.people_growth * left),
-        final_tools=min(12.0, p.tool_value + price.tool_growth * left),
-        final_buildings=len(p.buildings) + building_rate * share * left,
-        future_greens=card_rate * share * left * price.green_share,
+        tool=table.tool if p.tool_value < 12 else 0.0,
+        final_track=min(MAX_FOOD_TRACK, p.track + table.track_growth),
+        final_people=min(MAX_PEOPLE, p.people + table.people_growth),
+        final_tools=min(12.0, p.tool_value + table.tool_growth),
+        final_buildings=len(p.buildings) + table.buildings_to_come,
+        future_greens=table.future_greens,
         food_need_now=need_now,
-        food_need_later=int(need_round * horizon),
+        food_need_later=int(need_round * table.horizon),
         prices=price,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _TablePrices:
+    """The part of an ``Outlook`` that is the same for every seat at one moment of the game."""
+
+    prices: Prices
+    left: float
+    last: bool
+    res_value: tuple[float, float, float, float]
+    tool: float
+    track_growth: float
+    people_growth: float
+    tool_growth: float
+    buildings_to_come: float
+    future_greens: float
+    horizon: float
+
+
+# Outlooks are made for every seat at every decision of every rollout, and a game has few
+# distinct (round, deck, stacks) moments: their shared part is made once (keyed with the
+# prices' identity, so tuning with other prices never reads a stale entry).
+_TABLE_CACHE: dict[tuple[int, int, int, tuple[int, ...], bool, int], _TablePrices] = {}
+_TABLE_CACHE_SIZE = 4096
+
+
+def _table_prices(state: GameState, price: Prices) -> _TablePrices:
+    key = (
+        state.n,
+        state.round,
+        state.deck_size,
+        state.stack_sizes,
+        state.phase == "over",
+        id(price),
+    )
+    found = _TABLE_CACHE.get(key)
+    if found is not None and found.prices is price:
+        return found
+    left = rounds_left(state)
+    card_rate, building_rate = pace(state)
+    share = 1.0 / state.n
+    if len(_TABLE_CACHE) >= _TABLE_CACHE_SIZE:
+        _TABLE_CACHE.clear()
+    made = _TablePrices(
+        prices=price,
+        left=left,
+        last=0 in state.stack_sizes and state.phase != "over",
+        res_value=_resource_values(round(left, 1), price.conversion),
+        tool=price.tool_use * left,
+        track_growth=price.track_growth * left,
+        people_growth=price.people_growth * left,
+        tool_growth=price.tool_growth * left,
+        buildings_to_come=building_rate * share * left,
+        future_greens=card_rate * share * left * price.green_share,
+        horizon=min(left, 3.0),
+    )
+    _TABLE_CACHE[key] = made
+    return made
 
 
 def _fed_this_round(state: GameState, seat: int) -> bool:

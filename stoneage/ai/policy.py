@@ -40,7 +40,7 @@ from .outlook import Outlook, food_worth, make_outlook
 from .payments import Holdings, building_gain, card_cost
 from .placement import SeatPlan, plan_for, space_gain
 from .prices import prices_for
-from .values import card_value, evaluate, item_values
+from .values import card_value, evaluate, item_values, own_figures
 
 EXCLUSIVE = frozenset((0, 1, 2, *CARD_SPACES, *BUILDING_SPACES))  # one seat a round
 STALL_ROUND = 18  # from this round on, cards and buildings get a push so the game must end
@@ -92,15 +92,21 @@ class Style:
 def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
     """Every legal action of ``seat`` with its heuristic score (higher is better)."""
     style = style.at_table(state.n)
-    out = make_outlook(state, seat)
     pending = state.pending
     actions = state.legal_actions()
+    if pending is None and state.phase != "place":
+        # The order of resolution (the commonest small step in Hard's rollouts) needs no
+        # prices unless a card or building space is among the choices: made when needed.
+        scorer = _resolve_scorer(state, seat)
+        if not state.players[seat].two_res:
+            return [(a, scorer(a)) for a in actions]
+    out = make_outlook(state, seat)
     if pending is None and state.phase == "place":
         scorer = _placement_scorer(state, seat, out, style)
-    elif pending is None:
-        scorer = _resolve_scorer(state, seat, out)
-    else:
+    elif pending is not None:
         scorer = _STEP_SCORERS[pending[0]](state, seat, out, style)
+    if not state.players[seat].two_res:  # no two-resources card: no TakeTwo to score
+        return [(a, scorer(a)) for a in actions]
     two = _take_two_scorer(state, seat, out)
     return [(a, two(a) if isinstance(a, TakeTwo) else scorer(a)) for a in actions]
 
@@ -179,10 +185,10 @@ def _ending_value(state: GameState, space: int, lead: Callable[[], float], weigh
 
 
 # --- resolution order -------------------------------------------------------------------------
-def _resolve_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
+def _resolve_scorer(state: GameState, seat: int) -> Scorer:
     """Tool cards first (their tool serves this round's rolls), then gathering (resources pay
     for the rest), then buildings and cards, the most valuable first."""
-    plan = plan_for(state, seat, out)
+    plans: list[SeatPlan] = []  # the seat's plan, made for the first card or building
     cards = data.cards()
 
     def score(action: Action) -> float:
@@ -195,7 +201,9 @@ def _resolve_scorer(state: GameState, seat: int, out: Outlook) -> Scorer:
             card_id = state.display[space - CARD_SPACES[0]]
             if card_id and cards[card_id].effect in ("permanent_tool", "one_use_tool"):
                 return 200.0
-        return max(-50.0, space_gain(state, plan, space, 1))
+        if not plans:
+            plans.append(plan_for(state, seat))
+        return max(-50.0, space_gain(state, plans[0], space, 1))
 
     return score
 
@@ -231,7 +239,7 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scor
     """Worth of the card or building minus the worth of the resources paid; declining is 0."""
     kind, index = index_step(state)
     p = state.players[seat]
-    figures_built = plan_for(state, seat, out).figures["hut_builder"]
+    figures_built = own_figures(p)["hut_builder"]
     if kind == "pay_card":
         worth = card_value(_shown(state.display[index]), p, out, state.n)
     else:

@@ -21,12 +21,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from stoneage.rules import CHANCE, Action, GameState, Place, sample_chance
 from stoneage.rules.data import CARD_SPACES, FOREST, HUNT, RESOURCE_VALUES, RIVER
 
 from .placement import ROUNDING_LOSS, hunt_gain, plan_for, space_gain
 from .policy import STALL_PUSH, STALL_ROUND, Style, score_actions
+from .prices import Prices, prices_for
 from .values import evaluate_all
 
 ROLLOUT_STYLE = Style(foresight=True)
@@ -133,10 +135,60 @@ def styled_choice(style: Style, noise: float = ROLLOUT_NOISE) -> Policy:
         if state.phase != "place" or state.pending is not None:
             return quick_choice(state, seat, rng)
         spread = 2.0 * noise
-        scored = score_actions(state, seat, style)
+        scored = placement_scores(state, seat, style)
         return max(scored, key=lambda item: item[1] + spread * rng.random())[0]
 
     return choose
+
+
+# Placement scores by position, for the rollouts. The placement phase has no chance in it, so
+# the rollouts of one search pass through the same placement positions again and again (their
+# noise picks among a few near-equal moves): measured at 4 players, the scores of most of a
+# rollout's placements were already made by an earlier rollout of the same search. The key is
+# what the scores read: the players (by identity: a changed player is a new object, and the
+# entry keeps its players alive so the identity cannot be reused), the figures placed, the
+# table's round, display, tops, deck and stacks, the seat, the style or kind, and the prices
+# in force (tuning swaps them between decisions).
+_MEMO: dict[tuple[object, ...], tuple[object, object, object]] = {}
+MEMO_SIZE = 20_000  # a bound on memory (a 4-player search of 540 rollouts makes ~1,400)
+
+
+def _memo_key(state: GameState, seat: int, kind: object) -> tuple[object, ...]:
+    return (
+        kind,
+        seat,
+        id(state.players),
+        state.placed,
+        state.round,
+        state.display,
+        state.tops,
+        state.deck_size,
+        state.stack_sizes,
+    )
+
+
+def _memo_get(state: GameState, key: tuple[object, ...], price: Prices) -> object | None:
+    found = _MEMO.get(key)
+    if found is not None and found[0] is state.players and found[1] is price:
+        return found[2]
+    return None
+
+
+def _memo_put(state: GameState, key: tuple[object, ...], price: Prices, value: object) -> None:
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (state.players, price, value)
+
+
+def placement_scores(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
+    """``score_actions`` at a placement, remembered for the position (see ``_MEMO``)."""
+    key = _memo_key(state, seat, style)
+    price = prices_for(state.n)
+    found = _memo_get(state, key, price)
+    if found is None:
+        found = score_actions(state, seat, style)
+        _memo_put(state, key, price, found)
+    return cast(list[tuple[Action, float]], found)
 
 
 def placements_made(state: GameState) -> int:
@@ -163,15 +215,33 @@ def near_choice(style: Style, noise: float, root: GameState, plies: int) -> Poli
 def quick_placement(
     state: GameState, seat: int, actions: list[Action], rng: random.Random
 ) -> Action:
-    """Normal's placement judgement without blocking or timing, gathering priced inline
-    (this runs for every placement of every rollout)."""
+    """Normal's placement judgement without blocking or timing (``quick_values``), with a
+    little noise."""
+    spread = 2.0 * ROLLOUT_NOISE
+    best, best_value = actions[0], -1e18
+    for action, value, cost in quick_values(state, seat, actions):
+        value += spread * rng.random() - cost
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def quick_values(
+    state: GameState, seat: int, actions: list[Action]
+) -> list[tuple[Action, float, float]]:
+    """Each placement's gain and its figures' cost for the quick policy, gathering priced
+    inline (this runs for every placement of every rollout), remembered for the position."""
+    key = _memo_key(state, seat, "quick")
+    price = prices_for(state.n)
+    found = _memo_get(state, key, price)
+    if found is not None:
+        return cast(list[tuple[Action, float, float]], found)
     plan = plan_for(state, seat)
     prices, pips = plan.out.res_value, plan.tool_pips
     res, incoming = plan.p.res, plan.incoming
-    spread = 2.0 * ROLLOUT_NOISE
     figure_cost = plan.out.prices.figure_cost
     fixed: dict[int, float] = {}
-    best, best_value = actions[0], -1e18
+    values: list[tuple[Action, float, float]] = []
     for action in actions:
         if action.__class__ is not Place:
             continue
@@ -190,10 +260,9 @@ def quick_placement(
                 if space >= CARD_SPACES[0] and state.round >= STALL_ROUND:
                     fixed[space] += STALL_PUSH
             value = fixed[space]
-        value += spread * rng.random() - figure_cost * count
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        values.append((action, value, figure_cost * count))
+    _memo_put(state, key, price, values)
+    return values
 
 
 def search(
@@ -221,6 +290,7 @@ def search(
     ``checkpoints``: the rollouts per candidate at which the worse half goes (``CHECKPOINTS``,
     ``hard1``'s, or a schedule spread over a known budget: ``halving_schedule``)."""
     seat = view.current_player()
+    _MEMO.clear()  # positions of an earlier search do not recur
     alive = list(candidates)
     reserve = list(reserve or [])
     entered = list(reserve)  # the reserve as given: ``_halve`` pops from ``reserve``

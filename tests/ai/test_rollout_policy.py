@@ -9,7 +9,7 @@ from ai_helpers import play
 from fingerprints import GAMES, fingerprint_of
 from test_frozen import GOLDEN
 
-from stoneage.ai import Budget, HardBot, make_bot, prices
+from stoneage.ai import Budget, HardBot, make_bot, prices, search
 from stoneage.ai.hard import FULL_ROLLOUT_STYLE, Tactics, measured_speed
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.policy import score_actions
@@ -138,3 +138,48 @@ def test_hard_plays_near_rollouts_at_four_players_only() -> None:
     everywhere = HardBot(1, tactics=Tactics(near_plies=None))
     assert everywhere._policy_for(four) is everywhere.policy is not None
     assert HardBot(1, tactics=Tactics(rollout_style=None))._policy_for(four) is None
+
+
+def test_remembered_placement_scores_are_the_fresh_ones_along_rollouts() -> None:
+    """The rollouts' memo of placement scores (``search._MEMO``) changes speed, never a
+    decision: at every placement of many rollouts from one position, what it returns is what
+    ``score_actions`` (and the quick policy's pricing) computes afresh."""
+    view = placement_view(4, seed=6)
+    root = view.current_player()
+    checked = 0
+    search._MEMO.clear()
+    for index in range(12):
+        rng = random.Random(index)
+        state = view
+        while not state.is_terminal() and state.round == view.round:
+            actor = state.current_player()
+            if actor == CHANCE:
+                state = state.apply(sample_chance(state, rng))
+                continue
+            if state.phase == "place" and state.pending is None:
+                assert search.placement_scores(state, actor, FULL_ROLLOUT_STYLE) == score_actions(
+                    state, actor, FULL_ROLLOUT_STYLE
+                )
+                remembered = search.quick_values(state, actor, state.legal_actions())
+                search._MEMO.clear()
+                assert search.quick_values(state, actor, state.legal_actions()) == remembered
+                checked += 1
+            state = state.apply(styled_choice(FULL_ROLLOUT_STYLE)(state, actor, rng))
+    assert checked > 100 and root == view.current_player()
+
+
+def test_the_memo_is_not_read_under_other_prices() -> None:
+    """Tuning swaps the prices between decisions: an entry made under one set of prices is not
+    returned under another."""
+    view = placement_view(2, seed=8)
+    seat = view.current_player()
+    search._MEMO.clear()
+    fitted = search.placement_scores(view, seat, NORMAL_STYLE)
+    try:
+        prices.use(HAND)
+        hand = search.placement_scores(view, seat, NORMAL_STYLE)
+        assert hand == score_actions(view, seat, NORMAL_STYLE)
+    finally:
+        prices.use(None)
+    assert hand != fitted
+    assert search.placement_scores(view, seat, NORMAL_STYLE) == fitted
