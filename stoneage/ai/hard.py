@@ -59,11 +59,12 @@ CANDIDATES = 6  # placements studied from the start; the next ones wait in reser
 RESERVE = 4
 MIN_ROLLOUTS = 12  # with a rollout budget, the fewest rollouts a searched step gets
 DECISIONS_PER_ROUND = 7.0  # placements-equivalent decisions of one seat in a round (pacing)
-# Default rollouts a placement by table size: about what hard1's 0.45 s buys on a quiet 2-core
-# laptop (measured here under load: 2 players ~0.9 ms a rollout, 4 players ~2 ms; a quiet
-# machine about twice as fast), so Hard matches hard1 there and keeps it when hard1's clock
-# budget halves; 4 players fewer, to stay within the 25 s a game of pacing on a slower machine.
-DEFAULT_ROLLOUTS = {2: 900, 3: 560, 4: 540}
+# Default rollouts a placement by table size. On a fast 2-core machine (2026-11: about 3,500
+# rollouts a second at 2 players, 1,900 at 4, in real searches) this fills about 20 s of a
+# 4-player game's thinking, about what hard1's 0.45 s a placement spends there; a slower or
+# busier machine gets what its measured speed allows in ``ceiling`` seconds, paced over the
+# game (docs/ai.md).
+DEFAULT_ROLLOUTS = {2: 1200, 3: 1000, 4: 1000}
 PACE_SLACK = 3.0  # a decision may take this many times its fair share of the game's budget
 CALIBRATION_SECONDS = 0.05  # time spent measuring the machine's speed, once per table size
 RATE_MIN_SECONDS = 0.02  # a search shorter than this says too little about the speed
@@ -121,9 +122,9 @@ def measured_speed(view: GameState, policy: Policy | None = None, kind: str = "q
 # search expects the rivals Normal-like players are and its own later figures to play as well
 # (measured: docs/ai.md); ``Tactics(rollout_style=None)`` is the quick policy of ``hard1``.
 FULL_ROLLOUT_STYLE = Style(foresight=True, fitted=True)
-# At 4 players the whole judgement plays only the placements right after the candidate (each
-# seat's next one), the quick policy the rest of the round: blocking is priced where it
-# decides what the candidate is worth, and a rollout costs about 0.6 of a full one.
+# With ``Tactics(near_plies=k)`` the whole judgement plays only the k placements right after
+# the candidate, the quick policy the rest of the round (off: since the rollouts remember
+# placement scores by position, the whole judgement costs about 1.1 times the near policy).
 NEAR_PLIES = 4
 NEAR_MIN_PLAYERS = 4
 
@@ -143,7 +144,7 @@ class Tactics:
     rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
     spread_budget: bool = True  # halving spread over the budget; False: hard1's CHECKPOINTS
     paired: bool = True  # compare on shared futures, choose a finalist; False: hard1's way
-    near_plies: int | None = NEAR_PLIES  # the whole judgement only this many placements deep
+    near_plies: int | None = None  # the whole judgement only this many placements deep
     near_min_players: int = NEAR_MIN_PLAYERS  # ... at tables of at least this many players
 
 

@@ -10,7 +10,7 @@ from fingerprints import GAMES, fingerprint_of
 from test_frozen import GOLDEN
 
 from stoneage.ai import Budget, HardBot, make_bot, prices, search
-from stoneage.ai.hard import FULL_ROLLOUT_STYLE, Tactics, measured_speed
+from stoneage.ai.hard import FULL_ROLLOUT_STYLE, NEAR_PLIES, Tactics, measured_speed
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.policy import score_actions
 from stoneage.ai.prices import HAND
@@ -130,13 +130,16 @@ def test_the_near_policy_plays_the_whole_judgement_only_for_the_next_placements(
     assert made > 3
 
 
-def test_hard_plays_near_rollouts_at_four_players_only() -> None:
-    bot = HardBot(1)
+def test_hard_plays_the_whole_judgement_throughout_and_near_rollouts_only_when_asked() -> None:
+    """Since rollouts remember placement scores the whole judgement costs about as much as the
+    near policy at 4 players (bench/rollout_speed.py), so it is played throughout; the near
+    policy stays a tactic (``near_plies``) for the bench."""
     four, two = placement_view(4, seed=8), placement_view(2, seed=8)
-    assert bot._policy_for(two) is bot.policy
-    assert bot._policy_for(four) is not bot.policy
-    everywhere = HardBot(1, tactics=Tactics(near_plies=None))
-    assert everywhere._policy_for(four) is everywhere.policy is not None
+    bot = HardBot(1)
+    assert bot._policy_for(four) is bot._policy_for(two) is bot.policy is not None
+    near = HardBot(1, tactics=Tactics(near_plies=NEAR_PLIES))
+    assert near._policy_for(two) is near.policy
+    assert near._policy_for(four) is not near.policy
     assert HardBot(1, tactics=Tactics(rollout_style=None))._policy_for(four) is None
 
 
