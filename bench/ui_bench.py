@@ -1,11 +1,13 @@
 """Figures for the pygame-ce table: start-up time, frame times while animating, idle CPU.
 
-    python bench/ui_bench.py [--frames 600] [--idle 5] [--no-music]
+    python bench/ui_bench.py [--frames 600] [--idle 5] [--no-music] [--hard-frames 600]
 
 - start to title: wall time from launching a fresh Python process to the first frame of the
   title screen on screen (budget 1.5 s);
 - frame time while animating at 1920x1080: four Normal bots playing at normal animation speed,
   one loop iteration (events, update, draw, flip) per frame (budget: median 8 ms, p99 16 ms);
+- frame time while Hard thinks: the same with four Hard bots, whose searches run in the bot
+  thread beside the frames (budget p99 16 ms: the table stays responsive while a bot thinks);
 - CPU while idle on the game screen: process CPU time over wall time while the human's
   placement waits (budget 3 % of a core), once the first idle frames have read the sound files
   (a one-off, reported apart: it is not what waiting costs, and in the game it happens on the
@@ -81,26 +83,31 @@ def music_playing() -> bool:
     return bool(pygame.mixer.get_init() and pygame.mixer.music.get_busy())
 
 
-def animation_frames(frames: int) -> list[float]:
-    """Frame times (ms) of four Normal bots playing at normal speed at 1920x1080."""
+def animation_frames(frames: int, level: str = "normal") -> list[float]:
+    """Frame times (ms) of four bots of ``level`` playing at normal speed at 1920x1080 (with
+    ``hard``, the frames drawn while the bots' searches run in their thread)."""
     from stoneage.scenes.driver import Seat
     from stoneage.scenes.game import GameScene
 
     app = _open_app((1920, 1080), "normal")
     seats = [
-        Seat(f"Bot {i}", c, "bot", "normal")
-        for i, c in enumerate(("red", "blue", "green", "yellow"))
+        Seat(f"Bot {i}", c, "bot", level) for i, c in enumerate(("red", "blue", "green", "yellow"))
     ]
-    app.push(GameScene(app, seats, seed=7))
+    scene = GameScene(app, seats, seed=7)
+    app.push(scene)
     for _ in range(30):  # warm the image and text caches
         app.step(block=False)
-    print(f"  (animating: music playing {music_playing()})")
+    print(f"  ({level} bots animating: music playing {music_playing()})")
     times = []
+    thinking = 0
     for _ in range(frames):
         begin = time.perf_counter()
         app.step(block=False)
         times.append((time.perf_counter() - begin) * 1000)
+        thinking += scene.driver.thinking()
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - begin)))  # real frame pacing
+    if level != "normal":
+        print(f"  (a bot was thinking during {thinking} of the {frames} frames)")
     while app.stack:
         app.stack.pop().exit()
     import pygame
@@ -147,6 +154,9 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--idle", type=float, default=5.0)
     parser.add_argument("--no-music", action="store_true", help="measure without the music")
+    parser.add_argument(
+        "--hard-frames", type=int, default=600, help="frames with four Hard bots (0: skip)"
+    )
     args = parser.parse_args()
     global MUSIC
     MUSIC = not args.no_music
@@ -170,6 +180,13 @@ def main() -> int:
         f"frame time while animating at 1920x1080: median {median:.1f} ms, p99 {p99:.1f} ms, max {times[-1]:.1f} ms "
         f"over {len(times)} frames (budget median 8, p99 16)"
     )
+    if args.hard_frames:
+        times = sorted(animation_frames(args.hard_frames, "hard"))
+        median, p99 = statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
+        print(
+            f"frame time while Hard bots think at 1920x1080: median {median:.1f} ms, p99 {p99:.1f} ms, "
+            f"max {times[-1]:.1f} ms over {len(times)} frames (budget p99 16)"
+        )
     cpu, reading = idle_cpu(args.idle)
     print(
         f"CPU while idle on the game screen: {cpu:.1f} % of a core over {args.idle:.0f} s (budget 3 %)"
