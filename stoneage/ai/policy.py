@@ -19,6 +19,7 @@ from stoneage.rules import (
     Pay,
     PickItem,
     Place,
+    Player,
     Resolve,
     Starve,
     TakeTwo,
@@ -39,7 +40,7 @@ from stoneage.rules.data import (
 from .outlook import Outlook, food_worth, make_outlook
 from .payments import Holdings, building_gain, card_cost
 from .placement import SeatPlan, plan_for, space_gain
-from .prices import prices_for
+from .prices import Prices, prices_for
 from .values import card_value, evaluate, item_values, own_figures
 
 EXCLUSIVE = frozenset((0, 1, 2, *CARD_SPACES, *BUILDING_SPACES))  # one seat a round
@@ -86,7 +87,19 @@ class Style:
         if not self.fitted:
             return self
         price = prices_for(n)
-        return Style(block=price.block, timing=price.timing, foresight=self.foresight)
+        key = (self, n)
+        found = _AT_TABLE.get(key)
+        if found is None or found[0] is not price:
+            found = _AT_TABLE[key] = (
+                price,
+                Style(block=price.block, timing=price.timing, foresight=self.foresight),
+            )
+        return found[1]
+
+
+# The styles as played at each table size, made once (with the prices they were made from:
+# tuning swaps the prices between decisions).
+_AT_TABLE: dict[tuple[Style, int], tuple[Prices, Style]] = {}
 
 
 def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
@@ -116,7 +129,7 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
     plan = plan_for(state, seat, out)
     if not style.foresight:
         plan.incoming, plan.holdings = (0.0, 0.0, 0.0, 0.0), plan.p.res
-    rivals = _rival_plans(state, seat) if style.block else []
+    rivals = _rival_gains(state, seat) if style.block else []
     figure_cost = out.prices.figure_cost
     cache: dict[int, float] = {}
     leads: list[float] = []  # the lead, once a placement would end the game (rare: it costs
@@ -148,23 +161,71 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
     return score
 
 
-def _rival_plans(state: GameState, seat: int) -> list[SeatPlan]:
+@dataclass(slots=True)
+class RivalGains:
+    """One rival's plan at a placement, and what each exclusive space would gain it (filled as
+    asked). Remembered by position (``_RIVALS``): a rival's plan changes only when that rival
+    places or the table changes, so the seats deciding after it (and the rollouts of a search,
+    which pass the same positions again) find it made."""
+
+    player: Player  # kept so that the identity in the key cannot be reused while remembered
+    prices: Prices
+    plan: SeatPlan
+    available: int
+    gains: dict[int, float]
+
+
+_RIVALS: dict[tuple[object, ...], RivalGains] = {}
+RIVALS_SIZE = 20_000  # a bound on memory: the memo starts afresh beyond it
+
+
+def _rival_gains(state: GameState, seat: int) -> list[RivalGains]:
     """Plans of the opponents who still have figures to place this round."""
     return [
-        plan_for(state, other)
+        _rival(state, other)
         for other in range(state.n)
         if other != seat and state.available_people(other) > 0
     ]
 
 
-def _block_value(state: GameState, rivals: list[SeatPlan], space: int) -> float:
+def _rival(state: GameState, other: int) -> RivalGains:
+    p = state.players[other]
+    price = prices_for(state.n)
+    key = (
+        other,
+        id(p),
+        state.placed[other],
+        state.round,
+        state.display,
+        state.tops,
+        state.deck_size,
+        state.stack_sizes,
+    )
+    found = _RIVALS.get(key)
+    if found is not None and found.player is p and found.prices is price:
+        return found
+    if len(_RIVALS) >= RIVALS_SIZE:
+        _RIVALS.clear()
+    made = _RIVALS[key] = RivalGains(
+        p, price, plan_for(state, other), state.available_people(other), {}
+    )
+    return made
+
+
+def _block_value(state: GameState, rivals: list[RivalGains], space: int) -> float:
     """What the rival who wants this exclusive space most would gain there."""
     best = 0.0
-    for plan in rivals:
-        figure_cost = plan.out.prices.figure_cost
-        need = 2 if space == 1 else 1
-        if state.available_people(plan.seat) >= need:
-            best = max(best, space_gain(state, plan, space, need) - figure_cost * need)
+    need = 2 if space == 1 else 1
+    for rival in rivals:
+        if rival.available >= need:
+            gain = rival.gains.get(space)
+            if gain is None:
+                plan = rival.plan
+                figure_cost = plan.out.prices.figure_cost
+                gain = rival.gains[space] = (
+                    space_gain(state, plan, space, need) - figure_cost * need
+                )
+            best = max(best, gain)
     return best
 
 
