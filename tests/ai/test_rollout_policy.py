@@ -9,7 +9,7 @@ from ai_helpers import play
 from fingerprints import GAMES, fingerprint_of
 from test_frozen import GOLDEN
 
-from stoneage.ai import Budget, HardBot, make_bot, prices, search
+from stoneage.ai import Budget, HardBot, make_bot, policy, prices, search
 from stoneage.ai.hard import FULL_ROLLOUT_STYLE, NEAR_PLIES, Tactics, measured_speed
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.policy import score_actions
@@ -144,9 +144,9 @@ def test_hard_plays_the_whole_judgement_throughout_and_near_rollouts_only_when_a
 
 
 def test_remembered_placement_scores_are_the_fresh_ones_along_rollouts() -> None:
-    """The rollouts' memo of placement scores (``search._MEMO``) changes speed, never a
-    decision: at every placement of many rollouts from one position, what it returns is what
-    ``score_actions`` (and the quick policy's pricing) computes afresh."""
+    """The rollouts' memo of placement scores (``search._MEMO``) and Normal's memo of the
+    rivals' gains (``policy._RIVALS``) change speed, never a decision: at every placement of
+    many rollouts from one position, what they return is what is computed afresh."""
     view = placement_view(4, seed=6)
     root = view.current_player()
     checked = 0
@@ -160,9 +160,10 @@ def test_remembered_placement_scores_are_the_fresh_ones_along_rollouts() -> None
                 state = state.apply(sample_chance(state, rng))
                 continue
             if state.phase == "place" and state.pending is None:
-                assert search.placement_scores(state, actor, FULL_ROLLOUT_STYLE) == score_actions(
-                    state, actor, FULL_ROLLOUT_STYLE
-                )
+                warm = score_actions(state, actor, FULL_ROLLOUT_STYLE)  # rivals remembered
+                assert search.placement_scores(state, actor, FULL_ROLLOUT_STYLE) == warm
+                policy._RIVALS.clear()
+                assert score_actions(state, actor, FULL_ROLLOUT_STYLE) == warm
                 remembered = search.quick_values(state, actor, state.legal_actions())
                 search._MEMO.clear()
                 assert search.quick_values(state, actor, state.legal_actions()) == remembered
