@@ -208,7 +208,8 @@ class HardBot(Bot):
 
     def analyse(self, view: GameState) -> list[tuple[Action, float | None]]:
         """Every legal action, best first, with its estimated value: the mean over sampled
-        futures of (own estimated final score - best rival's) at the end of the round. Actions
+        futures of the seat's utility at the end of the round (own estimated final score minus
+        half the best rival's and half the rivals' mean, ``search.utility``). Actions
         the search did not study follow, in heuristic order, with value ``None``; where no
         search was needed (a forced or obvious step) the values are the heuristic's scores."""
         started = time.perf_counter()

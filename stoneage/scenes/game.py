@@ -228,8 +228,9 @@ class GameScene(Scene):
             size=font_size,
             name="hint",
             tooltip=_(
-                "Ask the Hard bot for its best move here (H). The expected lead is its estimate of "
-                "your points minus the best rival's at the end of the round."
+                "Ask the Hard bot for its best move here (H). The expected lead is its estimate, at "
+                "the end of the round, of your points minus your rivals' (half the best "
+                "rival's, half their average)."
             ),
         )
         self.log_button = Button(
