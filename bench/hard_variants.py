@@ -67,6 +67,21 @@ def production_judge(factor: float) -> Callable[[GameState], list[float]]:
     return judge
 
 
+def rival_weight_factory(weight: float) -> Factory:
+    """The live Hard judging a future by its own worth minus ``weight`` times the best rival's
+    and ``1 - weight`` times the rivals' mean (0.5 live). It sets ``search.RIVAL_MAX_WEIGHT``
+    for the whole worker: the variant is the only live Hard there (``hard1`` has its own
+    frozen copy of the constant)."""
+
+    def factory(seed: int, budget: Budget) -> Bot:
+        from stoneage.ai import search
+
+        search.RIVAL_MAX_WEIGHT = weight
+        return make_bot("hard", seed, budget)
+
+    return factory
+
+
 VARIANTS: dict[str, Factory] = {
     "live": lambda seed, budget: make_bot("hard", seed, budget),
     # the reference against itself: how much the seat alone is worth between two searches
@@ -137,6 +152,10 @@ VARIANTS: dict[str, Factory] = {
     "candidates8": lambda seed, budget: HardBot(
         seed, budget, NORMAL_STYLE, tactics=Tactics(candidates=8, reserve=4, paired=False)
     ),
+    # the rival term of the utility (measured for 4 players): the best rival's alone, since a
+    # win needs the best one beaten, or the rivals' mean alone
+    "rival_max": rival_weight_factory(1.0),
+    "rival_mean": rival_weight_factory(0.0),
     "wide": lambda seed, budget: HardBot(
         seed,
         budget,
