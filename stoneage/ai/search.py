@@ -102,6 +102,14 @@ def rollout(
 ) -> float:
     """Play to the end of the current round (or of ``rounds`` rounds) with the quick policy;
     the seat's utility there, every seat's worth estimated by ``judge``."""
+    return utility(judge(play_out(state, rng, rounds, policy)), seat)
+
+
+def play_out(
+    state: GameState, rng: random.Random, rounds: int = 1, policy: Policy | None = None
+) -> GameState:
+    """The position at the end of the current round (or of ``rounds`` rounds, or the game's),
+    chance drawn from ``rng``, every seat playing ``policy`` (the quick one when None)."""
     stop_round = state.round + rounds
     choose = policy or quick_choice
     while not state.is_terminal() and state.round < stop_round:
@@ -110,7 +118,7 @@ def rollout(
             state = state.apply(sample_chance(state, rng))
         else:
             state = state.apply(choose(state, actor, rng))
-    return utility(judge(state), seat)
+    return state
 
 
 def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
