@@ -83,40 +83,34 @@ def rival_weight_factory(weight: float) -> Factory:
     return factory
 
 
-def win_chance_factory(blend: float) -> Factory:
+def win_chance(seed: int, budget: Budget) -> Bot:
     """The live Hard judging a future by its chance to win rather than its margin: each
     rival's final score taken as normal around the judge's estimate with a spread growing with
     the rounds left (6 points at the end, 4 more a round), the chance of beating every rival
-    (independently), times 100; ``blend`` of the live margin utility is added (measured: 0,
-    docs/ai.md). It replaces ``search.rollout`` for the whole worker (``hard1`` has its own
-    frozen copy)."""
+    (independently), times 100. It replaces ``search.rollout`` for the whole worker (``hard1``
+    has its own frozen copy)."""
+    from stoneage.ai import search
+    from stoneage.ai.outlook import rounds_left
 
-    def factory(seed: int, budget: Budget) -> Bot:
-        from stoneage.ai import search
-        from stoneage.ai.outlook import rounds_left
+    def rollout(
+        state: GameState,
+        seat: int,
+        rng: random.Random,
+        judge: search.Judge = evaluate_all,
+        rounds: int = 1,
+        policy: search.Policy | None = None,
+    ) -> float:
+        state = search.play_out(state, rng, rounds, policy)
+        worths = judge(state)
+        spread = (6.0 + 4.0 * rounds_left(state)) * math.sqrt(2.0)
+        chance = 1.0
+        for i, worth in enumerate(worths):
+            if i != seat:
+                chance *= 0.5 * (1.0 + math.erf((worths[seat] - worth) / spread))
+        return 100.0 * chance
 
-        def rollout(
-            state: GameState,
-            seat: int,
-            rng: random.Random,
-            judge: search.Judge = evaluate_all,
-            rounds: int = 1,
-            policy: search.Policy | None = None,
-        ) -> float:
-            state = search.play_out(state, rng, rounds, policy)
-            worths = judge(state)
-            spread = (6.0 + 4.0 * rounds_left(state)) * math.sqrt(2.0)
-            own = worths[seat]
-            chance = 1.0
-            for i, worth in enumerate(worths):
-                if i != seat:
-                    chance *= 0.5 * (1.0 + math.erf((own - worth) / spread))
-            return 100.0 * chance + blend * search.utility(worths, seat)
-
-        search.rollout = rollout
-        return make_bot("hard", seed, budget)
-
-    return factory
+    search.rollout = rollout
+    return make_bot("hard", seed, budget)
 
 
 VARIANTS: dict[str, Factory] = {
@@ -193,9 +187,10 @@ VARIANTS: dict[str, Factory] = {
     # win needs the best one beaten, or the rivals' mean alone
     "rival_max": rival_weight_factory(1.0),
     "rival_mean": rival_weight_factory(0.0),
+    # a future judged by the chance to win it leaves, not the margin (measured for 4 players)
+    "win_chance": win_chance,
     # the spread of the rollouts' placements (live: 1 point), measured for 4 players, where
     # three rivals' replies are modelled by the noisy whole judgement
-    "win_chance": win_chance_factory(0.0),
     "noise2": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(rollout_noise=2.0)),
     "noise05": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(rollout_noise=0.5)),
     "wide": lambda seed, budget: HardBot(
