@@ -29,8 +29,9 @@ from stoneage.ai.hard import Tactics
 from stoneage.ai.learned import Model, learned_evaluate_all, model_from_json
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.outlook import make_outlook
+from stoneage.ai.search import Policy, placement_scores, styled_choice
 from stoneage.ai.values import evaluate, evaluate_all
-from stoneage.rules import GameState, new_game
+from stoneage.rules import Action, GameState, new_game
 from stoneage.sim import ROUND_CAP, derived_seed, run_game
 from stoneage.sim.stats import wilson
 
@@ -113,6 +114,59 @@ def win_chance(seed: int, budget: Budget) -> Bot:
     return make_bot("hard", seed, budget)
 
 
+def rival_noise(noise: float) -> Factory:
+    """The live Hard whose rollouts play the rivals' placements with ``noise`` points of spread
+    (its own with the usual 1): searching rivals (``hard1``) choose Normal's best at a
+    placement less than half the time, so the rollouts' rivals may be too predictable."""
+
+    class RivalNoiseHard(HardBot):
+        def _policy_for(self, view: GameState) -> Policy | None:
+            style = self.tactics.rollout_style
+            if style is None:
+                return self.policy
+            root = view.current_player()
+            own, rival = styled_choice(style, 1.0), styled_choice(style, noise)
+
+            def choose(state: GameState, seat: int, rng: random.Random) -> Action:
+                return (own if seat == root else rival)(state, seat, rng)
+
+            return choose
+
+    return lambda seed, budget: RivalNoiseHard(seed, budget)
+
+
+# How often hard1 (40 rollouts, 4 players, 3 games: 482 placements) placed on Normal's best,
+# second best, ... sixth best placement (it studies only those six); the live rollout policy
+# places on Normal's best 80 % of the time (`python bench/placement_ranks.py rivals --games 3`).
+HARD1_RANKS = (0.40, 0.16, 0.14, 0.09, 0.11, 0.10)
+
+
+def rival_ranks(seed: int, budget: Budget) -> Bot:
+    """The live Hard whose rollouts play each rival's placement by drawing Normal's k-th best
+    with ``HARD1_RANKS``'s chances (its own placements as usual): rivals that search, as
+    ``hard1`` does, are far less predictable than the rollout policy expects."""
+
+    class RivalRanksHard(HardBot):
+        def _policy_for(self, view: GameState) -> Policy | None:
+            style = self.tactics.rollout_style
+            if style is None:
+                return self.policy
+            root, own = view.current_player(), styled_choice(style, 1.0)
+
+            def choose(state: GameState, seat: int, rng: random.Random) -> Action:
+                if seat == root or state.phase != "place" or state.pending is not None:
+                    return own(state, seat, rng)
+                if len(state.legal_actions()) == 1:
+                    return state.legal_actions()[0]
+                ranked = sorted(placement_scores(state, seat, style), key=lambda x: -x[1])[:6]
+                weights = HARD1_RANKS[: len(ranked)]
+                return rng.choices(ranked, weights)[0][0]
+
+            return choose
+
+    return RivalRanksHard(seed, budget)
+
+
 VARIANTS: dict[str, Factory] = {
     "live": lambda seed, budget: make_bot("hard", seed, budget),
     # the reference against itself: how much the seat alone is worth between two searches
@@ -193,6 +247,17 @@ VARIANTS: dict[str, Factory] = {
     # three rivals' replies are modelled by the noisy whole judgement
     "noise2": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(rollout_noise=2.0)),
     "noise05": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(rollout_noise=0.5)),
+    # At 4 players the search chose a reserve candidate (heuristic ranks 7 to 10) in 23 % of
+    # placements, rank 10 as often as rank 7: is the heuristic's order worth little past its
+    # first few (then more width pays) or are late entrants chosen by luck (then less does)?
+    "wide10": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(candidates=10)),
+    "reserve8": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(reserve=8)),
+    "reserve0": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(reserve=0)),
+    "rival_noise3": rival_noise(3.0),
+    "rival_ranks": rival_ranks,
+    # Near the game's end the rollouts play on into the next round, so the exact final scoring
+    # judges more of them (measured at 2 players with hard1's schedule only).
+    "past_end": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(past_round_end=1.5)),
     "wide": lambda seed, budget: HardBot(
         seed,
         budget,
