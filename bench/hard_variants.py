@@ -114,27 +114,6 @@ def win_chance(seed: int, budget: Budget) -> Bot:
     return make_bot("hard", seed, budget)
 
 
-def rival_noise(noise: float) -> Factory:
-    """The live Hard whose rollouts play the rivals' placements with ``noise`` points of spread
-    (its own with the usual 1): searching rivals (``hard1``) choose Normal's best at a
-    placement less than half the time, so the rollouts' rivals may be too predictable."""
-
-    class RivalNoiseHard(HardBot):
-        def _policy_for(self, view: GameState) -> Policy | None:
-            style = self.tactics.rollout_style
-            if style is None:
-                return self.policy
-            root = view.current_player()
-            own, rival = styled_choice(style, 1.0), styled_choice(style, noise)
-
-            def choose(state: GameState, seat: int, rng: random.Random) -> Action:
-                return (own if seat == root else rival)(state, seat, rng)
-
-            return choose
-
-    return lambda seed, budget: RivalNoiseHard(seed, budget)
-
-
 # How often hard1 (40 rollouts, 4 players, 3 games: 482 placements) placed on Normal's best,
 # second best, ... sixth best placement (it studies only those six); the live rollout policy
 # places on Normal's best 80 % of the time (`python bench/placement_ranks.py rivals --games 3`).
@@ -251,9 +230,7 @@ VARIANTS: dict[str, Factory] = {
     # placements, rank 10 as often as rank 7: is the heuristic's order worth little past its
     # first few (then more width pays) or are late entrants chosen by luck (then less does)?
     "wide10": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(candidates=10)),
-    "reserve8": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(reserve=8)),
     "reserve0": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(reserve=0)),
-    "rival_noise3": rival_noise(3.0),
     "rival_ranks": rival_ranks,
     # Near the game's end the rollouts play on into the next round, so the exact final scoring
     # judges more of them (measured at 2 players with hard1's schedule only).
