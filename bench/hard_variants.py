@@ -130,14 +130,17 @@ def rival_ranks(seed: int, budget: Budget) -> Bot:
             style = self.tactics.rollout_style
             if style is None:
                 return self.policy
-            root, own = view.current_player(), styled_choice(style, 1.0)
+            root = view.current_player()
+            own = styled_choice(style, self.tactics.rollout_noise)
 
             def choose(state: GameState, seat: int, rng: random.Random) -> Action:
                 if seat == root or state.phase != "place" or state.pending is not None:
                     return own(state, seat, rng)
-                if len(state.legal_actions()) == 1:
-                    return state.legal_actions()[0]
-                ranked = sorted(placement_scores(state, seat, style), key=lambda x: -x[1])[:6]
+                actions = state.legal_actions()
+                if len(actions) == 1:
+                    return actions[0]
+                scored = placement_scores(state, seat, style)
+                ranked = sorted(scored, key=lambda x: -x[1])[: len(HARD1_RANKS)]
                 weights = HARD1_RANKS[: len(ranked)]
                 return rng.choices(ranked, weights)[0][0]
 
@@ -226,8 +229,8 @@ VARIANTS: dict[str, Factory] = {
     # three rivals' replies are modelled by the noisy whole judgement
     "noise2": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(rollout_noise=2.0)),
     "noise05": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(rollout_noise=0.5)),
-    # At 4 players the search chose a reserve candidate (heuristic ranks 7 to 10) in 23 % of
-    # placements, rank 10 as often as rank 7: is the heuristic's order worth little past its
+    # At 4 players the search chose a reserve candidate (heuristic ranks 7 to 10) in 25 % of
+    # placements, rank 10 as often as rank 7 (`python bench/placement_ranks.py ranks`): is the heuristic's order worth little past its
     # first few (then more width pays) or are late entrants chosen by luck (then less does)?
     "wide10": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(candidates=10)),
     "reserve0": lambda seed, budget: HardBot(seed, budget, tactics=Tactics(reserve=0)),

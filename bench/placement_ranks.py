@@ -28,21 +28,27 @@ from collections.abc import Callable
 
 from stoneage.ai import Budget, HardBot, make_bot
 from stoneage.ai.bots import Bot
-from stoneage.ai.hard import FULL_ROLLOUT_STYLE
+from stoneage.ai.hard import CANDIDATES, FULL_ROLLOUT_STYLE
 from stoneage.ai.policy import score_actions
 from stoneage.ai.search import rollout, styled_choice
 from stoneage.rules import Action, GameState, new_game
 from stoneage.sim import ROUND_CAP, derived_seed, run_game
 
 RANKS_SHOWN = 10  # ranks from 10 on are counted together
-FIRST = 6  # Hard's candidates studied from the start (``hard.CANDIDATES``)
 RIVAL_NOISES = (1.0, 2.0, 4.0, 8.0)
+# What a watched Hard hands on at each searched placement: itself, the view, its ranking.
+Watch = Callable[[HardBot, GameState, list[tuple[Action, float | None]]], None]
 
 
 def normal_order(view: GameState) -> list[Action]:
     """The placements of the seat to move, Normal's best first."""
     scored = score_actions(view, view.current_player(), FULL_ROLLOUT_STYLE)
     return [action for action, _ in sorted(scored, key=lambda item: -item[1])]
+
+
+def rank_of(order: list[Action], action: Action) -> int:
+    """The action's place in ``order`` (0 for the best), places from ``RANKS_SHOWN`` on as one."""
+    return min(order.index(action), RANKS_SHOWN - 1)
 
 
 def is_placement(view: GameState) -> bool:
@@ -53,12 +59,7 @@ def is_placement(view: GameState) -> bool:
 class WatchedHard(HardBot):
     """Hard that hands every searched placement's ranking to ``watch``."""
 
-    def __init__(
-        self,
-        seed: int,
-        budget: Budget,
-        watch: Callable[[HardBot, GameState, list[tuple[Action, float | None]]], None],
-    ) -> None:
+    def __init__(self, seed: int, budget: Budget, watch: Watch) -> None:
         super().__init__(seed, budget)
         self.watch = watch
 
@@ -100,7 +101,7 @@ def shares(counts: Counter[int]) -> str:
     return ", ".join(f"{rank + 1}: {counts[rank] / total:.0%}" for rank in range(RANKS_SHOWN))
 
 
-def hard_bots(games: int, rollouts: int, label: str, watch: Callable[..., None]) -> None:
+def hard_bots(games: int, rollouts: int, label: str, watch: Watch) -> None:
     """Games of one watched Hard (its seat rotating) against three ``hard1`` at 40 rollouts."""
 
     def make(game: int, seed: int, seat: int) -> Bot:
@@ -116,7 +117,7 @@ def ranks(games: int, rollouts: int) -> None:
     counts: Counter[int] = Counter()
 
     def watch(bot: HardBot, view: GameState, ranked: list[tuple[Action, float | None]]) -> None:
-        counts[min(normal_order(view).index(ranked[0][0]), RANKS_SHOWN - 1)] += 1
+        counts[rank_of(normal_order(view), ranked[0][0])] += 1
 
     hard_bots(games, rollouts, "ranks", watch)
     print(f"Hard's {sum(counts.values())} searched placements by Normal's rank: {shares(counts)}")
@@ -129,9 +130,9 @@ def reserve(games: int, rollouts: int, futures: int) -> None:
     def watch(bot: HardBot, view: GameState, ranked: list[tuple[Action, float | None]]) -> None:
         order = normal_order(view)
         chosen = ranked[0][0]
-        if order.index(chosen) < FIRST:
+        if order.index(chosen) < CANDIDATES:
             return
-        other = next(a for a, v in ranked if v is not None and order.index(a) < FIRST)
+        other = next(a for a, v in ranked if v is not None and order.index(a) < CANDIDATES)
         seat, policy = view.current_player(), bot._policy_for(view)
         rng = random.Random(len(gaps))
         mine, theirs = view.apply(chosen), view.apply(other)
@@ -160,9 +161,9 @@ def rivals(games: int) -> None:
 
     def watch(view: GameState, action: Action) -> None:
         order, seat = normal_order(view), view.current_player()
-        real[min(order.index(action), RANKS_SHOWN - 1)] += 1
+        real[rank_of(order, action)] += 1
         for noise, policy in policies.items():
-            model[noise][min(order.index(policy(view, seat, rng)), RANKS_SHOWN - 1)] += 1
+            model[noise][rank_of(order, policy(view, seat, rng))] += 1
 
     def make(game: int, seed: int, seat: int) -> Bot:
         return WatchedBot(make_bot("hard1", seed, Budget.rollouts(40)), watch)
