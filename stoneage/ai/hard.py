@@ -127,6 +127,12 @@ FULL_ROLLOUT_STYLE = Style(foresight=True, fitted=True)
 # placement scores by position, the whole judgement costs about 1.1 times the near policy).
 NEAR_PLIES = 4
 NEAR_MIN_PLAYERS = 4
+# The rollouts' spread at a crowded table. Three searching rivals place on Normal's best far
+# less often than the rollout policy at 1 point of spread expects (``hard1``: 40 % of its
+# placements, the policy: 80 %); with more spread the futures cover the replies such rivals
+# make. Measured at 4 players against three ``hard1`` (docs/ai.md); 2 players keep 1 point.
+CROWDED_NOISE = 3.0
+CROWDED_MIN_PLAYERS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +148,18 @@ class Tactics:
     horizon: int = 1  # rounds every rollout plays (the current one and the next ones)
     rollout_style: Style | None = FULL_ROLLOUT_STYLE  # None: the quick policy (hard1's)
     rollout_noise: float = 1.0  # points of spread added to the rollouts' placement scores
+    crowded_noise: float | None = CROWDED_NOISE  # the spread at crowded tables (None: as above)
+    crowded_min_players: int = CROWDED_MIN_PLAYERS  # ... of at least this many players
     spread_budget: bool = True  # halving spread over the budget; False: hard1's CHECKPOINTS
     paired: bool = True  # compare on shared futures, choose a finalist; False: hard1's way
     near_plies: int | None = None  # the whole judgement only this many placements deep
     near_min_players: int = NEAR_MIN_PLAYERS  # ... at tables of at least this many players
+
+    def noise_at(self, players: int) -> float:
+        """Points of spread of the rollouts' placements at a table of ``players``."""
+        if self.crowded_noise is not None and players >= self.crowded_min_players:
+            return self.crowded_noise
+        return self.rollout_noise
 
 
 def candidate_pool(
@@ -193,6 +207,11 @@ class HardBot(Bot):
             None
             if style_of_rollouts is None
             else styled_choice(style_of_rollouts, tactics.rollout_noise)
+        )
+        self._crowded: Policy | None = (
+            None
+            if style_of_rollouts is None or tactics.crowded_noise is None
+            else styled_choice(style_of_rollouts, tactics.crowded_noise)
         )
         self.spent = 0.0  # seconds thought in the current game
         self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
@@ -300,7 +319,7 @@ class HardBot(Bot):
         if self.speed is not None:
             return self.speed
         near = self._near(view)
-        kind = f"{self.tactics.rollout_style!r}, near {near}"
+        kind = f"{self.tactics.rollout_style!r}, near {near}, noise {self.tactics.noise_at(view.n)}"
         return measured_speed(view, self._policy_for(view), kind)
 
     def _near(self, view: GameState) -> int | None:
@@ -312,10 +331,15 @@ class HardBot(Bot):
 
     def _policy_for(self, view: GameState) -> Policy | None:
         """The rollout policy of a search from ``view``."""
-        near, style = self._near(view), self.tactics.rollout_style
-        if near is None or style is None:
+        tactics = self.tactics
+        near, style = self._near(view), tactics.rollout_style
+        if style is None:
             return self.policy
-        return near_choice(style, self.tactics.rollout_noise, view, near)
+        if near is not None:
+            return near_choice(style, tactics.noise_at(view.n), view, near)
+        if self._crowded is not None and view.n >= tactics.crowded_min_players:
+            return self._crowded
+        return self.policy
 
     def _pace(self, view: GameState) -> float:
         """Seconds per placement left to stay within the game's thinking budget."""

@@ -10,7 +10,13 @@ from fingerprints import GAMES, fingerprint_of
 from test_frozen import GOLDEN
 
 from stoneage.ai import Budget, HardBot, make_bot, policy, prices, search
-from stoneage.ai.hard import FULL_ROLLOUT_STYLE, NEAR_PLIES, Tactics, measured_speed
+from stoneage.ai.hard import (
+    CROWDED_NOISE,
+    FULL_ROLLOUT_STYLE,
+    NEAR_PLIES,
+    Tactics,
+    measured_speed,
+)
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.policy import score_actions
 from stoneage.ai.prices import HAND
@@ -135,12 +141,54 @@ def test_hard_plays_the_whole_judgement_throughout_and_near_rollouts_only_when_a
     near policy at 4 players (bench/rollout_speed.py), so it is played throughout; the near
     policy stays a tactic (``near_plies``) for the bench."""
     four, two = placement_view(4, seed=8), placement_view(2, seed=8)
-    bot = HardBot(1)
+    bot = HardBot(1, tactics=Tactics(crowded_noise=None))
     assert bot._policy_for(four) is bot._policy_for(two) is bot.policy is not None
     near = HardBot(1, tactics=Tactics(near_plies=NEAR_PLIES))
     assert near._policy_for(two) is near.policy
     assert near._policy_for(four) is not near.policy
     assert HardBot(1, tactics=Tactics(rollout_style=None))._policy_for(four) is None
+
+
+def off_best_share(bot: HardBot) -> float:
+    """How often the bot's rollout policy places off the whole judgement's best, along the
+    first placements of a dozen 4-player rounds (each seeded draw played on)."""
+    off = total = 0
+    for seed in range(12):
+        state = placement_view(4, seed=seed)
+        policy = bot._policy_for(state)
+        assert policy is not None
+        for draw in range(12):
+            if state.current_player() == CHANCE or state.phase != "place":
+                break
+            seat = state.current_player()
+            best = max(score_actions(state, seat, FULL_ROLLOUT_STYLE), key=lambda x: x[1])[0]
+            action = policy(state, seat, random.Random(draw))
+            off, total = off + (action != best), total + 1
+            state = state.apply(action)
+    return off / total
+
+
+def test_crowded_tables_spread_the_rollouts_placements_wider() -> None:
+    """At 4 players the rollouts play the whole judgement with ``CROWDED_NOISE`` points of
+    spread (three searching rivals are less predictable), at 2 and 3 with 1 point: the same
+    moves as ``styled_choice`` at that spread, seeded alike."""
+    assert Tactics().rollout_noise < CROWDED_NOISE
+    bot = HardBot(1)
+    for players, noise in ((2, 1.0), (3, 1.0), (4, CROWDED_NOISE)):
+        view = placement_view(players, seed=8)
+        assert Tactics().noise_at(players) == noise
+        ours, reference = bot._policy_for(view), styled_choice(FULL_ROLLOUT_STYLE, noise)
+        assert ours is not None
+        state = view
+        for made in range(3 * players):
+            if state.current_player() == CHANCE or state.phase != "place":
+                break
+            seat = state.current_player()
+            action = ours(state, seat, random.Random(made))
+            assert action == reference(state, seat, random.Random(made))
+            state = state.apply(action)
+        assert made > 2
+    assert off_best_share(bot) > off_best_share(HardBot(1, tactics=Tactics(crowded_noise=None)))
 
 
 def test_remembered_placement_scores_are_the_fresh_ones_along_rollouts() -> None:
