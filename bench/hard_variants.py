@@ -130,65 +130,59 @@ def win_chance(seed: int, budget: Budget) -> Bot:
 HARD1_RANKS = (0.40, 0.16, 0.14, 0.09, 0.11, 0.10)
 
 
+Pick = Callable[[list[tuple[Action, float]], random.Random], Action]
+
+
+class RivalModelHard(HardBot):
+    """The live Hard whose rollouts play each rival's placement by ``pick`` among Normal's
+    ``width`` best (best first), its own placements as usual."""
+
+    def __init__(self, seed: int, budget: Budget, pick: Pick, width: int) -> None:
+        super().__init__(seed, budget)
+        self.pick, self.width = pick, width
+
+    def _policy_for(self, view: GameState) -> Policy | None:
+        style = self.tactics.rollout_style
+        if style is None:
+            return self.policy
+        root = view.current_player()
+        own = styled_choice(style, self.tactics.rollout_noise)
+
+        def choose(state: GameState, seat: int, rng: random.Random) -> Action:
+            if seat == root or state.phase != "place" or state.pending is not None:
+                return own(state, seat, rng)
+            actions = state.legal_actions()
+            if len(actions) == 1:
+                return actions[0]
+            scored = placement_scores(state, seat, style)
+            return self.pick(sorted(scored, key=lambda x: -x[1])[: self.width], rng)
+
+        return choose
+
+
 def rival_ranks(seed: int, budget: Budget) -> Bot:
-    """The live Hard whose rollouts play each rival's placement by drawing Normal's k-th best
-    with ``HARD1_RANKS``'s chances (its own placements as usual): rivals that search, as
-    ``hard1`` does, are far less predictable than the rollout policy expects."""
+    """Rivals in the rollouts draw Normal's k-th best with ``HARD1_RANKS``'s chances: rivals
+    that search, as ``hard1`` does, are far less predictable than the rollout policy expects."""
 
-    class RivalRanksHard(HardBot):
-        def _policy_for(self, view: GameState) -> Policy | None:
-            style = self.tactics.rollout_style
-            if style is None:
-                return self.policy
-            root = view.current_player()
-            own = styled_choice(style, self.tactics.rollout_noise)
+    def pick(ranked: list[tuple[Action, float]], rng: random.Random) -> Action:
+        return rng.choices(ranked, HARD1_RANKS[: len(ranked)])[0][0]
 
-            def choose(state: GameState, seat: int, rng: random.Random) -> Action:
-                if seat == root or state.phase != "place" or state.pending is not None:
-                    return own(state, seat, rng)
-                actions = state.legal_actions()
-                if len(actions) == 1:
-                    return actions[0]
-                scored = placement_scores(state, seat, style)
-                ranked = sorted(scored, key=lambda x: -x[1])[: len(HARD1_RANKS)]
-                weights = HARD1_RANKS[: len(ranked)]
-                return rng.choices(ranked, weights)[0][0]
-
-            return choose
-
-    return RivalRanksHard(seed, budget)
+    return RivalModelHard(seed, budget, pick, len(HARD1_RANKS))
 
 
 def rival_top(noise: float, width: int = len(HARD1_RANKS)) -> Factory:
-    """The live Hard whose rollouts play each rival's placement among Normal's ``width`` best
-    with ``noise`` points of spread (its own placements as usual). Unlike ``rival_ranks`` the
-    draw follows the position: near-equal placements share the chances, a placement far ahead
-    is still taken. Noise 5 over the best six places on Normal's k-th best about 42, 20, 13,
-    10, 8 and 7 % of the time in 4-player positions, near ``HARD1_RANKS``."""
+    """Rivals in the rollouts place among Normal's ``width`` best with ``noise`` points of
+    spread. Unlike ``rival_ranks`` the draw follows the position: near-equal placements share
+    the chances, a placement far ahead is still taken. Noise 5 over the best six places on
+    Normal's k-th best about 42, 20, 13, 10, 8 and 7 % of the time in 4-player positions, near
+    ``HARD1_RANKS``."""
+    spread = 2.0 * noise
+
+    def pick(ranked: list[tuple[Action, float]], rng: random.Random) -> Action:
+        return max(ranked, key=lambda x: x[1] + spread * rng.random())[0]
 
     def factory(seed: int, budget: Budget) -> Bot:
-        class RivalTopHard(HardBot):
-            def _policy_for(self, view: GameState) -> Policy | None:
-                style = self.tactics.rollout_style
-                if style is None:
-                    return self.policy
-                root = view.current_player()
-                own = styled_choice(style, self.tactics.rollout_noise)
-                spread = 2.0 * noise
-
-                def choose(state: GameState, seat: int, rng: random.Random) -> Action:
-                    if seat == root or state.phase != "place" or state.pending is not None:
-                        return own(state, seat, rng)
-                    actions = state.legal_actions()
-                    if len(actions) == 1:
-                        return actions[0]
-                    scored = placement_scores(state, seat, style)
-                    best = sorted(scored, key=lambda x: -x[1])[:width]
-                    return max(best, key=lambda x: x[1] + spread * rng.random())[0]
-
-                return choose
-
-        return RivalTopHard(seed, budget)
+        return RivalModelHard(seed, budget, pick, width)
 
     return factory
 
