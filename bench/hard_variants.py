@@ -39,14 +39,16 @@ Factory = Callable[[int, Budget], Bot]
 # The variants below were measured with hard1's halving schedule: they keep it, so the
 # commands in docs/ai.md give their figures again.
 MEASURED = Tactics(spread_budget=False, paired=False, crowded_noise=None)
-# The rollouts' spread of 1 point at every table, as before the crowded tables' own
-# (``Tactics.crowded_noise``): the 4-player variants measured before it keep it.
-ONE_SPREAD = Tactics(crowded_noise=None)
 
 
 def spread(noise: float) -> Tactics:
     """The live tactics with ``noise`` points of spread in the rollouts at every table."""
     return Tactics(rollout_noise=noise, crowded_noise=None)
+
+
+# The rollouts' spread of 1 point at every table, as before the crowded tables' own
+# (``Tactics.crowded_noise``): the 4-player variants measured before it keep it.
+ONE_SPREAD = spread(1.0)
 
 
 QUICK = replace(MEASURED, rollout_style=None)  # hard1's quick rollout policy too

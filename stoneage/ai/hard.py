@@ -202,17 +202,8 @@ class HardBot(Bot):
         super().__init__(seed)
         self.budget, self.style, self.judge, self.tactics = budget, style, judge, tactics
         self.speed = speed  # rollouts per second; None: measured (``measured_speed``)
-        style_of_rollouts = tactics.rollout_style
-        self.policy: Policy | None = (
-            None
-            if style_of_rollouts is None
-            else styled_choice(style_of_rollouts, tactics.rollout_noise)
-        )
-        self._crowded: Policy | None = (
-            None
-            if style_of_rollouts is None or tactics.crowded_noise is None
-            else styled_choice(style_of_rollouts, tactics.crowded_noise)
-        )
+        self._styled: dict[float, Policy] = {}  # the styled rollout policy by its spread
+        self.policy: Policy | None = self._styled_at(tactics.rollout_noise)
         self.spent = 0.0  # seconds thought in the current game
         self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
         self._last_round = 0
@@ -335,11 +326,20 @@ class HardBot(Bot):
         near, style = self._near(view), tactics.rollout_style
         if style is None:
             return self.policy
+        noise = tactics.noise_at(view.n)
         if near is not None:
-            return near_choice(style, tactics.noise_at(view.n), view, near)
-        if self._crowded is not None and view.n >= tactics.crowded_min_players:
-            return self._crowded
-        return self.policy
+            return near_choice(style, noise, view, near)
+        return self._styled_at(noise)
+
+    def _styled_at(self, noise: float) -> Policy | None:
+        """The rollout policy at ``noise`` points of spread, made once per spread (None: the
+        quick policy, which has its own)."""
+        style = self.tactics.rollout_style
+        if style is None:
+            return None
+        if noise not in self._styled:
+            self._styled[noise] = styled_choice(style, noise)
+        return self._styled[noise]
 
     def _pace(self, view: GameState) -> float:
         """Seconds per placement left to stay within the game's thinking budget."""
