@@ -29,7 +29,7 @@ from stoneage.ai.hard import Tactics
 from stoneage.ai.learned import Model, learned_evaluate_all, model_from_json
 from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.outlook import make_outlook
-from stoneage.ai.search import Policy, placement_scores, styled_choice
+from stoneage.ai.search import Policy, placement_scores
 from stoneage.ai.values import evaluate, evaluate_all
 from stoneage.rules import Action, GameState, new_game
 from stoneage.sim import ROUND_CAP, derived_seed, run_game
@@ -144,11 +144,10 @@ class RivalModelHard(HardBot):
         self.pick, self.width = pick, width
 
     def _policy_for(self, view: GameState) -> Policy | None:
-        style = self.tactics.rollout_style
-        if style is None:
-            return self.policy
+        style, own = self.tactics.rollout_style, self.policy
+        if style is None or own is None:
+            return own
         root = view.current_player()
-        own = styled_choice(style, self.tactics.rollout_noise)
 
         def choose(state: GameState, seat: int, rng: random.Random) -> Action:
             if seat == root or state.phase != "place" or state.pending is not None:
