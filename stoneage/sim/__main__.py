@@ -10,7 +10,8 @@ exactly; ``--hard-seconds S`` gives both a time budget of S seconds a placement.
 
 ``--ladder`` plays a round robin of the levels instead (every pair in 2-player games, every
 four in 4-player games, ``--games`` each) and prints an Elo-style rating per level with a 95 %
-bootstrap interval (see ``stoneage.sim.ladder``).
+bootstrap interval (see ``stoneage.sim.ladder``); ``--resume`` with ``--log`` continues one, or
+extends it to more ``--games``, playing only the games not yet logged.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from stoneage.ai import ALL_LEVELS, Budget
@@ -39,9 +42,10 @@ from .ladder import (
     BOOTSTRAP,
     LADDER_LEVELS,
     bootstrap_ratings,
+    ladder_logged,
     ladder_tables,
+    ladder_work,
     pairwise,
-    run_ladder,
 )
 from .stats import level_stats, series_summary
 
@@ -106,7 +110,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="with --log: keep the games of this series already in FILE, play only the rest",
+        help="with --log: keep the games of this series or ladder already in FILE, play only the rest",
     )
     args = parser.parse_args(argv)
     if args.resume and not args.log:
@@ -310,25 +314,39 @@ def _logging(progress: Progress, path: str | None) -> Progress:
     return log_and_progress
 
 
-def _resumed(spec: SeriesSpec, args: argparse.Namespace, progress: Progress) -> list[GameResult]:
-    """The series with the games already in the log kept and only the missing ones played."""
+def _resumed(
+    work: list[tuple[SeriesSpec, int]],
+    select: Callable[[list[GameResult]], dict[int, GameResult]],
+    args: argparse.Namespace,
+    progress: Progress,
+) -> list[GameResult]:
+    """The games of ``work`` (in its order) with those already in the log kept and only the
+    missing ones played; ``select`` picks the logged games of this run, by place in ``work``,
+    and raises ``ValueError`` for a game of another run."""
     try:
         with open(args.log, encoding="utf-8") as log:
             text = log.read()
         logged, unfinished = read_log(text)
-        done = logged_games(spec, args.games, logged)
+        done = select(logged)
         if unfinished:
             _drop_unfinished_line(args.log)
     except FileNotFoundError:
-        done = []
+        done = {}
     except (OSError, ValueError) as error:
         sys.exit(f"--resume: cannot use {args.log}: {error}")
-    kept = {result.index for result in done}
     if not args.quiet:
-        print(f"--resume: {len(kept)} games already in {args.log}", file=sys.stderr, flush=True)
-    todo = [(spec, index) for index in range(args.games) if index not in kept]
-    played = run_work(todo, args.jobs, progress)
-    return sorted(done + played, key=lambda result: result.index)
+        print(f"--resume: {len(done)} games already in {args.log}", file=sys.stderr, flush=True)
+    missing = [place for place in range(len(work)) if place not in done]
+    played = run_work([work[place] for place in missing], args.jobs, progress)
+    done.update(zip(missing, played))
+    return [done[place] for place in range(len(work))]
+
+
+def _series_logged(
+    spec: SeriesSpec, games: int
+) -> Callable[[list[GameResult]], dict[int, GameResult]]:
+    """The logged games of one series, by index (its place in the series' work)."""
+    return lambda logged: {r.index: r for r in logged_games(spec, games, logged)}
 
 
 def _drop_unfinished_line(path: str) -> None:
@@ -368,21 +386,22 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     if args.ladder:
-        results = run_ladder(
-            args.ladder_levels,
-            args.games,
-            args.seed,
-            budget_of(args),
-            args.jobs,
-            _logging(progress, args.log),
-        )
+        work = ladder_work(args.ladder_levels, args.games, args.seed, budget_of(args))
+        if args.resume:
+            logged = partial(ladder_logged, work)
+            results = _resumed(work, logged, args, _logging(progress, args.log))
+        else:
+            results = run_work(work, args.jobs, _logging(progress, args.log))
         data = ladder_report(args, results, time.perf_counter() - started)
         print(json.dumps(data, indent=2) if args.json else format_ladder(data))
         return 1 if data["round_cap_failures"] else 0
     if args.summarize:
         results = _summarized(args.summarize)
     elif args.resume:
-        results = _resumed(spec, args, _logging(progress, args.log))
+        work = [(spec, index) for index in range(args.games)]
+        results = _resumed(
+            work, _series_logged(spec, args.games), args, _logging(progress, args.log)
+        )
     else:
         results = run_series(spec, args.games, args.jobs, _logging(progress, args.log))
     data = report(args, results, time.perf_counter() - started)

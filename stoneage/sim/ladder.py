@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from stoneage.ai import Budget
 
-from . import GameResult, SeriesSpec, derived_seed, run_work
+from . import GameResult, SeriesSpec, derived_seed, seating
 
 LADDER_LEVELS = ("random", "easy", "normal", "hard1", "hard")
 ANCHOR = ("normal", 1500.0)  # the level whose rating is fixed, and its rating
@@ -63,16 +63,29 @@ def ladder_work(
     ]
 
 
-def run_ladder(
-    levels: Sequence[str],
-    games: int,
-    seed: int,
-    budget: Budget,
-    jobs: int = 1,
-    progress: Callable[[GameResult], None] | None = None,
-) -> list[GameResult]:
-    """Play the whole round robin; results in table order, then game order."""
-    return run_work(ladder_work(levels, games, seed, budget), jobs, progress)
+def ladder_logged(
+    work: Sequence[tuple[SeriesSpec, int]], logged: Iterable[GameResult]
+) -> dict[int, GameResult]:
+    """The logged games that are games of this ladder, by their place in ``work``.
+
+    Raises ``ValueError`` for a logged game that no table of it would play (another seed,
+    other levels or fewer ``--games``), so a resumed ladder never mixes two runs.
+    """
+    places = {
+        derived_seed("stoneage-sim", spec.seed, index): (place, spec, index)
+        for place, (spec, index) in enumerate(work)
+    }
+    found: dict[int, GameResult] = {}
+    for result in logged:
+        place, spec, index = places.get(result.seed, (-1, None, -1))
+        levels = tuple(seat.level for seat in result.seats)
+        if spec is None or result.index != index or levels != seating(spec.levels, index):
+            raise ValueError(
+                f"game {result.index} of seats {','.join(levels)} is not a game of this ladder "
+                "(its seed, levels or --games differ)"
+            )
+        found[place] = result
+    return found
 
 
 def pair_outcome(won_a: bool, score_a: int, won_b: bool, score_b: int) -> float:

@@ -6,10 +6,12 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from stoneage.sim import GameResult, SeatResult
+from stoneage.sim.__main__ import main as sim_main
 from stoneage.sim.ladder import (
     bootstrap_ratings,
     expected_score,
@@ -119,3 +121,32 @@ def test_a_tiny_ladder_runs_from_the_command_line() -> None:
     assert ratings["random"]["rating"] < ratings["normal"]["rating"]
     for row in ratings.values():
         assert row["ci95"][0] <= row["rating"] <= row["ci95"][1]
+
+
+def test_a_ladder_resumed_with_more_games_keeps_the_logged_ones_and_plays_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "ladder.jsonl"
+    args = ["--ladder", "--ladder-levels", "random,easy,normal", "--log", str(log), "--json"]
+    assert sim_main([*args, "--games", "1", "--seed", "4", "--quiet"]) == 0
+    first = log.read_text(encoding="utf-8").splitlines()
+    one_a_table = json.loads(capsys.readouterr().out)
+    assert len(first) == 3 and one_a_table["games"] == 3
+    assert sim_main([*args, "--games", "2", "--seed", "4", "--resume"]) == 0
+    captured = capsys.readouterr()
+    assert "3 games already in" in captured.err
+    assert "game 1:" in captured.err and "game 0:" not in captured.err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[:3] == first and len(lines) == 6
+    two_a_table = json.loads(captured.out)
+    assert two_a_table["games"] == 6
+    assert all(pair["games"] == 2 for pair in two_a_table["pairwise_2p"])
+
+
+def test_a_ladder_refuses_to_resume_from_the_log_of_another_ladder(tmp_path: Path) -> None:
+    log = tmp_path / "ladder.jsonl"
+    args = ["--ladder", "--ladder-levels", "random,easy", "--games", "1", "--log", str(log)]
+    assert sim_main([*args, "--seed", "4", "--quiet"]) == 0
+    with pytest.raises(SystemExit, match="not a game of this ladder"):
+        sim_main([*args, "--seed", "5", "--resume", "--quiet"])
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 1  # nothing played, nothing lost
