@@ -66,10 +66,16 @@ def seating(levels: tuple[str, ...], index: int) -> tuple[str, ...]:
     return levels[shift:] + levels[:shift]
 
 
+def game_seed(spec: SeriesSpec, index: int) -> int:
+    """The seed of game ``index`` of the series ``spec``: its dice, its bots' seeds, and what
+    ``--resume`` matches a logged game by."""
+    return derived_seed("stoneage-sim", spec.seed, index)
+
+
 def play_game(spec: SeriesSpec, index: int) -> GameResult:
     """Play game ``index`` of the series ``spec`` to its end (or the round cap)."""
     levels = seating(spec.levels, index)
-    seed = derived_seed("stoneage-sim", spec.seed, index)
+    seed = game_seed(spec, index)
     dice = random.Random(seed)
     bots = [
         make_bot(level, derived_seed(seed, seat, level), spec.budget)
@@ -167,7 +173,7 @@ def logged_games(spec: SeriesSpec, games: int, logged: Sequence[GameResult]) -> 
     for result in logged:
         if result.index >= games:
             continue
-        expected_seed = derived_seed("stoneage-sim", spec.seed, result.index)
+        expected_seed = game_seed(spec, result.index)
         levels = tuple(seat.level for seat in result.seats)
         if result.seed != expected_seed or levels != seating(spec.levels, result.index):
             raise ValueError(

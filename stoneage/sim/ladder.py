@@ -23,7 +23,7 @@ from itertools import combinations
 
 from stoneage.ai import Budget
 
-from . import GameResult, SeriesSpec, derived_seed, seating
+from . import GameResult, SeriesSpec, derived_seed, game_seed, seating
 
 LADDER_LEVELS = ("random", "easy", "normal", "hard1", "hard")
 ANCHOR = ("normal", 1500.0)  # the level whose rating is fixed, and its rating
@@ -72,8 +72,7 @@ def ladder_logged(
     other levels or fewer ``--games``), so a resumed ladder never mixes two runs.
     """
     places = {
-        derived_seed("stoneage-sim", spec.seed, index): (place, spec, index)
-        for place, (spec, index) in enumerate(work)
+        game_seed(spec, index): (place, spec, index) for place, (spec, index) in enumerate(work)
     }
     found: dict[int, GameResult] = {}
     for result in logged:
