@@ -74,7 +74,7 @@ class HeuristicBot(Bot):
     def ranked(self, view: GameState) -> list[tuple[Action, float]]:
         """Legal actions with their (noisy) scores, best first."""
         scored = score_actions(view, view.current_player(), self.style)
-        placing = view.pending is None and view.phase == "place"
+        placing = view.placing()
         if placing and self.temper.noise:
             scored = [(a, s + self.rng.gauss(0.0, self.temper.noise)) for a, s in scored]
         order = sorted(

@@ -21,7 +21,7 @@ from stoneage.rules import Action, GameState, Place
 
 from .bots import Bot
 from .outlook import rounds_left
-from .policy import Style, score_actions
+from .policy import Style, score_actions, step_kind
 from .search import (
     CHECKPOINTS,
     Candidate,
@@ -248,7 +248,7 @@ class HardBot(Bot):
 
     def _think(self, view: GameState, started: float) -> list[tuple[Action, float | None]]:
         scored = sorted(score_actions(view, view.current_player(), self.style), key=lambda x: -x[1])
-        step = view.pending[0] if view.pending else (None if view.phase == "place" else "resolve")
+        step = step_kind(view)
         if len(scored) == 1 or scored[0][1] - scored[1][1] >= OBVIOUS_GAP[step]:
             return [(a, s) for a, s in scored]
         limits = self._limits(view, step, started)

@@ -10,15 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
 
 from stoneage.rules import (
     Action,
+    ChooseSpace,
+    ChooseTools,
+    Decision,
     Feed,
+    FeedPeople,
     GameState,
     Pay,
+    PayForBuilding,
+    PayForCard,
     PickItem,
+    PickItemDie,
     Place,
+    PlaceFigures,
     Player,
     Resolve,
     Starve,
@@ -49,28 +56,50 @@ STALL_PUSH = 25.0
 
 Scorer = Callable[[Action], float]
 
-# ``state.pending`` is a loosely typed tuple in the rules (its shape depends on its kind, see
-# ``stoneage.rules.nodes``); these views of it are checked by kind, then cast to its shape.
-ToolsStep = tuple[str, int, int]  # (kind, gather space, dice total)
-# pay_card (kind, slot), pay_building (kind, stack), feed (kind, missing food)
+# The small steps as the scorers read them: (kind, space, total) for tools, (kind, index) for a
+# payment (the card's slot or the building's stack) or feeding (the missing food).
+ToolsStep = tuple[str, int, int]
 IndexStep = tuple[str, int]
 
 
+#: The kind of each decision as the search budgets it (None: a placement).
+STEP_KINDS: dict[type[Decision], str | None] = {
+    PlaceFigures: None,
+    ChooseSpace: "resolve",
+    ChooseTools: "tools",
+    PayForCard: "pay_card",
+    PayForBuilding: "pay_building",
+    PickItemDie: "items_pick",
+    FeedPeople: "feed",
+}
+
+
+def step_kind(state: GameState) -> str | None:
+    """The kind of step ``state``'s seat decides (a key of ``STEP_KINDS``' values)."""
+    return STEP_KINDS[type(state.decision())]
+
+
 def tools_step(state: GameState) -> ToolsStep:
-    """The pending tools step's (kind, space, total); the caller knows a tools step is pending."""
-    return cast(ToolsStep, _pending_of_kind(state, ("tools",)))
+    """The tools step's (kind, space, total); the caller knows a tools step is being decided."""
+    decision = state.decision()
+    if not isinstance(decision, ChooseTools):
+        raise ValueError(f"expected a choice of tools, got {decision!r}")
+    return ("tools", decision.space, decision.total)
 
 
 def index_step(state: GameState) -> IndexStep:
-    """The pending pay or feed step's (kind, index or missing food)."""
-    return cast(IndexStep, _pending_of_kind(state, ("pay_card", "pay_building", "feed")))
+    """The pay or feed step's (kind, index or missing food)."""
+    return _index_of(state.decision())
 
 
-def _pending_of_kind(state: GameState, kinds: tuple[str, ...]) -> tuple[object, ...]:
-    pending = state.pending
-    if pending is None or pending[0] not in kinds:
-        raise ValueError(f"expected a pending {'/'.join(kinds)} step, got {pending!r}")
-    return pending
+def _index_of(decision: Decision) -> IndexStep:
+    if isinstance(decision, PayForCard):
+        return ("pay_card", decision.slot)
+    if isinstance(decision, PayForBuilding):
+        return ("pay_building", decision.stack)
+    if isinstance(decision, FeedPeople):
+        return ("feed", decision.missing)
+    raise ValueError(f"expected a payment or feeding, got {decision!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,19 +134,19 @@ _AT_TABLE: dict[tuple[Style, int], tuple[Prices, Style]] = {}
 def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
     """Every legal action of ``seat`` with its heuristic score (higher is better)."""
     style = style.at_table(state.n)
-    pending = state.pending
+    decision = state.decision()
     actions = state.legal_actions()
-    if pending is None and state.phase != "place":
+    if type(decision) is ChooseSpace:
         # The order of resolution (the commonest small step in Hard's rollouts) needs no
         # prices unless a card or building space is among the choices: made when needed.
         scorer = _resolve_scorer(state, seat)
         if not state.players[seat].two_res:
             return [(a, scorer(a)) for a in actions]
     out = make_outlook(state, seat)
-    if pending is None and state.phase == "place":
+    if type(decision) is PlaceFigures:
         scorer = _placement_scorer(state, seat, out, style)
-    elif pending is not None:
-        scorer = _STEP_SCORERS[pending[0]](state, seat, out, style)
+    elif type(decision) is not ChooseSpace:
+        scorer = _STEP_SCORERS[type(decision)](state, seat, out, style)
     if not state.players[seat].two_res:  # no two-resources card: no TakeTwo to score
         return [(a, scorer(a)) for a in actions]
     two = _take_two_scorer(state, seat, out)
@@ -348,12 +377,12 @@ def _feed_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Sco
     return score
 
 
-_STEP_SCORERS = {
-    "tools": _tools_scorer,
-    "pay_card": _pay_scorer,
-    "pay_building": _pay_scorer,
-    "items_pick": _pick_scorer,
-    "feed": _feed_scorer,
+_STEP_SCORERS: dict[type[Decision], Callable[[GameState, int, Outlook, Style], Scorer]] = {
+    ChooseTools: _tools_scorer,
+    PayForCard: _pay_scorer,
+    PayForBuilding: _pay_scorer,
+    PickItemDie: _pick_scorer,
+    FeedPeople: _feed_scorer,
 }
 
 
@@ -361,10 +390,10 @@ _STEP_SCORERS = {
 def _take_two_scorer(state: GameState, seat: int, out: Outlook) -> Callable[[TakeTwo], float]:
     """Use the card when it pays for something now or feeds, else only at the very end."""
     p = state.players[seat]
-    pending = state.pending
-    paying = pending is not None and pending[0] in ("pay_card", "pay_building")
+    decision = state.decision()
+    paying = isinstance(decision, (PayForCard, PayForBuilding))
     base = _payable_worth(state, p.res, out) if paying else None
-    missing_food = index_step(state)[1] if pending is not None and pending[0] == "feed" else None
+    missing_food = decision.missing if isinstance(decision, FeedPeople) else None
 
     def score(action: TakeTwo) -> float:
         pair = [0, 0, 0, 0]

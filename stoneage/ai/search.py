@@ -126,7 +126,7 @@ def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if state.phase == "place" and state.pending is None:
+    if state.placing():
         return quick_placement(state, seat, actions, rng)
     scored = score_actions(state, seat, ROLLOUT_STYLE)
     return max(scored, key=lambda item: item[1])[0]
@@ -140,7 +140,7 @@ def styled_choice(style: Style, noise: float = ROLLOUT_NOISE) -> Policy:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if state.phase != "place" or state.pending is not None:
+        if not state.placing():
             return quick_choice(state, seat, rng)
         spread = 2.0 * noise
         scored = placement_scores(state, seat, style)

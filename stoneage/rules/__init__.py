@@ -25,6 +25,11 @@ Example, a whole game between random players::
     ...     v for k, v in state.final_scoring()[0].items() if k != "total")
     True
 
+What is being decided is read through ``decision()``, one typed form per kind of step::
+
+    >>> new_game(2, seed=1).decision()
+    TurnUpCard(slot=0)
+
 Actions have a text form that round-trips::
 
     >>> state = new_game(2, seed=1)
@@ -33,6 +38,7 @@ Actions have a text form that round-trips::
     'card F01'
 """
 
+from . import data
 from .actions import (
     Action,
     Decline,
@@ -50,11 +56,30 @@ from .actions import (
     TakeTwo,
     UseTools,
 )
-from .errors import IllegalActionError, SaveFormatError
+from .chance import dice_sum_weights
+from .decisions import (
+    ChanceDecision,
+    ChooseSpace,
+    ChooseTools,
+    Decision,
+    DrawFaceDown,
+    FeedPeople,
+    GameOver,
+    PayForBuilding,
+    PayForCard,
+    PickItemDie,
+    PlaceFigures,
+    RollDice,
+    RollItemDice,
+    SeatDecision,
+    TurnUpBuilding,
+    TurnUpCard,
+)
+from .errors import ActionError, ActionTextError, IllegalActionError, SaveFormatError
 from .nodes import CHANCE, TERMINAL
 from .player import Player
 from .scoring import CATEGORIES as SCORING_CATEGORIES
-from .scoring import green_set_points, role_figures
+from .scoring import green_set_points, role_figures, scoring_cards, tie_break
 from .state import GameState, new_game, parse_action, sample_chance, seeded_rng
 
 __all__ = [
@@ -62,28 +87,50 @@ __all__ = [
     "SCORING_CATEGORIES",
     "TERMINAL",
     "Action",
+    "ActionError",
+    "ActionTextError",
+    "ChanceDecision",
+    "ChooseSpace",
+    "ChooseTools",
+    "Decision",
     "Decline",
     "DrawExtra",
+    "DrawFaceDown",
     "Feed",
+    "FeedPeople",
+    "GameOver",
     "GameState",
     "IllegalActionError",
     "Pay",
+    "PayForBuilding",
+    "PayForCard",
     "PickItem",
+    "PickItemDie",
     "Place",
+    "PlaceFigures",
     "Player",
     "Resolve",
     "RevealCard",
     "RevealTile",
     "Roll",
+    "RollDice",
+    "RollItemDice",
     "RollItems",
     "SaveFormatError",
+    "SeatDecision",
     "Starve",
     "TakeTwo",
+    "TurnUpBuilding",
+    "TurnUpCard",
     "UseTools",
+    "data",
+    "dice_sum_weights",
     "green_set_points",
     "new_game",
     "parse_action",
     "role_figures",
     "sample_chance",
+    "scoring_cards",
     "seeded_rng",
+    "tie_break",
 ]

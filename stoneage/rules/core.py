@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Place
 from .data import NUM_SPACES
-from .nodes import CHANCE, TERMINAL, Pending, Phase
+from .nodes import CHANCE, PLACE, TERMINAL, Pending, Phase
 from .player import Player
 from .table import Table, table_property
 
@@ -190,6 +190,11 @@ class StateCore:
     def is_chance_node(self) -> bool:
         """True where the dice or a reveal decide the next step."""
         return self._actor == CHANCE
+
+    def placing(self) -> bool:
+        """True when a seat is to put figures on a space (``decision()`` is ``PlaceFigures``);
+        a quick reading for the bots' hot loops, which ask it at every step of a rollout."""
+        return self.pending is None and self.phase == PLACE
 
     def scores(self) -> list[int]:
         """Points so far per seat (the scoring track; final scoring adds the rest at the end)."""

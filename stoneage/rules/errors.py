@@ -1,4 +1,11 @@
-"""The one error the rules engine raises for a rejected action or a damaged save."""
+"""The errors the rules engine raises: for action text it cannot read, for an action that is not
+legal where it is played, and for a saved game it cannot load.
+
+As python-chess tells an invalid move (``InvalidMoveError``: not a move at all) from an illegal
+one (``IllegalMoveError``: a move, but not here), the engine tells ``ActionTextError`` (text
+that is no action) from ``IllegalActionError`` (an action the rules refuse now). Both derive from
+``ActionError``, so a caller that only needs "refused, and why" catches the base.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +17,10 @@ def N_(message: str) -> str:
     return message
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal here: wrong seat, wrong phase, unaffordable, full, malformed.
-
-    ``template`` is the English reason with ``{placeholders}`` (marked for translation) and
-    ``params`` fills them, so a UI can show the reason in the player's language.
-    The state the action was applied to is never changed.
-    """
+class ActionError(ValueError):
+    """An action refused: ``template`` is the English reason with ``{placeholders}`` (marked
+    for translation) and ``params`` fills them, so a UI can show the reason in the player's
+    language. The state the action was applied to is never changed."""
 
     def __init__(self, action: object, seat: int | None, template: str, **params: Any) -> None:
         self.action = action
@@ -24,10 +28,31 @@ class IllegalActionError(ValueError):
         self.template = template
         self.params = params
         self.reason = template.format(**params)
-        who = {None: "no seat", -1: "chance", -2: "nobody (the game is over)"}.get(
-            seat, f"seat {seat}"
-        )
-        super().__init__(f"illegal action {str(action)!r} for {who}: {self.reason}")
+        super().__init__(f"{self._what()} {str(action)!r} for {_who(seat)}: {self.reason}")
+
+    def _what(self) -> str:
+        return "refused action"
+
+
+class ActionTextError(ActionError):
+    """Text that is not an action at all (a word the engine does not know, a missing number)."""
+
+    def _what(self) -> str:
+        return "unreadable action"
+
+
+class IllegalActionError(ActionError):
+    """An action that is not legal here: wrong seat, wrong phase, unaffordable, full."""
+
+    def _what(self) -> str:
+        return "illegal action"
+
+
+def _who(seat: int | None) -> str:
+    """The seat an error names, in words."""
+    return {None: "no seat", -1: "chance", -2: "nobody (the game is over)"}.get(
+        seat, f"seat {seat}"
+    )
 
 
 class SaveFormatError(ValueError):

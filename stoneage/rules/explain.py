@@ -36,7 +36,7 @@ from .data import (
     TOOL_MAKER,
     VILLAGE,
 )
-from .errors import N_, IllegalActionError
+from .errors import N_, ActionError, ActionTextError, IllegalActionError
 from .nodes import (
     CHANCE,
     FEED_SHORT,
@@ -66,16 +66,18 @@ _STEP_NAMES = {
 Reason = tuple[str, dict[str, object]]
 
 
-def explain_illegal(state: StateCore, action: object) -> IllegalActionError:
-    """The error for ``action``, which is not among ``state.legal_actions()``."""
+def explain_illegal(state: StateCore, action: object) -> ActionError:
+    """The error for ``action``, which is not among ``state.legal_actions()``: an
+    ``ActionTextError`` for something that is no action at all (a tuple of another shape),
+    else an ``IllegalActionError`` with the rules' reason."""
     seat = state.current_player()
+    if not isinstance(action, _CHANCE_TYPES + _DECISION_TYPES):
+        return ActionTextError(action, seat, N_("this is not an action"))
     template, params = _reason(state, action, seat)
     return IllegalActionError(action, seat, template, **params)
 
 
 def _reason(state: StateCore, action: object, seat: int) -> Reason:
-    if not isinstance(action, _CHANCE_TYPES + _DECISION_TYPES):
-        return N_("this is not an action"), {}
     if seat == TERMINAL:
         return N_("the game is over"), {}
     if seat == CHANCE:

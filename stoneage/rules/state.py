@@ -26,7 +26,23 @@ from .actions import (
     reveal_table,
 )
 from .data import NUM_SPACES
-from .errors import N_, IllegalActionError, SaveFormatError
+from .decisions import (
+    GAME_OVER,
+    ChooseSpace,
+    ChooseTools,
+    Decision,
+    DrawFaceDown,
+    FeedPeople,
+    PayForBuilding,
+    PayForCard,
+    PickItemDie,
+    PlaceFigures,
+    RollDice,
+    RollItemDice,
+    TurnUpBuilding,
+    TurnUpCard,
+)
+from .errors import N_, ActionError, ActionTextError, IllegalActionError, SaveFormatError
 from .explain import explain_illegal
 from .nodes import (
     CHANCE,
@@ -113,6 +129,35 @@ class GameState(Transitions):
             legal = self._legal = self._compute_legal()
         return list(legal)
 
+    def decision(self) -> Decision:
+        """What is being decided now, and by whom, in its typed public form (see
+        ``decisions``): the one way code outside the rules reads the step of a turn."""
+        actor, pending = self._actor, self.pending
+        if actor == TERMINAL:
+            return GAME_OVER
+        if pending is None:
+            return PlaceFigures(actor) if self.phase == PLACE else ChooseSpace(actor)
+        # ``pending[0]`` compared each time: mypy narrows the union of steps on it.
+        if pending[0] == TOOLS:
+            return ChooseTools(actor, pending[1], pending[2])
+        if pending[0] == PAY_CARD:
+            return PayForCard(actor, pending[1])
+        if pending[0] == PAY_BUILDING:
+            return PayForBuilding(actor, pending[1])
+        if pending[0] == ITEMS_PICK:
+            return PickItemDie(actor, pending[1], pending[3])
+        if pending[0] == FEED_SHORT:
+            return FeedPeople(actor, pending[1])
+        if pending[0] == ROLL:
+            return RollDice(self.turn, pending[1], pending[2])
+        if pending[0] == ITEMS_ROLL:
+            return RollItemDice(pending[1])
+        if pending[0] == REVEAL_CARD:
+            return TurnUpCard(pending[1])
+        if pending[0] == REVEAL_TILE:
+            return TurnUpBuilding(pending[1])
+        return DrawFaceDown(pending[1])
+
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
         outcomes, weights = self._chance_weights()
@@ -123,7 +168,8 @@ class GameState(Transitions):
         """The state after ``action`` (an action or its text form); ``self`` is unchanged.
 
         ``seat``, when given, is the seat that means to act: acting out of turn is rejected.
-        Raises ``IllegalActionError`` naming the action, the seat and the reason.
+        Raises ``IllegalActionError`` naming the action, the seat and the reason
+        (``ActionTextError`` for text that is no action).
         """
         # Every action is a tuple, so anything else is read as text (and refused if it is not).
         # Tested this way round for speed: isinstance(action, str) says no to an action only
@@ -205,7 +251,7 @@ class GameState(Transitions):
         for number, action_text in enumerate(actions, start=1):
             try:
                 state = state.apply(action_text)
-            except IllegalActionError as error:
+            except ActionError as error:
                 raise SaveFormatError(
                     f"saved game is damaged: action {number} of {len(actions)} "
                     f"({action_text!r}) cannot be replayed: {error.reason}"
@@ -403,13 +449,13 @@ def seeded_rng(state: GameState) -> random.Random:
 def parse_action(state: GameState, text: str) -> Action:
     """The legal action of ``state`` written as ``text``.
 
-    Raises ``IllegalActionError`` for text that is not an action, and for an action that is
-    not legal in ``state`` (the message says why).
+    Raises ``ActionTextError`` for text that is not an action, and ``IllegalActionError`` for
+    an action that is not legal in ``state`` (the message says why); both are ``ActionError``.
     """
     try:
         action = read_action(text)
-    except IllegalActionError as error:
-        raise IllegalActionError(text, state.current_player(), error.template) from None
+    except ActionTextError as error:
+        raise ActionTextError(text, state.current_player(), error.template) from None
     if action not in state.legal_actions():
         raise explain_illegal(state, action)
     return action

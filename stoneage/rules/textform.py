@@ -25,7 +25,7 @@ from .actions import (
     UseTools,
 )
 from .data import RESOURCE_NAMES, SPACE_BY_NAME
-from .errors import N_, IllegalActionError
+from .errors import N_, ActionTextError
 
 _MAX_TEXT = 200
 _AMOUNT = re.compile(r"^(\d{1,2})([a-z]+)$")
@@ -118,13 +118,13 @@ def _fail() -> Action:
 
 
 def read_action(text: str) -> Action:
-    """The action written as ``text`` (no legality check); ``IllegalActionError`` if unreadable."""
+    """The action written as ``text`` (no legality check); ``ActionTextError`` if unreadable."""
     if not isinstance(text, str) or len(text) > _MAX_TEXT:
-        raise IllegalActionError(text, None, N_("this is not an action"))
+        raise ActionTextError(text, None, N_("this is not an action"))
     words = text.strip().lower().split()
     try:
         if not words or words[0] not in _READERS:
             raise _Unreadable
         return _READERS[words[0]](words[1:])
     except _Unreadable:
-        raise IllegalActionError(text, None, N_("cannot read this as an action")) from None
+        raise ActionTextError(text, None, N_("cannot read this as an action")) from None

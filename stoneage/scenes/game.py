@@ -21,7 +21,7 @@ import pygame
 from stoneage import i18n
 from stoneage.ai import make_bot
 from stoneage.i18n import _
-from stoneage.rules import Action, GameState, IllegalActionError, Place, Resolve, TakeTwo
+from stoneage.rules import Action, ActionError, GameState, Place, Resolve, TakeTwo
 from stoneage.rules.data import GATHER_SPACES
 from stoneage.rules.nodes import (
     FEED_SHORT,
@@ -601,7 +601,7 @@ class GameScene(Scene):
             return False
         try:
             step = self.driver.apply(action, seat=seat)
-        except IllegalActionError as error:
+        except ActionError as error:
             self.error = engine_reason(error)
             self.on_refused(action, self.error)
             return False

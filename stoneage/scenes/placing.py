@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from stoneage.i18n import _, ngettext
-from stoneage.rules import Action, GameState, IllegalActionError, Place, Resolve, data
+from stoneage.rules import Action, ActionError, GameState, Place, Resolve, data
 from stoneage.ui import theme
 from stoneage.ui.layout import TableLayout, carry_parts, panel_parts, popup_near, use_now_tag
 from stoneage.ui.names import engine_reason, space_title
@@ -35,7 +35,7 @@ def reason_for(state: GameState, action: Action, seat: int) -> str | None:
     """The rules engine's reason why ``action`` is illegal now (None if it is legal)."""
     try:
         state.apply(action, seat=seat)
-    except IllegalActionError as error:
+    except ActionError as error:
         return engine_reason(error)
     return None
 

@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeGuard, runtime_checkable
 import pygame
 
 from stoneage.i18n import N_, _
-from stoneage.rules import GameState, IllegalActionError, SaveFormatError, new_game
+from stoneage.rules import ActionError, GameState, SaveFormatError, new_game
 from stoneage.ui import assets, storage, theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.names import DEFAULT_HUMAN_NAME, engine_reason, join_list, shown_name
@@ -76,8 +76,7 @@ class SaveError(Exception):
     def message(self) -> str:
         """The reason, translated now (so a language switch shows it in the new language)."""
         params = {
-            k: engine_reason(v) if isinstance(v, IllegalActionError) else v
-            for k, v in self.params.items()
+            k: engine_reason(v) if isinstance(v, ActionError) else v for k, v in self.params.items()
         }
         try:
             return _(self.template).format(**params)
@@ -321,7 +320,7 @@ def _game_problem(game: str, reason: str, error: Exception | None = None) -> Sav
     return SaveError(GAME_DAMAGED)
 
 
-def _replay_failure(game: str, move: int) -> IllegalActionError | None:
+def _replay_failure(game: str, move: int) -> ActionError | None:
     """The engine's refusal of action number ``move`` (only called once a replay failed)."""
     try:
         document = json.loads(game)
@@ -329,7 +328,7 @@ def _replay_failure(game: str, move: int) -> IllegalActionError | None:
         for text in document["actions"][: move - 1]:
             state = state.apply(text)
         state.apply(document["actions"][move - 1])
-    except IllegalActionError as error:
+    except ActionError as error:
         return error
     except Exception:  # the engine already said the file is damaged; the detail is a bonus
         return None

@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 
 from stoneage.i18n import _
-from stoneage.rules import Action, GameState, IllegalActionError, Pay, Place, parse_action
+from stoneage.rules import Action, ActionError, GameState, Pay, Place, parse_action
 from stoneage.rules.nodes import ROLL
 from stoneage.tutorial import STEPS, Bubble, Tutorial
 from stoneage.tutorial.session import ROLL_NOW
@@ -219,7 +219,7 @@ class TutorialScene(GameScene):
             return False
         try:
             return isinstance(parse_action(self.driver.state, expected), Place)
-        except IllegalActionError:
+        except ActionError:
             return False
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
@@ -229,7 +229,7 @@ class TutorialScene(GameScene):
             return super()._suggest(state, seat)
         try:
             return parse_action(state, expected)
-        except IllegalActionError:
+        except ActionError:
             return None
 
     def act(self, action: Action) -> bool:

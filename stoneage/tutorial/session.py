@@ -37,8 +37,8 @@ from stoneage.i18n import N_, _
 from stoneage.rules import (
     CHANCE,
     Action,
+    ActionError,
     GameState,
-    IllegalActionError,
     SaveFormatError,
     new_game,
     parse_action,
@@ -381,7 +381,7 @@ class Tutorial:
         """``action`` as one of the legal actions now, or None (unreadable or illegal)."""
         try:
             return parse_action(self.state, str(action))
-        except IllegalActionError:
+        except ActionError:
             return None
 
     def _friendly(self, proposed: Action, expected: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from stoneage.rules import CHANCE, IllegalActionError
+from stoneage.rules import CHANCE, ActionTextError, IllegalActionError
 
 from .conftest import advance, legal_texts, placement_done, play, start, with_player
 
@@ -37,7 +37,7 @@ def test_a_card_cannot_be_paid_with_food_or_with_too_few_resources():
     state = buying("G13", 3)
     with pytest.raises(IllegalActionError, match="this card costs exactly 3 resources"):
         state.apply("pay 2wood")
-    with pytest.raises(IllegalActionError, match="cannot read this as an action"):
+    with pytest.raises(ActionTextError, match="cannot read this as an action"):
         state.apply("pay 3food")
 
 

@@ -13,6 +13,8 @@ import pytest
 from stoneage.rules import (
     CHANCE,
     TERMINAL,
+    ActionError,
+    ActionTextError,
     GameState,
     IllegalActionError,
     SaveFormatError,
@@ -110,9 +112,20 @@ def test_text_form_round_trips_for_every_legal_action():
     ],
 )
 def test_parse_action_of_nonsense_raises(four, text):
-    with pytest.raises(IllegalActionError) as caught:
+    """Text that is no action is told apart from an illegal action: its own error class, under
+    the base both share."""
+    with pytest.raises(ActionTextError) as caught:
         parse_action(four, text)
     assert "seat 0" in str(caught.value)
+    assert isinstance(caught.value, ActionError)
+    assert not isinstance(caught.value, IllegalActionError)
+
+
+def test_an_action_read_but_not_legal_here_is_an_illegal_action(four):
+    with pytest.raises(IllegalActionError) as caught:
+        parse_action(four, "place hut 1")
+    assert isinstance(caught.value, ActionError)
+    assert not isinstance(caught.value, ActionTextError)
 
 
 def test_illegal_action_names_action_seat_and_reason_and_leaves_the_state(four):
@@ -147,7 +160,7 @@ def test_wrong_phase_and_chance_outcomes_at_a_decision_are_rejected(four):
 
 def test_malformed_action_objects_are_rejected(four):
     for junk in (None, 42, ("place", 3), object()):
-        with pytest.raises(IllegalActionError, match="not an action"):
+        with pytest.raises(ActionTextError, match="not an action"):
             four.apply(junk)  # type: ignore[arg-type]
 
 

@@ -92,7 +92,7 @@ def quick_choice(state: GameState, seat: int, rng: random.Random) -> Action:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if state.phase == "place" and state.pending is None:
+    if state.placing():
         return quick_placement(state, seat, actions, rng)
     scored = score_actions(state, seat, ROLLOUT_STYLE)
     return max(scored, key=lambda item: item[1])[0]
