@@ -31,7 +31,7 @@ from stoneage.ai.levels import NORMAL_STYLE
 from stoneage.ai.outlook import make_outlook
 from stoneage.ai.search import Policy, placement_scores
 from stoneage.ai.values import evaluate, evaluate_all
-from stoneage.rules import Action, GameState, new_game
+from stoneage.rules import Action, GameState
 from stoneage.sim import ROUND_CAP, derived_seed, run_game
 from stoneage.sim.stats import wilson
 
@@ -316,8 +316,7 @@ def play(
         else make_bot(opponent, derived_seed(game_seed, s), budget)
         for s in range(players)
     ]
-    dice = random.Random(game_seed)
-    state, times = run_game(bots, new_game(players, seed=game_seed), dice, ROUND_CAP)
+    state, times = run_game(bots, game_seed, ROUND_CAP)
     winners = state.winners() if state.is_terminal() else []
     totals = [row["total"] for row in state.final_scoring()]
     share = 1.0 / len(winners) if seat_of_variant in winners else 0.0
@@ -343,7 +342,7 @@ def _use_prices(prices: dict[str, float] | None) -> None:
     if prices:
         from stoneage.ai import prices as bot_prices
 
-        bot_prices.use(bot_prices.from_mapping(prices))
+        bot_prices.override(bot_prices.from_mapping(prices))  # for the worker's whole life
 
 
 def _budget_text(rollouts: int) -> str:

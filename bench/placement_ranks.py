@@ -31,7 +31,7 @@ from stoneage.ai.bots import Bot
 from stoneage.ai.hard import CANDIDATES, FULL_ROLLOUT_STYLE
 from stoneage.ai.policy import score_actions
 from stoneage.ai.search import rollout, styled_choice
-from stoneage.rules import Action, GameState, new_game
+from stoneage.rules import Action, GameState
 from stoneage.sim import ROUND_CAP, derived_seed, run_game
 
 RANKS_SHOWN = 10  # ranks from 10 on are counted together
@@ -91,7 +91,7 @@ def play_games(games: int, label: str, make: Callable[[int, int, int], Bot]) -> 
     for game in range(games):
         seed = derived_seed(label, 1, game)
         bots = [make(game, derived_seed(seed, seat), seat) for seat in range(4)]
-        run_game(bots, new_game(4, seed=seed), random.Random(seed), ROUND_CAP)
+        run_game(bots, seed, ROUND_CAP)
         print(f"game {game + 1} of {games} played", file=sys.stderr, flush=True)
 
 

@@ -33,7 +33,7 @@ import time
 TITLE_CHILD = """
 import time
 from stoneage.app import App
-from stoneage.scenes.menus import TitleScene
+from stoneage.scenes.menus.title_scene import TitleScene
 app = App((1280, 720))
 app.open_window()
 app.push(TitleScene(app))
@@ -67,7 +67,7 @@ MUSIC = True  # the frame and idle figures are taken with the music playing (--n
 
 def _open_app(size: tuple[int, int], speed: str):
     from stoneage.app import App
-    from stoneage.ui.storage import Settings
+    from stoneage.records.settings import Settings
 
     app = App(size, Settings(animation=speed))
     app.open_window()
@@ -86,14 +86,14 @@ def music_playing() -> bool:
 def animation_frames(frames: int, level: str = "normal") -> list[float]:
     """Frame times (ms) of four bots of ``level`` playing at normal speed at 1920x1080 (with
     ``hard``, the frames drawn while the bots' searches run in their thread)."""
-    from stoneage.scenes.driver import Seat
-    from stoneage.scenes.game import GameScene
+    from stoneage.play.seats import Seat
+    from stoneage.scenes.table.scene import TableScene
 
     app = _open_app((1920, 1080), "normal")
     seats = [
         Seat(f"Bot {i}", c, "bot", level) for i, c in enumerate(("red", "blue", "green", "yellow"))
     ]
-    scene = GameScene(app, seats, seed=7)
+    scene = TableScene(app, seats, seed=7)
     app.push(scene)
     for _ in range(30):  # warm the image and text caches
         app.step(block=False)
@@ -104,7 +104,7 @@ def animation_frames(frames: int, level: str = "normal") -> list[float]:
         begin = time.perf_counter()
         app.step(block=False)
         times.append((time.perf_counter() - begin) * 1000)
-        thinking += scene.driver.thinking()
+        thinking += scene.match.thinking()
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - begin)))  # real frame pacing
     if level != "normal":
         print(f"  (a bot was thinking during {thinking} of the {frames} frames)")
@@ -121,14 +121,14 @@ def idle_cpu(seconds: float) -> tuple[float, float]:
     seconds the first idle frames spent reading the sound files (before the measured wait)."""
     import pygame
 
-    from stoneage.scenes.driver import default_seats
-    from stoneage.scenes.game import GameScene
+    from stoneage.play.seats import default_seats
+    from stoneage.scenes.table.scene import TableScene
 
     app = _open_app((1920, 1080), "instant")
-    scene = GameScene(app, default_seats(), seed=7)
+    scene = TableScene(app, default_seats(), seed=7)
     app.push(scene)
     app.running = True
-    while not scene.controls:  # the first human decision
+    while not scene.hands.controls:  # the first human decision
         app.step(block=False)
     app.step(block=False)
     reading = time.process_time()

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # only for annotations: pygame is imported when a command needs it, so
     # `--help` and a mistyped option answer at once (no cycle: nothing imports __main__)
-    from stoneage.scenes.saves import LoadedGame
-    from stoneage.ui.storage import Settings
+    from stoneage.play.savefile import LoadedGame
+    from stoneage.records.settings import Settings
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -121,8 +121,8 @@ def screenshot(args: argparse.Namespace) -> int:
     import pygame
 
     from stoneage.app import App
-    from stoneage.scenes.positions import build_scene, hover_with_hint, start_drag
-    from stoneage.ui.storage import Settings
+    from stoneage.records.settings import Settings
+    from stoneage.staging import build_scene, hover_with_hint, start_drag
 
     app = App(
         args.size or (1600, 900),
@@ -152,7 +152,7 @@ def smoke(args: argparse.Namespace) -> int:
     import pygame
 
     from stoneage.app import App
-    from stoneage.ui.storage import Settings
+    from stoneage.records.settings import Settings
 
     start = time.perf_counter()
     app = App(args.size or (1280, 720), Settings(language=args.lang or "en"), seed=args.seed)
@@ -177,7 +177,7 @@ def replay(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from pathlib import Path
 
-    from stoneage.scenes.saves import SaveError, load_game_file
+    from stoneage.play.savefile import SaveError, load_game_file
 
     try:
         loaded = load_game_file(Path(args.replay))
@@ -188,7 +188,6 @@ def replay(args: argparse.Namespace) -> int:
         return _replay_headless(args, loaded)
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.game import GameScene
 
     setup_logging()
     app = App(args.size or (1280, 720))
@@ -196,7 +195,8 @@ def replay(args: argparse.Namespace) -> int:
         app.settings.language = args.lang
     app.open_window()
     app.push(app.make_scene("title"))
-    app.push(GameScene(app, loaded.seats, loaded.seed, loaded.state, replay=True))
+    options = {"seats": loaded.seats, "seed": loaded.seed, "state": loaded.state}
+    app.push(app.make_scene("game", replay=True, **options))
     app.run()
     return 0
 
@@ -206,18 +206,21 @@ def _replay_headless(args: argparse.Namespace, loaded: LoadedGame) -> int:
     import pygame
 
     from stoneage.app import App
-    from stoneage.scenes.game import GameScene
-    from stoneage.ui.storage import Settings
+    from stoneage.records.settings import Settings
+    from stoneage.scenes.table.mode import TableMode
+    from stoneage.scenes.table.scene import TableScene
 
     app = App(args.size or (1280, 720), Settings(animation="instant", language=args.lang or "en"))
     app.open_window(flags=0)
-    scene = GameScene(app, loaded.seats, loaded.seed, loaded.state, threaded=False, replay=True)
+    scene = TableScene(
+        app, loaded.seats, loaded.seed, loaded.state, threaded=False, mode=TableMode.replay()
+    )
     app.push(scene)
     for _ in range(100_000):
-        if scene.driver.replay_finished() and (app.top is not scene or not scene.driver.is_over()):
+        if scene.match.replay_finished() and (app.top is not scene or not scene.match.is_over()):
             break
         app.step(block=False)
-    final = scene.driver.state
+    final = scene.match.state
     surface = pygame.Surface(app.size)
     app.draw(surface)
     pygame.image.save(surface, args.screenshot)
@@ -228,7 +231,7 @@ def _replay_headless(args: argparse.Namespace, loaded: LoadedGame) -> int:
     for seat, total in zip(loaded.seats, totals):
         print(f"{seat.name}: {total}")
     print(
-        f"replayed {len(scene.driver.steps)} actions: {'the same game' if same else 'A DIFFERENT GAME'} -> {args.screenshot}"
+        f"replayed {len(scene.match.steps)} actions: {'the same game' if same else 'A DIFFERENT GAME'} -> {args.screenshot}"
     )
     while app.stack:
         app.pop()
@@ -245,7 +248,7 @@ def autoplay(args: argparse.Namespace) -> int:
     import shutil
     import tempfile
 
-    from stoneage.ui.storage import load_settings
+    from stoneage.records.settings import load_settings
 
     settings = load_settings()  # read before the data folder is moved aside
     home = tempfile.mkdtemp(prefix="stoneage-autoplay-")
@@ -262,7 +265,7 @@ def _run_autoplay(args: argparse.Namespace, settings: Settings) -> int:
 
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.autoplay import SPEEDS, Autoplay, autoplay_seats
+    from stoneage.scenes.table.autoplay import SPEEDS, Autoplay, autoplay_seats
 
     setup_logging()
     if args.lang:
@@ -293,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         return autoplay(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.tutorial_scene import first_start_offer
+    from stoneage.scenes.table.lesson import first_start_offer
 
     setup_logging()
     app = App(args.size, seed=args.seed)  # None: the size (or fullscreen) the window was left at

@@ -10,8 +10,10 @@ The window is resizable between MIN_SIZE and MAX_SIZE; F11 (or the Settings scre
 fullscreen. The window size and fullscreen are remembered in the settings once a resize has
 settled and when the program ends (a size given on the command line wins over them).
 
-The app owns the sound manager (``self.sound``, see ``stoneage.ui.audio``): made with the app
-but opening no device until the first sound; the music starts once the first frame is on screen
+The app owns the services every scene is handed (through ``SceneHost``): the player's records
+(``self.records``: settings, saves, history, achievements, the autosave's slot), the toasts
+(``self.toasts``) and the sound manager (``self.sound``, see ``stoneage.ui.audio``), made with the
+app but opening no device until the first sound; the music starts once the first frame is on screen
 (``run``) and only dips while the screen changes; the sound files are read in idle frames. M
 mutes or unmutes everywhere (unless the screen used the key, as a name being typed does).
 
@@ -31,13 +33,15 @@ import pygame
 
 from stoneage import i18n
 from stoneage.i18n import _
-from stoneage.scenes import toasts
-from stoneage.scenes.base import Scene, SceneFactory
+from stoneage.play.cues import CLICK
+from stoneage.records import Records
+from stoneage.records.settings import Settings
 from stoneage.scenes.catalog import SCENES
-from stoneage.ui import assets, storage, widgets
+from stoneage.scenes.kit.base import Scene, SceneFactory
+from stoneage.scenes.kit.toasts import WARNING, ToastBoard
+from stoneage.ui import assets
 from stoneage.ui.audio import SoundManager
-from stoneage.ui.sound_cues import CLICK
-from stoneage.ui.storage import Settings, load_settings_with_message, save_settings
+from stoneage.ui.widgets import clicked_button
 
 FRAME_RATE = 60  # while something moves
 GIL_SWITCH = 0.002  # seconds a thread may hold the interpreter while another waits (default 0.005)
@@ -67,14 +71,17 @@ class App:
         seed: int | None = None,
         scenes: Mapping[str, SceneFactory] | None = None,
         sound: SoundManager | None = None,
+        records: Records | None = None,
     ) -> None:
         """``size`` None opens the window as it was last left (size and fullscreen, from the
         settings); a size given wins and opens a window of that size. ``scenes`` is the registry
         of scenes by name (the program's own, ``catalog.SCENES``, by default). ``sound`` is the
-        sound manager (a new one by default; tests pass one that records)."""
+        sound manager (a new one by default; tests pass one that records). ``records`` are the
+        player's records (new ones by default)."""
+        self.records = records if records is not None else Records()
         self.settings_problem = ""  # told once by the title screen (untranslated; shown with _())
         if settings is None:
-            settings, self.settings_problem = load_settings_with_message()
+            settings, self.settings_problem = self.records.load_settings()
         self.settings = settings
         self.size = size if size is not None else clamp_size(settings.window)
         self.windowed_size = self.size  # the size to come back to when leaving fullscreen
@@ -93,12 +100,11 @@ class App:
         self.frames_drawn = 0
         self._moving: list[pygame.Rect] = []  # where moving sprites were drawn last frame
         self._input_until = 0.0  # full frame rate until then (input just arrived)
-        toasts.BOARD.clear()  # one app a program; a new one (tests) starts with no toasts
+        self.toasts = ToastBoard(self.records)
         self.sound = sound if sound is not None else SoundManager()
         self.sound.apply_settings(settings)  # nothing is opened yet: that waits for a sound
         self._music_pending = False  # start the music once a frame is on screen
         self._sounds_read = False  # every sound file read (the idle frames' work is done)
-        widgets.click_hook = self.click  # every button clicked, in menus and at the table
 
     # --- window -------------------------------------------------------------------------------
     def open_window(self, flags: int = pygame.RESIZABLE) -> pygame.Surface:
@@ -145,7 +151,7 @@ class App:
             if self.screen is not None:
                 self.screen = self._set_mode()
                 self.resize(self.screen.get_size())
-        save_settings(self.settings)
+        self.records.save_settings(self.settings)
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on or off."""
@@ -157,13 +163,13 @@ class App:
         size = list(self.windowed_size)
         if list(self.settings.window) != size:
             self.settings.window = (size[0], size[1])
-            save_settings(self.settings)
+            self.records.save_settings(self.settings)
 
     def save_settings(self) -> None:
         """Store the settings and apply the language."""
         if i18n.current_language() != self.settings.language:
             self.switch_language(self.settings.language)
-        save_settings(self.settings)
+        self.records.save_settings(self.settings)
 
     def switch_language(self, code: str) -> None:
         """Install ``code`` and rebuild every scene's words at once (no restart)."""
@@ -246,7 +252,7 @@ class App:
             while self.stack:
                 self.stack.pop().exit()
             self.sound.close()
-            storage.release_autosave()
+            self.records.close()
             if self._resized_at is not None:
                 self.remember_window()
             pygame.display.quit()
@@ -267,19 +273,20 @@ class App:
         muted = self.sound.toggle_mute()
         self.settings.muted = muted
         self._sounds_read = False  # the idle frames read what waited while muted
-        save_settings(self.settings)
-        toasts.BOARD.withdraw(_("Sound off (M)"), _("Sound on (M)"))
-        toasts.show(_("Sound off (M)") if muted else _("Sound on (M)"))
+        self.records.save_settings(self.settings)
+        self.toasts.withdraw(_("Sound off (M)"), _("Sound on (M)"))
+        self.toasts.show(_("Sound off (M)") if muted else _("Sound on (M)"))
         self.dirty = True
         return muted
 
     def apply_sound_settings(self) -> None:
         """The volumes or mute changed in the settings: heard at once, and remembered."""
         self.sound.apply_settings(self.settings)
-        save_settings(self.settings)
+        self.records.save_settings(self.settings)
 
-    def click(self, button: widgets.Button | None = None) -> None:
-        """The sound of a button clicked (every button of the program: ``widgets.click_hook``)."""
+    def click(self) -> None:
+        """The sound of a button clicked (every button of the program, told by the event the
+        button marks: ``widgets.clicked_button``)."""
         self.sound.play(CLICK)
 
     def _sound_frame(self, idle: bool) -> None:
@@ -305,16 +312,16 @@ class App:
     def claim_autosave(self) -> None:
         """Take this copy's autosave slot; a second copy of the game on the same data folder
         gets its own (said once in a toast) and the screens read that slot from now on."""
-        claim = storage.claim_autosave()
+        claim = self.records.claim_autosave()
         if claim.shared:
-            toasts.show(claim.message(), toasts.WARNING)
+            self.toasts.show(claim.message(), WARNING)
             self.resize(self.size)  # the title's Continue reads this copy's slot
 
     def step(self, block: bool = True) -> None:
         """One iteration: wait for events (or a frame), dispatch, update, redraw if needed.
         ``block=False`` never sleeps (tests and benchmarks drive the loop themselves)."""
         animating = any(scene.is_animating() for scene in self.stack[-1:])
-        lively = animating or toasts.BOARD.busy() or time.monotonic() < self._input_until
+        lively = animating or self.toasts.busy() or time.monotonic() < self._input_until
         rate = (FRAME_RATE if lively else IDLE_RATE) if block else 0
         if self.clock is None:
             raise RuntimeError("App.step before open_window: there is no window to draw in")
@@ -326,7 +333,7 @@ class App:
             self.dispatch(event)
         if self.stack and self.stack[-1].update(dt):
             self.dirty = True
-        if toasts.BOARD.update(dt):  # toasts and the "Not saved" mark, over every scene
+        if self.toasts.update(dt):  # toasts and the "Not saved" mark, over every scene
             self.dirty = True
         if self.dirty:
             self.draw()
@@ -350,11 +357,13 @@ class App:
         if event.type == pygame.WINDOWEXPOSED:
             self.dirty = True
             return
-        if toasts.BOARD.handle(event):  # a click on a toast dismisses it
+        if self.toasts.handle(event):  # a click on a toast dismisses it
             self.dirty = True
             return
         if self.stack and self.stack[-1].handle(event):
             self.dirty = True
+            if clicked_button(event) is not None:
+                self.click()
         elif is_mute_key(event):  # only when the screen did not use the key (a name typed)
             self.toggle_mute()
 
@@ -386,7 +395,7 @@ class App:
         first = max((i for i, s in enumerate(self.stack) if s.opaque), default=0)
         for scene in self.stack[first:]:
             scene.draw(target)
-        toasts.BOARD.draw(target)
+        self.toasts.draw(target)
         if surface is None:
             pygame.display.flip()
             self._moving = self.stack[-1].moving_rects()
@@ -410,7 +419,7 @@ class App:
             self.screen.set_clip(area)
             for scene in self.stack[first:]:
                 scene.draw(self.screen)
-            toasts.BOARD.draw(self.screen)
+            self.toasts.draw(self.screen)
         self.screen.set_clip(None)
         pygame.display.update(areas)
         self.frames_drawn += 1

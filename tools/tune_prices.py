@@ -14,7 +14,7 @@ result is the mean of the later iterates. ``--evaluate`` plays the fitted consta
 the hand-set ones and prints the win rate with its 95 % interval.
 
 The bots read their prices through ``stoneage.ai.prices.prices_for``; the script sets the
-deciding seat's prices before each decision (``prices.use``), so two sets play in one game.
+deciding seat's prices for each decision (``prices.using``), so two sets play in one game.
 Plain Python, no dependency beyond the game. ``--evaluate FILE --ship`` writes the fitted
 prices of one table size into ``stoneage/ai/data/prices.json`` with the command and result.
 """
@@ -67,9 +67,8 @@ def play(work: tuple[list[Prices], int, int]) -> list[float]:
         if actor == CHANCE:
             state = state.apply(sample_chance(state, dice))
             continue
-        bot_prices.use(prices[actor])  # the deciding seat's prices (and its blocking, timing)
-        state = state.apply(bots[actor].choose(state.view(actor)))
-    bot_prices.use(None)
+        with bot_prices.using(prices[actor]):  # the deciding seat's prices (blocking, timing)
+            state = state.apply(bots[actor].choose(state.view(actor)))
     winners = state.winners() if state.is_terminal() else []
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
 

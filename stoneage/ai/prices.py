@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from importlib import resources
@@ -44,22 +46,39 @@ class Prices:
 
 HAND = Prices()
 NAMES = tuple(f.name for f in fields(Prices))
-_override: list[Prices] = []  # set by ``use`` (self-play tuning: a set per seat)
+# Prices that replace the shipped ones in the current context (self-play tuning: the deciding
+# seat's own set; a benchmark's worker: a fitted file). A context variable, so an override
+# lives exactly as long as the ``with`` block (or the worker) that made it.
+_override: ContextVar[Prices | None] = ContextVar("stoneage_bot_prices", default=None)
 
 
 def prices_for(n: int) -> Prices:
     """The prices the bots use at a table of ``n`` players."""
-    if _override:
-        return _override[0]
+    chosen = _override.get()
+    if chosen is not None:
+        return chosen
     return _fitted().get(n, HAND)
 
 
-def use(prices: Prices | None) -> None:
-    """Make every table use ``prices`` (None: the shipped ones again). For tuning and tests:
-    the tuner sets the deciding seat's prices before each decision."""
-    _override.clear()
-    if prices is not None:
-        _override.append(prices)
+def override(prices: Prices | None) -> Token[Prices | None]:
+    """Make every table of this context (this thread, this worker) use ``prices`` (None: the
+    shipped ones); the token undoes it (``undo``). ``using`` is the scoped form."""
+    return _override.set(prices)
+
+
+def undo(token: Token[Prices | None]) -> None:
+    """Undo the ``override`` that gave ``token``."""
+    _override.reset(token)
+
+
+@contextmanager
+def using(prices: Prices | None) -> Iterator[None]:
+    """Every table prices by ``prices`` inside the ``with`` block (tuning, tests)."""
+    token = override(prices)
+    try:
+        yield
+    finally:
+        undo(token)
 
 
 def from_mapping(row: Mapping[str, object], base: Prices = HAND) -> Prices:

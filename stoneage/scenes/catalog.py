@@ -9,21 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .base import SceneFactory
-from .game import GameScene
-from .log_view import LogScene
-from .menus import PauseMenu, RulesScene, SettingsScene, TitleScene
-from .save_elsewhere import SaveElsewhereScene
-from .saves import LoadScene, SaveNameScene
-from .scoring import ScoringScene
-from .setup import SetupScene
-from .stats_view import StatsScene
-from .tutorial_scene import TutorialScene, open_lessons
+from stoneage.scenes.files.load_scene import LoadScene
+from stoneage.scenes.files.save_elsewhere_scene import SaveElsewhereScene
+from stoneage.scenes.files.save_scene import SaveNameScene
+from stoneage.scenes.kit.base import SceneFactory
+from stoneage.scenes.menus.pause_scene import PauseMenu
+from stoneage.scenes.menus.rules_scene import RulesScene
+from stoneage.scenes.menus.scoring_scene import ScoringScene
+from stoneage.scenes.menus.settings_scene import SettingsScene
+from stoneage.scenes.menus.setup_scene import SetupScene
+from stoneage.scenes.menus.title_scene import TitleScene
+from stoneage.scenes.stats.stats_scene import StatsScene
+from stoneage.scenes.table.lesson import open_lessons
+from stoneage.scenes.table.log_scene import LogScene
+from stoneage.scenes.table.scene import game_table, lesson_table
 
 SCENES: Mapping[str, SceneFactory] = {
     "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
     "setup": SetupScene,  # who plays
-    "game": GameScene,  # seats=, seed=, state=None, threaded=True, replay=False
+    # seats=, seed=, state=None, threaded=True, replay=False, autoplay=None, clock=None
+    "game": game_table,
     "scoring": ScoringScene,  # seats=, state=, seed=: the final scoring of a finished game
     "pause": PauseMenu,  # the menu over a game (Esc)
     "settings": SettingsScene,
@@ -33,6 +38,6 @@ SCENES: Mapping[str, SceneFactory] = {
     "stats": StatsScene,  # records=None, earned=None, tab="overview": the statistics screen
     "save": SaveNameScene,  # on_saved=None: type a name and save the game below
     "save_elsewhere": SaveElsewhereScene,  # folder=None: save the game below into a folder
-    "tutorial": TutorialScene,  # tutorial=None (a fresh lesson), threaded=True: Learn to play
+    "tutorial": lesson_table,  # tutorial=None (a fresh lesson), threaded=True: Learn to play
     "learn": open_lessons,  # the lessons, or the question to resume the one in progress
 }

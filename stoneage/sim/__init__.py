@@ -1,8 +1,10 @@
 """Headless games between bots, and the statistics of a series of them.
 
-``play_game`` plays one seeded game: chance outcomes come from ``random.Random`` seeded by the
-game's seed, each bot from a seed derived from the same, so a game replays exactly (Hard too
-when it thinks by rollouts rather than by the clock). ``run_series`` plays many games on
+``play_game`` plays one seeded game on the program's one match driver (``stoneage.play.match``)
+and so under its one seed policy: the chance outcome at each node is drawn from the game's seed
+and the number of actions taken, and each bot decision from the seed, the seat and the move, so
+a game replays exactly (Hard too when it thinks by rollouts rather than by the clock), and the
+same seed gives the same game here and in the window. ``run_series`` plays many games on
 several processes, rotating the seating so that every bot sits in every seat equally often.
 """
 
@@ -10,15 +12,15 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from stoneage.ai import Budget, make_bot
-from stoneage.ai.bots import Bot
-from stoneage.rules import CHANCE, GameState, new_game, sample_chance
+from stoneage.ai import Bot, Budget
+from stoneage.play.match import Match
+from stoneage.play.seats import bot_seats
+from stoneage.rules import GameState
 
 ROUND_CAP = 50  # a game still running after this many rounds has stalled: a failure
 
@@ -76,31 +78,21 @@ def play_game(spec: SeriesSpec, index: int) -> GameResult:
     """Play game ``index`` of the series ``spec`` to its end (or the round cap)."""
     levels = seating(spec.levels, index)
     seed = game_seed(spec, index)
-    dice = random.Random(seed)
-    bots = [
-        make_bot(level, derived_seed(seed, seat, level), spec.budget)
-        for seat, level in enumerate(levels)
-    ]
-    state, times = run_game(bots, new_game(len(levels), seed=seed), dice, spec.round_cap)
-    return _result(index, seed, state, levels, times)
+    match = Match(bot_seats(levels), seed, threaded=False, budget=spec.budget)
+    times = match.play_out(spec.round_cap)
+    return _result(index, seed, match.state, levels, times)
 
 
 def run_game(
-    bots: Sequence[Bot], state: GameState, dice: random.Random, round_cap: int
+    bots: Sequence[Bot], seed: int, round_cap: int = ROUND_CAP
 ) -> tuple[GameState, list[list[float]]]:
-    """Play ``state`` on to its end (or past ``round_cap``): each seat's bot decides from its
-    own view, chance is drawn from ``dice``. The final state and each seat's decision times."""
-    times: list[list[float]] = [[] for _ in bots]
-    while not state.is_terminal() and state.round <= round_cap:
-        actor = state.current_player()
-        if actor == CHANCE:
-            state = state.apply(sample_chance(state, dice))
-            continue
-        started = time.perf_counter()
-        action = bots[actor].choose(state.view(actor))
-        times[actor].append(time.perf_counter() - started)
-        state = state.apply(action, seat=actor)
-    return state, times
+    """Play a game of ``seed`` between these bots (one a seat, in seat order) to its end (or
+    past ``round_cap``) on the match driver: the benchmarks' way to seat bots of their own.
+    The final state and each seat's decision times."""
+    seats = bot_seats([bot.level for bot in bots])
+    match = Match(seats, seed, threaded=False, bots=dict(enumerate(bots)))
+    times = match.play_out(round_cap)
+    return match.state, times
 
 
 def _result(

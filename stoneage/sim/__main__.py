@@ -25,8 +25,7 @@ from functools import partial
 from typing import Any
 
 from stoneage.ai import ALL_LEVELS, Budget
-
-from . import (
+from stoneage.sim import (
     ROUND_CAP,
     GameResult,
     Progress,
@@ -37,7 +36,7 @@ from . import (
     run_series,
     run_work,
 )
-from .ladder import (
+from stoneage.sim.ladder import (
     ANCHOR,
     BOOTSTRAP,
     LADDER_LEVELS,
@@ -47,7 +46,7 @@ from .ladder import (
     ladder_work,
     pairwise,
 )
-from .stats import level_stats, series_summary
+from stoneage.sim.stats import level_stats, series_summary
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

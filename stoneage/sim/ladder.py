@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from stoneage.ai import Budget
-
-from . import GameResult, SeriesSpec, derived_seed, game_seed, seating
+from stoneage.sim import GameResult, SeriesSpec, derived_seed, game_seed, seating
 
 LADDER_LEVELS = ("random", "easy", "normal", "hard1", "hard")
 ANCHOR = ("normal", 1500.0)  # the level whose rating is fixed, and its rating
@@ -207,4 +206,4 @@ def bootstrap_ratings(
 
 def expected_score(rating_a: float, rating_b: float) -> float:
     """Elo expected score of a against b."""
-    return 1.0 / (1.0 + 10.0 ** ((rating_b - rating_a) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((rating_b - rating_a) / 400.0)))

@@ -10,7 +10,7 @@ import math
 from statistics import mean, median
 from typing import Any
 
-from . import GameResult
+from stoneage.sim import GameResult
 
 Z95 = 1.959963984540054
 

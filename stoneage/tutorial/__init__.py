@@ -8,10 +8,18 @@
 Only ``stoneage.rules``, ``stoneage.ai`` and ``stoneage.i18n`` are imported.
 """
 
-from .lessons import LESSONS, TARGETS
-from .script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step, step_index
-from .session import Bubble, Tutorial, Verdict
-from .tips import TIP_IDS, TIPS, Tip, is_last_round, may_be_last_round, tip_by_id, tip_for
+from stoneage.tutorial.lessons import LESSONS, TARGETS
+from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step, step_index
+from stoneage.tutorial.session import Bubble, Tutorial, Verdict
+from stoneage.tutorial.tips import (
+    TIP_IDS,
+    TIPS,
+    Tip,
+    is_last_round,
+    may_be_last_round,
+    tip_by_id,
+    tip_for,
+)
 
 __all__ = [
     "LESSONS",

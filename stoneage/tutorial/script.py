@@ -36,8 +36,7 @@ from typing import NamedTuple
 from stoneage.i18n import N_
 from stoneage.rules import Action, GameState, PickItem, Roll
 from stoneage.rules import data as rules_data
-
-from . import lessons as L
+from stoneage.tutorial import lessons as L
 
 PLAYERS = 2  # seats: the player and one opponent (see the module docstring)
 YOU = 0  # the player's seat; the opponent sits at 1

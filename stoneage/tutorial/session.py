@@ -45,8 +45,7 @@ from stoneage.rules import (
     sample_chance,
     seeded_rng,
 )
-
-from .script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step
+from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step
 
 FORMAT = "stoneage-tutorial"
 VERSION = 1

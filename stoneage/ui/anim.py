@@ -17,8 +17,8 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from . import assets
-from .widgets import blit_centred
+from stoneage.ui import assets
+from stoneage.ui.widgets import blit_centred
 
 Point = tuple[float, float]
 Shown = TypeVar("Shown")  # what a beat shows while it plays (the game state, for the table)

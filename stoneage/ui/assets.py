@@ -31,7 +31,7 @@ _TEXT_CACHE_LIMIT = 4000
 
 _images: dict[tuple[str, Size, str], pygame.Surface] = {}
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
-_texts: dict[tuple, pygame.Surface] = {}
+_texts: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def assets_dir() -> Path:

@@ -1,10 +1,10 @@
 """The sound manager: effects played by cue name, the background music, volumes and mute.
 
-    from stoneage.ui import audio
-    audio.play("dice", count=4)         # four dice rolled
-    audio.start_music()                 # once; later calls (a new screen) change nothing
-    audio.apply_settings(settings)      # master, effects and music volume, mute
-    audio.update()                      # once a frame: music fades
+    sound = SoundManager()              # the app makes one and hands it to the scenes
+    sound.play("dice", count=4)         # four dice rolled
+    sound.start_music()                 # once; later calls (a new screen) change nothing
+    sound.apply_settings(settings)      # master, effects and music volume, mute
+    sound.update()                      # once a frame: music fades
 
 Nothing happens at import: ``pygame.mixer`` is opened on the first sound or music, and each
 sound file is read on its first use (``preload`` reads the rest a few at a time, for an idle
@@ -39,9 +39,9 @@ from pathlib import Path
 
 import pygame
 
+from stoneage.play.cues import CUE_NAMES, DICE, Cue
+from stoneage.records.settings import Settings
 from stoneage.ui import assets
-from stoneage.ui.sound_cues import CUE_NAMES, DICE, Cue
-from stoneage.ui.storage import Settings
 
 log = logging.getLogger(__name__)
 
@@ -412,60 +412,3 @@ def file_peak(path: Path) -> float:
 
 def _clamp(value: float) -> float:
     return max(0.0, min(1.0, float(value)))
-
-
-# --- the game's manager -----------------------------------------------------------------------
-_manager: SoundManager | None = None
-
-
-def manager() -> SoundManager:
-    """The game's sound manager (made on first use; opening the device waits for a sound)."""
-    global _manager
-    if _manager is None:
-        _manager = SoundManager()
-    return _manager
-
-
-def play(name: str, count: int = 1) -> bool:
-    """Sound cue ``name`` with the game's manager (see ``SoundManager.play``)."""
-    return manager().play(name, count)
-
-
-def play_cues(cues: Iterable[Cue]) -> int:
-    """Sound a rules step's cues with the game's manager."""
-    return manager().play_cues(cues)
-
-
-def start_music() -> bool:
-    """Start the background loop once (see ``SoundManager.start_music``)."""
-    return manager().start_music()
-
-
-def apply_settings(settings: Settings) -> None:
-    """Take the volumes and mute from the settings."""
-    manager().apply_settings(settings)
-
-
-def toggle_mute() -> bool:
-    """Switch mute; True when now muted."""
-    return manager().toggle_mute()
-
-
-def update() -> None:
-    """Advance the music's fades (once a frame)."""
-    manager().update()
-
-
-def scene_changed() -> None:
-    """Dip the music softly while a screen gives way to another."""
-    manager().scene_changed()
-
-
-def preload(budget: float = 0.004) -> bool:
-    """Read some sound files not read yet (an idle frame's share); True when all are read."""
-    return manager().preload(budget)
-
-
-def close(fade_ms: int = 300) -> None:
-    """Fade the music out, at quit."""
-    manager().close(fade_ms)

@@ -36,7 +36,10 @@ class Fonts:
 
 def fonts_for(unit: float) -> Fonts:
     """Font sizes scaled to the window (``unit`` = 1 at 1280x720)."""
-    s = lambda px: max(9, round(px * unit))  # noqa: E731 - a local scale
+
+    def s(px: int) -> int:  # a local scale
+        return max(9, round(px * unit))
+
     return Fonts(s(11), s(13), s(15), s(17), s(20), s(28), s(44))
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from .layout import Fonts, column, fonts_for, table_frame, unit_for
+from stoneage.ui.layout import Fonts, column, fonts_for, table_frame, unit_for
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from . import assets, theme
-from .theme import Colour, Paint
+from stoneage.ui import assets, theme
+from stoneage.ui.theme import Colour, Paint
 
 Anchor = str  # any pygame.Rect position attribute: 'topleft', 'center', 'midright', ...
 
@@ -28,9 +28,13 @@ overflow_hook: Callable[[str, pygame.Rect, pygame.Rect], None] | None = None
 #: ``hook(message, asked_size, drawn_size)`` (a text shrunk too far is too small to read).
 shrink_hook: Callable[[str, int, int], None] | None = None
 
-#: Set to a callable (the app: the click sound) to hear of every button clicked with the mouse:
-#: ``hook(button)``, just before its action runs.
-click_hook: Callable[[Button], None] | None = None
+
+def clicked_button(event: pygame.event.Event) -> Button | None:
+    """The button a mouse release clicked, if any: a button marks the event it acts on, so
+    whoever dispatched the event (the app: the click sound; the table: what it announces) can
+    tell, without any button knowing who listens."""
+    found = event.dict.get("clicked_button")
+    return found if isinstance(found, Button) else None
 
 
 def _report(message: str, drawn: pygame.Rect, box: pygame.Rect) -> None:
@@ -66,7 +70,7 @@ def _ink_rect(message: str, size: int, bold: bool, rect: pygame.Rect) -> pygame.
     )
 
 
-_fits: dict[tuple, int] = {}
+_fits: dict[tuple[object, ...], int] = {}
 
 
 def fit_size(message: str, size: int, width: int, bold: bool = False, smallest: int = 9) -> int:
@@ -279,7 +283,7 @@ def blit_centred(
     return rect
 
 
-_veils: dict[tuple, pygame.Surface] = {}
+_veils: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def shade(
@@ -339,8 +343,7 @@ class Button:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was_pressed, self._pressed = self._pressed, False
             if was_pressed and self.rect.collidepoint(event.pos) and self.enabled:
-                if click_hook is not None:
-                    click_hook(self)
+                event.clicked_button = self  # the app sounds the click (``clicked_button``)
                 if self.on_click:
                     self.on_click()
                 return True

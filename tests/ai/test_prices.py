@@ -43,11 +43,9 @@ def test_the_outlook_prices_by_the_tables_prices() -> None:
     state = new_game(2, seed=3)
     fitted = make_outlook(state, 0)
     assert fitted.prices == prices_for(2)
-    prices.use(HAND)
-    try:
+    with prices.using(HAND):
         hand = make_outlook(state, 0)
-    finally:
-        prices.use(None)
+    assert make_outlook(state, 0).prices == prices_for(2)  # the override ended with the block
     assert hand.prices == HAND
     if prices_for(2) != HAND:
         assert (fitted.person, fitted.tool) != (hand.person, hand.tool)

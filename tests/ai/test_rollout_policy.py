@@ -99,8 +99,7 @@ def test_with_the_quick_rollout_policy_and_the_hand_prices_hard_makes_hard1s_dec
     prices, the halving spread over the budget and the choice among the finalists, nothing
     else."""
     game = GAMES[0]
-    prices.use(HAND)
-    try:
+    with prices.using(HAND):
         quick = fingerprint_of(
             lambda seed, budget: HardBot(
                 seed,
@@ -110,8 +109,6 @@ def test_with_the_quick_rollout_policy_and_the_hand_prices_hard_makes_hard1s_dec
             ),
             *game,
         )
-    finally:
-        prices.use(None)
     assert quick == GOLDEN[game]
 
 
@@ -227,11 +224,8 @@ def test_the_memo_is_not_read_under_other_prices() -> None:
     seat = view.current_player()
     search._MEMO.clear()
     fitted = search.placement_scores(view, seat, NORMAL_STYLE)
-    try:
-        prices.use(HAND)
+    with prices.using(HAND):
         hand = search.placement_scores(view, seat, NORMAL_STYLE)
         assert hand == score_actions(view, seat, NORMAL_STYLE)
-    finally:
-        prices.use(None)
     assert hand != fitted
     assert search.placement_scores(view, seat, NORMAL_STYLE) == fitted

@@ -18,8 +18,8 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from stoneage.play.seats import Seat
 from stoneage.rules import Action, GameState
-from stoneage.scenes.driver import Seat
 
 SEED = 21
 
@@ -50,62 +50,62 @@ def actions_digest(steps) -> str:
 GAME_OVER_MARK = "game-over.mark"
 
 
-def mark_the_end() -> None:
+def mark_the_end(autosave) -> None:
     """Leave a mark in the data folder when the game's end deletes the autosave, so a kill
     that lands after the end (nothing to continue, rightly) is told from a lost game."""
-    from stoneage.ui import storage
+    from stoneage.records.files import data_dir
 
-    delete = storage.delete_autosave
+    delete = autosave.delete
 
     def delete_and_mark() -> None:
-        (storage.data_dir() / GAME_OVER_MARK).write_text("over", encoding="utf-8")
+        (data_dir() / GAME_OVER_MARK).write_text("over", encoding="utf-8")
         delete()
 
-    storage.delete_autosave = delete_and_mark
+    autosave.delete = delete_and_mark
 
 
 def main(mode: str) -> int:
     """Start (``new``) or continue a game and play it to the end."""
     from stoneage.app import App
-    from stoneage.scenes.game import GameScene
-    from stoneage.scenes.menus import TitleScene
-    from stoneage.ui.storage import Settings
+    from stoneage.records.settings import Settings
+    from stoneage.scenes.menus.title_scene import TitleScene
+    from stoneage.scenes.table.scene import TableScene
 
-    if mode == "new":
-        mark_the_end()
     app = App((1024, 640), Settings(animation="instant"), seed=SEED)
+    if mode == "new":
+        mark_the_end(app.records.autosave)
     app.open_window(flags=0)
     if mode == "new":
-        app.push(GameScene(app, seats(), SEED, threaded=False))
+        app.push(TableScene(app, seats(), SEED, threaded=False))
     else:
         title = TitleScene(app)
         app.push(title)
         title.continue_game()
     scene = app.top
-    if not isinstance(scene, GameScene):
+    if not isinstance(scene, TableScene):
         print("no game to continue", flush=True)
         return 3
-    scene.saver.flush()
+    scene.keeper.flush()
     if mode == "continue":
-        print(f"resumed {len(scene.driver.steps)} {actions_digest(scene.driver.steps)}", flush=True)
+        print(f"resumed {len(scene.match.steps)} {actions_digest(scene.match.steps)}", flush=True)
     # A new game says "started" once its first step is saved: a kill before that leaves no
     # game to continue (as it should), which is not what the kill test is about.
     started = mode != "new"
-    while app.top is scene and not scene.driver.is_over():
-        if not started and scene.driver.steps:
+    while app.top is scene and not scene.match.is_over():
+        if not started and scene.match.steps:
             scene.autosave()
-            scene.saver.flush()
+            scene.keeper.flush()
             print("started", flush=True)
             started = True
         app.step(block=False)
         ready = (
-            scene.controls
-            and scene.controls_state is scene.driver.state
+            scene.hands.controls
+            and scene.hands.state is scene.match.state
             and not scene.timeline.busy
         )
-        if ready and scene.driver.human_to_act() is not None:
-            scene.act(human_choice(scene.driver.state))
-    print(json.dumps([row["total"] for row in scene.driver.state.final_scoring()]), flush=True)
+        if ready and scene.match.human_to_act() is not None:
+            scene.act(human_choice(scene.match.state))
+    print(json.dumps([row["total"] for row in scene.match.state.final_scoring()]), flush=True)
     return 0
 
 

@@ -6,10 +6,10 @@ import pygame
 
 from stoneage.rules import Place, UseTools
 from stoneage.rules.nodes import TOOLS
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.log_view import LogScene
-from stoneage.scenes.menus import PauseMenu
-from stoneage.scenes.setup import SetupScene
+from stoneage.scenes.menus.pause_scene import PauseMenu
+from stoneage.scenes.menus.setup_scene import SetupScene
+from stoneage.scenes.table.log_scene import LogScene
+from stoneage.scenes.table.scene import TableScene
 from tests.scenes.hands import click
 from tests.scenes.test_controls import find_state, humans, show
 
@@ -20,34 +20,34 @@ def key(app, code: int, mod: int = 0) -> None:
 
 def test_enter_takes_the_best_tools_option(app):
     state = find_state(4, lambda s: s.pending is not None and s.pending[0] == TOOLS)
-    scene = GameScene(app, humans(4), seed=1, threaded=False)
+    scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
     _kind, _space, total = state.pending
     options = [a for a in state.legal_actions() if isinstance(a, UseTools)]
-    divisor = scene.controls[0].divisor
+    divisor = scene.hands.controls[0].divisor
     best = max(options, key=lambda o: (total + sum(o.tiles) + sum(o.cards)) // divisor)
     key(app, pygame.K_RETURN)
-    assert scene.driver.steps[-1].action == best
+    assert scene.match.steps[-1].action == best
 
 
 def test_number_keys_set_the_figures_carried_and_choose_in_the_count_chooser(app):
     state = find_state(
         4, lambda s: s.phase == "place" and s.pending is None and Place(4, 3) in s.legal_actions()
     )
-    scene = GameScene(app, humans(4), seed=1, threaded=False)
+    scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
     key(app, pygame.K_2)
-    assert scene.controls[0].carry == 2
-    scene.controls[0]._click(4)  # a click on the forest opens the chooser of legal counts
+    assert scene.hands.controls[0].carry == 2
+    scene.hands.controls[0]._click(4)  # a click on the forest opens the chooser of legal counts
     key(app, pygame.K_3)
-    assert scene.driver.steps[-1].action == Place(4, 3)
+    assert scene.match.steps[-1].action == Place(4, 3)
 
 
 def test_esc_opens_the_menu_and_l_the_log(app):
     state = find_state(4, lambda s: s.phase == "place" and s.pending is None)
-    scene = GameScene(app, humans(4), seed=1, threaded=False)
+    scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
     key(app, pygame.K_l)
@@ -59,24 +59,24 @@ def test_esc_opens_the_menu_and_l_the_log(app):
 
 
 def test_each_human_is_called_to_the_screen_before_the_table_is_shown(app):
-    scene = GameScene(app, humans(2), seed=3, threaded=False)
+    scene = TableScene(app, humans(2), seed=3, threaded=False)
     app.push(scene)
     app.step(block=False)
-    first = scene.driver.human_to_act()
-    assert scene.announcing == first and not scene.controls
+    first = scene.match.human_to_act()
+    assert scene.turns.announcing == first and not scene.hands.controls
     assert (
-        scene.display(scene.driver.state).players[first].extras
-        == scene.driver.state.view(-1).players[first].extras
+        scene.turns.display(scene.match.state).players[first].extras
+        == scene.match.state.view(-1).players[first].extras
     )
-    banner, seat = scene._banner(scene.shown)
+    banner, seat = scene.painter.banner(scene.shown)
     assert scene.seats[first].name in banner and seat == first
     key(app, pygame.K_RETURN)
-    assert scene.announcing is None and scene.controls
-    while scene.driver.human_to_act() == first:  # the first player places; then the other is called
-        scene.act(scene.driver.state.legal_actions()[0])
+    assert scene.turns.announcing is None and scene.hands.controls
+    while scene.match.human_to_act() == first:  # the first player places; then the other is called
+        scene.act(scene.match.state.legal_actions()[0])
         scene.update(0.0)
         app.step(block=False)
-    assert scene.announcing == 1 - first and not scene.controls
+    assert scene.turns.announcing == 1 - first and not scene.hands.controls
 
 
 def test_a_hotseat_names_the_default_you_by_its_seat_and_a_solo_game_keeps_it(app):
@@ -87,7 +87,7 @@ def test_a_hotseat_names_the_default_you_by_its_seat_and_a_solo_game_keeps_it(ap
             click(app, next(b for b in setup.buttons if b.name == f"kind_{i}").rect.center)
         click(app, next(b for b in setup.buttons if b.name == "start").rect.center)
         game = app.top
-        assert isinstance(game, GameScene)
+        assert isinstance(game, TableScene)
         names = [seat.name for seat in game.seats]
         app.pop()
         return names

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from stoneage.scenes.driver import GameDriver
+from stoneage.play.match import Match
 from tests.around.autoplay import GAME_OVER_MARK, SEED, actions_digest, human_choice, seats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +29,7 @@ RUNS = 20
 
 def reference_game() -> tuple[list, list[int]]:
     """The uninterrupted game: its steps and the final totals."""
-    driver = GameDriver(seats(), SEED, threaded=False)
+    driver = Match(seats(), SEED, threaded=False)
     while not driver.is_over():
         seat = driver.human_to_act()
         action = human_choice(driver.state) if seat is not None else driver.automatic_action()

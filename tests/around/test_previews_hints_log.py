@@ -9,12 +9,15 @@ from fractions import Fraction
 import pygame
 
 from stoneage.ai.preview import yield_distribution, yield_preview
+from stoneage.play.assist import HintService, preview_text
+from stoneage.play.match import Match
+from stoneage.play.seats import Seat
+from stoneage.play.story import log_lines
+from stoneage.records.recorder import export_replay
 from stoneage.rules import GameState, new_game
 from stoneage.rules.data import HUNT, RIVER
-from stoneage.scenes.assist import HintService, preview_text
-from stoneage.scenes.driver import GameDriver, Seat
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.log_view import LogScene, export_replay, log_lines
+from stoneage.scenes.table.log_scene import LogScene
+from stoneage.scenes.table.scene import TableScene
 
 BOTS = [Seat("Ann", "red", "bot", "easy"), Seat("Bo", "blue", "bot", "random")]
 
@@ -56,7 +59,7 @@ def test_the_preview_in_words_names_the_expected_amount_and_the_chances():
 
 
 def test_the_hint_is_a_legal_action_with_a_value():
-    driver = GameDriver(
+    driver = Match(
         [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")], 3, threaded=False
     )
     while driver.human_to_act() is None:
@@ -68,8 +71,8 @@ def test_the_hint_is_a_legal_action_with_a_value():
     assert hint.text().startswith("Hint: ")
 
 
-def finished_driver(seed: int) -> GameDriver:
-    driver = GameDriver(BOTS, seed, threaded=False)
+def finished_driver(seed: int) -> Match:
+    driver = Match(BOTS, seed, threaded=False)
     while not driver.is_over():
         driver.apply(driver.automatic_action())
     return driver
@@ -108,10 +111,10 @@ def test_the_replay_command_reproduces_the_final_scores(tmp_path, capsys):
 
 
 def test_the_log_scene_scrolls_and_exports(app):
-    scene = GameScene(app, BOTS, seed=5, threaded=False)
+    scene = TableScene(app, BOTS, seed=5, threaded=False)
     app.push(scene)
     app.step(block=False)  # at instant speed, a batch of automatic actions
-    assert not scene.driver.is_over()
+    assert not scene.match.is_over()
     log = LogScene(app, scene)
     app.push(log)
     assert log.rows and log.scroll == log.max_scroll()
@@ -128,23 +131,23 @@ def test_the_log_scene_scrolls_and_exports(app):
 
 
 def test_the_scoring_screen_exports_the_finished_game(app):
-    from stoneage.scenes.saves import load_game_file
-    from stoneage.scenes.scoring import ScoringScene
-    from stoneage.ui import storage
+    from stoneage.play.savefile import load_game_file
+    from stoneage.records.files import data_dir
+    from stoneage.scenes.menus.scoring_scene import ScoringScene
 
     driver = finished_driver(7)
     scene = ScoringScene(app, BOTS, driver.state, 7)
     app.push(scene)
     scene.export()
     assert scene.buttons[1].label == "Replay saved"
-    files = list((storage.data_dir() / "replays").glob("*.json"))
+    files = list((data_dir() / "replays").glob("*.json"))
     assert len(files) == 1 and load_game_file(files[0]).state == driver.state
 
 
 def test_the_log_says_when_an_unused_two_resources_card_is_taken_as_the_game_ends():
+    from stoneage.play.match import Step
+    from stoneage.play.story import describe
     from stoneage.rules.nodes import TERMINAL
-    from stoneage.scenes.driver import Step
-    from stoneage.scenes.story import describe
     from tests.rules.conftest import two_resources_card_bought_in_the_last_round
 
     state = two_resources_card_bought_in_the_last_round()

@@ -8,10 +8,12 @@ import random
 import pygame
 import pytest
 
+from stoneage.play.match import Match
+from stoneage.play.seats import Seat
+from stoneage.records.autosave import AUTOSAVE_FILE
+from stoneage.records.files import home
 from stoneage.rules import CHANCE, TERMINAL, GameState
-from stoneage.scenes.driver import GameDriver, Seat
-from stoneage.scenes.game import GameScene
-from stoneage.ui import storage
+from stoneage.scenes.table.scene import TableScene
 
 SPACE_NAMES = {
     0: "tool maker",
@@ -35,7 +37,7 @@ SEATS = [
 ]
 
 
-def play(driver: GameDriver, rng: random.Random, undo_chance: float, checks: list[str]) -> None:
+def play(driver: Match, rng: random.Random, undo_chance: float, checks: list[str]) -> None:
     """Play a whole game; at human decisions sometimes undo instead, checking each undo."""
     while not driver.is_over():
         seat = driver.human_to_act()
@@ -59,7 +61,7 @@ def play(driver: GameDriver, rng: random.Random, undo_chance: float, checks: lis
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_undo_never_crosses_a_die_roll_or_a_reveal(seed):
-    driver = GameDriver(SEATS, seed, threaded=False)
+    driver = Match(SEATS, seed, threaded=False)
     undone: list[str] = []
     play(driver, random.Random(seed), 0.3, undone)
     assert len(undone) > 50  # undo was exercised often, at every kind of decision
@@ -70,7 +72,7 @@ def test_undo_never_crosses_a_die_roll_or_a_reveal(seed):
 
 
 def test_nothing_to_undo_right_after_a_roll():
-    driver = GameDriver(SEATS, 5, threaded=False)
+    driver = Match(SEATS, 5, threaded=False)
     rng = random.Random(5)
     seen_roll = 0
     while not driver.is_over() and seen_roll < 30:
@@ -89,49 +91,49 @@ def test_nothing_to_undo_right_after_a_roll():
 
 def test_undo_button_names_the_decision_and_ctrl_z_takes_it_back(app):
     seats = [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")]
-    scene = GameScene(app, seats, seed=4, threaded=False)
+    scene = TableScene(app, seats, seed=4, threaded=False)
     app.push(scene)
     app.step(block=False)
-    assert scene.controls, "the human places first"
-    before = scene.driver.state
+    assert scene.hands.controls, "the human places first"
+    before = scene.match.state
     place = next(a for a in before.legal_actions() if str(a).startswith("place"))
     assert scene.act(place)
     scene.update(0.0)
-    assert scene.undo_button.enabled
-    assert scene.undo_button.label == f"Undo: {place.count} on the {SPACE_NAMES[place.space]}"
-    assert "Take back your last decision" in scene.undo_button.tooltip
+    assert scene.toolbar.undo.enabled
+    assert scene.toolbar.undo.label == f"Undo: {place.count} on the {SPACE_NAMES[place.space]}"
+    assert "Take back your last decision" in scene.toolbar.undo.tooltip
     app.dispatch(
         pygame.event.Event(
             pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z", scancode=0
         )
     )
-    assert scene.driver.state is before
+    assert scene.match.state is before
     scene.update(0.0)
-    assert not scene.undo_button.enabled and scene.undo_button.label == "Undo"
+    assert not scene.toolbar.undo.enabled and scene.toolbar.undo.label == "Undo"
 
 
 def saved_state() -> GameState:
-    payload = json.loads((storage.home() / storage.AUTOSAVE_FILE).read_text(encoding="utf-8"))
+    payload = json.loads((home() / AUTOSAVE_FILE).read_text(encoding="utf-8"))
     return GameState.from_json(payload["game"])
 
 
 def test_a_save_is_written_after_each_action_and_holds_that_position(app):
-    scene = GameScene(app, SEATS[:2] + SEATS[3:], seed=8, threaded=False)
+    scene = TableScene(app, SEATS[:2] + SEATS[3:], seed=8, threaded=False)
     app.push(scene)
     rng = random.Random(8)
     for _ in range(150):
-        driver = scene.driver
+        driver = scene.match
         if driver.actor() == TERMINAL:
             break
         seat = driver.human_to_act()
         action = (
             driver.automatic_action() if seat is None else rng.choice(driver.state.legal_actions())
         )
-        scene._play(driver.apply(action, seat=seat), by_human=seat is not None)
-        scene.saver.flush()
+        scene.play(driver.apply(action, seat=seat), by_human=seat is not None)
+        scene.keeper.flush()
         assert saved_state() == driver.state, (
             f"the save after action {driver.state.ply} is not that position"
         )
     assert scene.undo()  # an undo is saved too
-    scene.saver.flush()
-    assert saved_state() == scene.driver.state
+    scene.keeper.flush()
+    assert saved_state() == scene.match.state

@@ -9,13 +9,16 @@ import pytest
 
 from stoneage import i18n
 from stoneage.app import App
-from stoneage.scenes.menus import RulesScene, SettingsScene
-from stoneage.scenes.positions import SCENE_NAMES, build_scene
-from stoneage.scenes.rules_text import RULES_PAGES
-from stoneage.scenes.stats_view import TABS, StatsScene
-from stoneage.scenes.tutorial_scene import first_start_offer
+from stoneage.records import achievements, stats
+from stoneage.records.settings import load_settings
+from stoneage.scenes.menus.rules_scene import RulesScene
+from stoneage.scenes.menus.rules_text import RULES_PAGES
+from stoneage.scenes.menus.settings_scene import SettingsScene
+from stoneage.scenes.stats.stats_scene import TABS, StatsScene
+from stoneage.scenes.table.lesson import first_start_offer
+from stoneage.staging import SCENE_NAMES, build_scene
 from stoneage.tutorial import STEPS
-from stoneage.ui import achievements, stats, storage, widgets
+from stoneage.ui import widgets
 from tests.scenes.apps import SIZE, close_apps, open_app
 
 from .conftest import LANGS
@@ -68,7 +71,6 @@ def make_app(locale_dir, monkeypatch):
 
     yield make
     close_apps(*opened)
-    storage.write_health.reset()  # the save_failing screens leave a failure behind
     i18n.install_language("en")
 
 
@@ -143,18 +145,22 @@ def test_every_lesson_step_fits_the_smallest_window(lang, make_app, overflows, s
     inside the window and clear of what it points at."""
     app = make_app(lang, (1024, 640))
     build_scene(app, "tutorial", 1)
-    lesson = app.top
+    table = app.top
     window = pygame.Rect(0, 0, 1024, 640)
+    lesson = table.lesson
+    assert lesson is not None
     for index, answered in LESSON_STOPS:
         lesson.show_step(index, answered)
         draw(app)
-        view = lesson.coach.view
+        coach = lesson.coach
+        assert coach is not None
+        view = coach.view
         assert view is not None, (index, answered)
         where = (STEPS[index].id, answered)
-        assert window.contains(lesson.coach.rect), where
-        assert not view.lit or not lesson.coach.rect.colliderect(view.lit[0]), where
+        assert window.contains(coach.rect), where
+        assert not view.lit or not coach.rect.colliderect(view.lit[0]), where
     lesson.show_step(5)
-    lesson.exit()  # the lesson is stored: "Learn to play" now asks whether to resume it
+    table.exit()  # the lesson is stored: "Learn to play" now asks whether to resume it
     app.stack.clear()
     build_scene(app, "title", 1)
     app.push(app.make_scene("learn"))
@@ -174,17 +180,17 @@ def test_the_language_switches_while_playing(make_app):
     build_scene(app, "game", 1, 4)
     game = app.top
     draw(app)
-    assert game.menu_button.label == "Menu"
-    english_log = list(game.log)
+    assert game.toolbar.menu.label == "Menu"
+    english_log = list(game.log.lines)
     settings = SettingsScene(app)
     app.push(settings)
     settings.set_language("ja")
     assert i18n.current_language() == "ja"
     assert settings.heading == "設定"
-    assert game.menu_button.label == "メニュー"  # the table under the overlay is redrawn at once
-    assert list(game.log) != english_log and any("住民" in line for line in game.log)
+    assert game.toolbar.menu.label == "メニュー"  # the table under the overlay is redrawn at once
+    assert list(game.log.lines) != english_log and any("住民" in line for line in game.log.lines)
     draw(app)
-    assert storage.load_settings().language == "ja"  # remembered
+    assert load_settings().language == "ja"  # remembered
 
 
 def test_the_default_language_comes_from_the_system(monkeypatch):
@@ -196,7 +202,7 @@ def test_the_default_language_comes_from_the_system(monkeypatch):
     assert i18n.detect_language() == "ja"
     monkeypatch.setenv("LANGUAGE", "fr:zh_TW:en")
     assert i18n.detect_language() == "zh"
-    assert storage.load_settings().language == "zh"  # nothing saved yet
+    assert load_settings().language == "zh"  # nothing saved yet
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from stoneage.app import App
+from stoneage.records.settings import Settings
 from stoneage.ui import assets
-from stoneage.ui.storage import Settings
 
 SIZE = (1280, 720)
 
@@ -26,5 +26,6 @@ def close_apps(*apps: App) -> None:
     for application in apps:
         while application.stack:
             application.stack.pop().exit()
+        application.records.close()
     assets.clear_caches()
     pygame.display.quit()

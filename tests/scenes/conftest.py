@@ -10,8 +10,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest
 
-from stoneage.scenes import toasts
-
 from .apps import SIZE, close_apps, open_app
 
 __all__ = ["SIZE"]  # the tests' window size, imported from here by the scene tests
@@ -30,11 +28,3 @@ def app():
     application = open_app()
     yield application
     close_apps(application)
-
-
-@pytest.fixture
-def fresh_records(fresh_records):
-    """The records as at start (tests/conftest.py), and no toast shown, before and after."""
-    toasts.BOARD.clear()
-    yield
-    toasts.BOARD.clear()

@@ -8,7 +8,7 @@ import time
 import pygame
 
 from stoneage.rules import Decline, Feed, Pay, PickItem, Place, Resolve, Starve, TakeTwo, UseTools
-from stoneage.scenes.game import GameScene
+from stoneage.scenes.table.scene import TableScene
 from stoneage.ui.widgets import Button
 
 MAX_SECONDS = 20.0
@@ -38,10 +38,10 @@ def drag(app, start: tuple[int, int], end: tuple[int, int]) -> None:
     app.step(block=False)
 
 
-def buttons_of(scene: GameScene) -> list[Button]:
+def buttons_of(scene: TableScene) -> list[Button]:
     """Every button of the controls on screen (dialogs, composer, popup, panel)."""
     found: list[Button] = []
-    for control in scene.controls + ([scene.popup] if scene.popup else []):
+    for control in scene.hands.controls + ([scene.hands.popup] if scene.hands.popup else []):
         found += getattr(control, "buttons", [])
         if hasattr(control, "button"):
             found.append(control.button)
@@ -50,7 +50,7 @@ def buttons_of(scene: GameScene) -> list[Button]:
     return found
 
 
-def button(scene: GameScene, name: str) -> Button:
+def button(scene: TableScene, name: str) -> Button:
     """The button called ``name``."""
     for candidate in buttons_of(scene):
         if candidate.name == name:
@@ -69,22 +69,22 @@ def run_until_human_or_end(app, seconds: float = MAX_SECONDS) -> None:
     while time.monotonic() < deadline:
         app.step(block=False)
         scene = app.top
-        if not isinstance(scene, GameScene):
+        if not isinstance(scene, TableScene):
             return
         if (
-            scene.controls
-            and scene.controls_state is scene.driver.state
+            scene.hands.controls
+            and scene.hands.state is scene.match.state
             and not scene.timeline.busy
         ):
             return
-        if scene.driver.thinking():
+        if scene.match.thinking():
             time.sleep(0.0005)  # a bot thinks on its thread; let it have the interpreter
     raise AssertionError("the game did not reach a human decision")
 
 
 def perform(app, action, use_click: bool = False) -> None:
     """Do ``action`` the way a person would: drag, click, or press dialog buttons."""
-    scene: GameScene = app.top
+    scene: TableScene = app.top
     if isinstance(action, TakeTwo):
         press(app, "taketwo")
         press(app, str(action))
@@ -107,13 +107,13 @@ def perform(app, action, use_click: bool = False) -> None:
         raise AssertionError(f"no hands for {action!r}")
 
 
-def _place(app, scene: GameScene, action: Place, use_click: bool) -> None:
+def _place(app, scene: TableScene, action: Place, use_click: bool) -> None:
     target = scene.lay.spaces[action.space].center
     if use_click:
         click(app, target)
         press(app, f"count_{action.count}")
         return
-    control = scene.controls[0]
+    control = scene.hands.controls[0]
     while control.carry < action.count and control.buttons[1].enabled:
         press(app, "carry_plus")
     while control.carry > action.count and control.buttons[0].enabled:
@@ -121,8 +121,8 @@ def _place(app, scene: GameScene, action: Place, use_click: bool) -> None:
     drag(app, control.grab.center, target)
 
 
-def _compose(app, scene: GameScene, amounts: tuple[int, ...]) -> None:
-    composer = scene.controls[0].composer
+def _compose(app, scene: TableScene, amounts: tuple[int, ...]) -> None:
+    composer = scene.hands.controls[0].composer
     for i, wanted in enumerate(amounts):
         while composer.selection[i] < wanted:
             press(app, f"plus_{i}")

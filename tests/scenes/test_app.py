@@ -13,13 +13,17 @@ import pytest
 
 from stoneage import __main__ as entry
 from stoneage.app import App
-from stoneage.scenes.base import Scene
+from stoneage.records.settings import Settings, load_settings
 from stoneage.scenes.catalog import SCENES
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.menus import PauseMenu, RulesScene, SettingsScene, TitleScene
-from stoneage.scenes.setup import SetupScene
-from stoneage.ui import storage
+from stoneage.scenes.kit.base import Scene
+from stoneage.scenes.menus.pause_scene import PauseMenu
+from stoneage.scenes.menus.rules_scene import RulesScene
+from stoneage.scenes.menus.settings_scene import SettingsScene
+from stoneage.scenes.menus.setup_scene import SetupScene
+from stoneage.scenes.menus.title_scene import TitleScene
+from stoneage.scenes.table.scene import TableScene
 
+from .apps import close_apps
 from .hands import click, run_until_human_or_end
 
 
@@ -49,8 +53,10 @@ def button_named(scene, name: str):
 
 def test_importing_the_program_opens_no_window():
     code = (
-        "import pygame, stoneage.__main__, stoneage.app, stoneage.scenes.game, stoneage.scenes.menus, "
-        "stoneage.scenes.scoring, stoneage.scenes.setup; stoneage.app.App(); "
+        "import pygame, stoneage.__main__, stoneage.app, stoneage.scenes.table.scene, "
+        "stoneage.scenes.menus.title_scene, stoneage.scenes.menus.pause_scene, "
+        "stoneage.scenes.menus.settings_scene, stoneage.scenes.menus.rules_scene, "
+        "stoneage.scenes.menus.scoring_scene, stoneage.scenes.menus.setup_scene; stoneage.app.App(); "
         "print(pygame.display.get_init(), pygame.font.get_init())"
     )
     result = subprocess.run(
@@ -89,7 +95,7 @@ def test_every_scene_asked_for_by_name_is_registered():
     """A typo in ``make_scene("...")`` would only fail when that button is pressed: check the
     names statically, in the scenes and the program."""
     package = Path(entry.__file__).parent
-    sources = [*package.glob("scenes/*.py"), package / "app.py", package / "__main__.py"]
+    sources = [*package.glob("scenes/**/*.py"), package / "app.py", package / "__main__.py"]
     asked = {
         name
         for path in sources
@@ -110,8 +116,12 @@ def test_a_scene_is_made_by_name_and_an_unknown_name_says_which_exist(app):
 
 
 def test_an_app_may_be_given_its_own_scenes():
-    assert App((1280, 720), storage.Settings(), scenes={"a": Scene}).scenes == {"a": Scene}
-    assert App((1280, 720), storage.Settings()).scenes == dict(SCENES)
+    own, usual = App((1280, 720), Settings(), scenes={"a": Scene}), App((1280, 720), Settings())
+    try:
+        assert own.scenes == {"a": Scene}
+        assert usual.scenes == dict(SCENES)
+    finally:
+        close_apps(own, usual)
 
 
 def test_idle_loop_draws_nothing_new(app):
@@ -132,17 +142,17 @@ def test_continue_is_greyed_out_without_a_save_and_resumes_one(app):
     assert isinstance(setup, SetupScene)
     click(app, button_named(setup, "start").rect.center)  # the default game: one click
     game = app.top
-    assert isinstance(game, GameScene)
+    assert isinstance(game, TableScene)
     assert [s.kind for s in game.seats] == ["human", "bot", "bot", "bot"]
     assert {s.level for s in game.seats[1:]} == {"normal"}
     run_until_human_or_end(app)
-    ply = game.driver.state.ply
+    ply = game.match.state.ply
     app.reset(TitleScene(app))  # leaving saves the game
-    assert storage.has_autosave()
+    assert app.records.autosave.exists()
     title = app.top
     assert button_named(title, "continue").enabled
     click(app, button_named(title, "continue").rect.center)
-    assert isinstance(app.top, GameScene) and app.top.driver.state.ply == ply
+    assert isinstance(app.top, TableScene) and app.top.match.state.ply == ply
 
 
 def test_settings_rules_and_pause_menu_are_reachable_and_change_the_speed(app):
@@ -153,16 +163,16 @@ def test_settings_rules_and_pause_menu_are_reachable_and_change_the_speed(app):
     assert isinstance(settings, SettingsScene)
     click(app, button_named(settings, "speed_fast").rect.center)
     assert app.settings.animation == "fast"
-    assert storage.load_settings().animation == "fast"
+    assert load_settings().animation == "fast"
     click(app, button_named(app.top, "back").rect.center)
     click(app, button_named(app.top, "rules").rect.center)
     assert isinstance(app.top, RulesScene)
     click(app, button_named(app.top, "back").rect.center)
     assert app.top is title
-    game = GameScene(app, storage_seats(), seed=3, threaded=False)
+    game = TableScene(app, storage_seats(), seed=3, threaded=False)
     app.push(game)
     run_until_human_or_end(app)
-    press_menu = game.menu_button.rect.center
+    press_menu = game.toolbar.menu.rect.center
     click(app, press_menu)
     assert isinstance(app.top, PauseMenu)
     click(app, button_named(app.top, "resume").rect.center)
@@ -170,7 +180,7 @@ def test_settings_rules_and_pause_menu_are_reachable_and_change_the_speed(app):
 
 
 def storage_seats():
-    from stoneage.scenes.driver import default_seats
+    from stoneage.play.seats import default_seats
 
     return default_seats()
 

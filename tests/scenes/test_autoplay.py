@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pygame
 
+from stoneage.play.seats import Seat
 from stoneage.rules import Place
-from stoneage.scenes.autoplay import ATTRACT_IDLE, Autoplay, autoplay_seats
-from stoneage.scenes.driver import Seat
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.menus import TitleScene
-from stoneage.scenes.scoring import ScoringScene
-from stoneage.ui import storage
+from stoneage.scenes.menus.scoring_scene import ScoringScene
+from stoneage.scenes.menus.title_scene import TitleScene
+from stoneage.scenes.table.autoplay import ATTRACT_IDLE, Autoplay, autoplay_seats
+from stoneage.scenes.table.scene import TableScene
 
 from .hands import click, drag, post, run_until_human_or_end
 
@@ -70,18 +69,18 @@ def test_autoplay_game_keeps_no_records_and_announces_the_table(app, _home):
     app.quit = lambda: quits.append(True)
     watching = Autoplay(speed=0.0, quit_at_end=True, scoring_hold=0.0)
     scene = app.make_scene("game", seats=autoplay_seats(3), seed=5, autoplay=watching)
-    assert isinstance(scene, GameScene) and not scene.keeps_records
+    assert isinstance(scene, TableScene) and not scene.keeps_records
     app.push(scene)
     deadline = time.monotonic() + 60
     while not quits and time.monotonic() < deadline:
         app.step(block=False)
     assert quits and watching.scoring_shown
     assert isinstance(app.top, ScoringScene) and not app.top.keeps_records
-    kinds = [kind for kind, _detail in scene.table_events]
+    kinds = [kind for kind, _detail in scene.announcer.events]
     assert kinds.count("transition") >= 100  # the last EVENTS_KEPT events are kept
     assert "new_round" in kinds and kinds[-1] == "game_end"
     assert "your_turn" not in kinds
-    assert not storage.autosave_path().exists()
+    assert not app.records.autosave.path().exists()
     assert [p.name for p in _home.iterdir() if p.suffix in (".json", ".jsonl")] == []
 
 
@@ -92,8 +91,8 @@ def test_autoplay_scene_offers_no_undo_hint_or_menu(app):
     watching = Autoplay(speed=1.0)
     app.push(app.make_scene("game", seats=autoplay_seats(2), seed=2, autoplay=watching))
     scene = app.top
-    assert isinstance(scene, GameScene) and scene.watch_only
-    assert {b.name for b in scene._all_buttons()} == {"menu", "log"}
+    assert isinstance(scene, TableScene) and scene.mode.watch_only
+    assert {b.name for b in scene.painter.all_buttons()} == {"menu", "log"}
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.step(block=False)
     assert quits == [True]
@@ -125,15 +124,15 @@ def test_attract_mode_starts_after_a_minute_idle_and_any_key_returns(app, _home)
     clock.now += 2
     app.step(block=False)
     game = app.top
-    assert isinstance(game, GameScene) and game.autoplay is not None and game.autoplay.attract
+    assert isinstance(game, TableScene) and game.autoplay is not None and game.autoplay.attract
     assert len(game.seats) == 4 and not any(seat.is_human for seat in game.seats)
     for _frame in range(30):
         app.step(block=False)
-    assert game.driver.steps  # the bots are playing
+    assert game.match.steps  # the bots are playing
     post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
     app.step(block=False)
     assert isinstance(app.top, TitleScene) and len(app.stack) == 1
-    assert not storage.autosave_path().exists()  # the demonstration left no game to continue
+    assert not app.records.autosave.path().exists()  # the demonstration left no game to continue
 
 
 def test_attract_mode_waits_while_another_screen_is_open(app):
@@ -149,7 +148,7 @@ def test_attract_mode_waits_while_another_screen_is_open(app):
     assert app.top is title
     clock.now += ATTRACT_IDLE
     app.step(block=False)
-    assert isinstance(app.top, GameScene)
+    assert isinstance(app.top, TableScene)
 
 
 def test_table_events_of_a_human_drag(app):
@@ -157,24 +156,24 @@ def test_table_events_of_a_human_drag(app):
     seats = [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")]
     app.push(app.make_scene("game", seats=seats, seed=4, threaded=False))
     scene = app.top
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, TableScene)
     run_until_human_or_end(app)
-    assert ("your_turn", 0) in scene.table_events
+    assert ("your_turn", 0) in scene.announcer.events
     forest = scene.lay.spaces[4].center
-    control = scene._placing()
+    control = scene.hands.placing()
     assert control is not None
-    mark = len(scene.table_events)
+    mark = len(scene.announcer.events)
     drag(app, control.grab.center, forest)
-    kinds = [kind for kind, _detail in scene.table_events][mark:]
+    kinds = [kind for kind, _detail in scene.announcer.events][mark:]
     assert kinds[:3] == ["pick_up", "drop", "transition"]  # then the bot's moves
     run_until_human_or_end(app)
-    control = scene._placing()
+    control = scene.hands.placing()
     assert control is not None and 4 not in {
-        a.space for a in scene.driver.state.legal_actions() if isinstance(a, Place)
+        a.space for a in scene.match.state.legal_actions() if isinstance(a, Place)
     }
-    mark = len(scene.table_events)
+    mark = len(scene.announcer.events)
     drag(app, control.grab.center, forest)  # a second group on the forest: refused
-    kinds = [kind for kind, _detail in scene.table_events][mark:]
+    kinds = [kind for kind, _detail in scene.announcer.events][mark:]
     assert kinds == ["pick_up", "refused", "snap_back"]
-    click(app, scene.log_button.rect.center)
-    assert scene.table_events[-1] == ("click", "log") and app.top is not scene
+    click(app, scene.toolbar.log.rect.center)
+    assert scene.announcer.events[-1] == ("click", "log") and app.top is not scene

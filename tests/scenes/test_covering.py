@@ -8,9 +8,9 @@ import pygame
 import pytest
 from pygame import Rect
 
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.placing import ResolveControl
-from stoneage.scenes.positions import build_scene
+from stoneage.scenes.table.placing import ResolveControl
+from stoneage.scenes.table.scene import TableScene
+from stoneage.staging import build_scene
 from stoneage.ui.layout import figure_area, table_layout, tooltip_place, use_now_tag
 
 SIZES = [
@@ -79,16 +79,16 @@ def test_drawn_use_now_tags_leave_every_figure_visible(app):
     figures' pixels are the same with and without the human's controls."""
     build_scene(app, "resolve", 3)
     scene = app.top
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, TableScene)
     scene.update(0.0)
-    control = scene.controls[0]
+    control = scene.hands.controls[0]
     assert isinstance(control, ResolveControl) and len(control.spaces) >= 3
     with_tags = pygame.Surface(app.size)
     app.draw(with_tags)
-    controls, scene.controls = scene.controls, []
+    controls, scene.hands.controls = scene.hands.controls, []
     without = pygame.Surface(app.size)
     app.draw(without)
-    scene.controls = controls
+    scene.hands.controls = controls
     for space in control.spaces:
         area = figure_area(scene.lay, space)
         assert _area_pixels(with_tags, area) == _area_pixels(without, area), space
@@ -99,17 +99,17 @@ def test_drawn_tooltip_leaves_the_hovered_space_figures_visible(app):
     were; the tooltip is drawn (somewhere else)."""
     build_scene(app, "preview", 3)
     scene = app.top
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, TableScene)
     forest = scene.lay.spaces[4]
     area = figure_area(scene.lay, 4)
     for pointer in (forest.center, (forest.centerx, area.top - 4), forest.topleft):
         scene.mouse = (pointer[0] + 1, pointer[1] + 1)
-        assert scene._tooltip()
+        assert scene.painter.tooltip()
         shown = pygame.Surface(app.size)
         app.draw(shown)
-        tip, scene._tooltip = scene._tooltip, lambda: ""  # type: ignore[method-assign]
+        tip, scene.painter.tooltip = scene.painter.tooltip, lambda: ""  # type: ignore[method-assign]
         plain = pygame.Surface(app.size)
         app.draw(plain)
-        del scene._tooltip
+        del scene.painter.tooltip
         assert tip() and _area_pixels(shown, area) == _area_pixels(plain, area)
         assert shown.get_view("2").raw != plain.get_view("2").raw  # the tooltip is there

@@ -10,11 +10,12 @@ import json
 import pytest
 
 from stoneage import i18n
+from stoneage.play.names import translations_of
+from stoneage.play.savefile import parse_save, save_payload
+from stoneage.play.seats import Seat, default_seats
 from stoneage.rules import Place, new_game
-from stoneage.scenes.driver import Seat, default_seats, save_payload
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.saves import continue_autosave, parse_save, summary
-from stoneage.ui.names import translations_of
+from stoneage.scenes.files.opening import continue_autosave, summary
+from stoneage.scenes.table.scene import TableScene
 
 from .hands import run_until_human_or_end
 
@@ -47,16 +48,16 @@ def test_a_game_started_in_english_continues_in_chinese_with_the_chinese_name(ap
     assert seats[0].name == "You"
     app.push(app.make_scene("game", seats=seats, seed=7, threaded=False))
     scene = app.top
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, TableScene)
     run_until_human_or_end(app)
-    scene.act(next(a for a in scene.driver.state.legal_actions() if isinstance(a, Place)))
+    scene.act(next(a for a in scene.match.state.legal_actions() if isinstance(a, Place)))
     for _frame in range(5):
         app.step(block=False)
-    assert any("You" in line for line in scene.log)
+    assert any("You" in line for line in scene.log.lines)
     payload = scene.save_payload()
     assert payload["seats"][0]["default_name"] is True and payload["seats"][0]["name"] == "You"
     assert "default_name" not in payload["seats"][1]
-    scene.saver.flush()
+    scene.keeper.flush()
     while app.stack:
         app.pop()
     app.settings.language = "zh"
@@ -64,14 +65,15 @@ def test_a_game_started_in_english_continues_in_chinese_with_the_chinese_name(ap
     app.push(app.make_scene("title"))
     continue_autosave(app)
     continued = app.top
-    assert isinstance(continued, GameScene)
+    assert isinstance(continued, TableScene)
     assert [s.name for s in continued.seats] == [_you("zh"), "Ann"]
-    assert any(_you("zh") in line for line in continued.log)
+    assert any(_you("zh") in line for line in continued.log.lines)
     app.switch_language("ja")  # and switched again during the game
     assert [s.name for s in continued.seats] == [_you("ja"), "Ann"]
     app.step(block=False)
-    assert any(_you("ja") in line for line in continued.log)
-    assert all("You" not in line for line in continued.log)  # the log is told again in Japanese
+    assert any(_you("ja") in line for line in continued.log.lines)
+    # The log is told again in Japanese.
+    assert all("You" not in line for line in continued.log.lines)
 
 
 def test_an_old_save_holding_you_shows_the_name_of_the_language_now(english):

@@ -1,5 +1,5 @@
 """The table on a data folder whose disk really fails (a tmpfs of the test's own, full or
-read-only: see ``tests.tiny_disk``): the player is warned with the reason and the folder, the
+read-only: see ``tests.records.tiny_disk``): the player is warned with the reason and the folder, the
 "Not saved" mark stays, the pause menu saves the game elsewhere, and the table says when saving
 works again."""
 
@@ -7,18 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from stoneage.scenes import toasts
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.menus import PauseMenu
-from stoneage.scenes.save_elsewhere import SaveElsewhereScene
-from stoneage.scenes.saves import load_game_file
-from stoneage.ui import storage
-from tests.tiny_disk import REASONS, home_on_tiny_disk, run_where_mounting_works
+from stoneage.play.savefile import load_game_file
+from stoneage.scenes.files.save_elsewhere_scene import SaveElsewhereScene
+from stoneage.scenes.menus.pause_scene import PauseMenu
+from stoneage.scenes.table.scene import TableScene
+from tests.records.tiny_disk import REASONS, home_on_tiny_disk, run_where_mounting_works
 
 from .test_stats_recording import SEED, near_the_end, seats
-
-# Nothing waiting, failing or shown from another test (tests/scenes/conftest.py).
-pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 @pytest.mark.parametrize("how", list(REASONS))
@@ -28,23 +23,23 @@ def test_a_failing_disk_is_said_on_the_table_saved_elsewhere_and_mended(
     if not run_where_mounting_works(request):
         return
     with home_on_tiny_disk(tmp_path, monkeypatch) as (disk, home):
-        scene = GameScene(app, seats(), SEED, near_the_end(30), threaded=False)
+        scene = TableScene(app, seats(), SEED, near_the_end(30), threaded=False)
         app.push(scene)
         scene.autosave()
-        scene.saver.flush()
-        assert storage.read_autosave() is not None  # saved while the disk was fine
+        scene.keeper.flush()
+        assert app.records.autosave.read() is not None  # saved while the disk was fine
         disk.break_as(how)
         scene.autosave()  # as after the next move
-        scene.saver.flush()
+        scene.keeper.flush()
         app.step(block=False)
-        warning = [t for t in toasts.BOARD.texts() if "The game cannot be saved" in t]
+        warning = [t for t in app.toasts.texts() if "The game cannot be saved" in t]
         assert len(warning) == 1 and REASONS[how] in warning[0] and str(home) in warning[0]
-        assert "save" in {p.kind for p in toasts.BOARD.failing()}
+        assert "save" in {p.kind for p in app.toasts.failing()}
         for _again in range(3):  # every later move tries again, and is not said again
             scene.autosave()
-            scene.saver.flush()
+            scene.keeper.flush()
             app.step(block=False)
-        assert len([t for t in toasts.BOARD.texts() if "cannot be saved" in t]) == 1
+        assert len([t for t in app.toasts.texts() if "cannot be saved" in t]) == 1
 
         scene.open_menu()
         menu = app.top
@@ -58,16 +53,16 @@ def test_a_failing_disk_is_said_on_the_table_saved_elsewhere_and_mended(
         dialog.name = str(tmp_path / "usb")
         dialog.save()
         (written,) = (tmp_path / "usb").glob("stoneage-*.json")
-        assert load_game_file(written).state == scene.driver.state
+        assert load_game_file(written).state == scene.match.state
         while app.top is not scene:
             app.pop()
 
         disk.mend_as(how)
         scene.autosave()
-        scene.saver.flush()
+        scene.keeper.flush()
         app.step(block=False)
-        assert "The game is being saved again." in toasts.BOARD.texts()
-        assert "save" not in {p.kind for p in toasts.BOARD.failing()}
-        assert storage.read_autosave()["game"] == scene.save_payload()["game"]
+        assert "The game is being saved again." in app.toasts.texts()
+        assert "save" not in {p.kind for p in app.toasts.failing()}
+        assert app.records.autosave.read()["game"] == scene.save_payload()["game"]
         while app.stack:
             app.pop()

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from stoneage.ai import make_bot
+from stoneage.play.seats import Seat
 from stoneage.rules import GameState, Place, new_game
-from stoneage.scenes.driver import Seat
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.scoring import ScoringScene
+from stoneage.scenes.menus.scoring_scene import ScoringScene
+from stoneage.scenes.table.scene import TableScene
 
 from .hands import perform, run_until_human_or_end
 
@@ -30,20 +30,20 @@ def replay(actions: list, seats: int, seed: int) -> GameState:
 
 
 def test_complete_game_by_mouse_reaches_final_scoring_with_engine_scores(app):
-    scene = GameScene(app, [Seat(**vars(s)) for s in SEATS], seed=5, threaded=True)
+    scene = TableScene(app, [Seat(**vars(s)) for s in SEATS], seed=5, threaded=True)
     app.push(scene)
     brain = make_bot("normal", 99)  # picks the human's moves; the hands carry them out
     rng = random.Random(3)
     decisions = 0
     run_until_human_or_end(app)
-    while isinstance(app.top, GameScene):
-        state = scene.driver.state
-        seat = scene.driver.human_to_act()
+    while isinstance(app.top, TableScene):
+        state = scene.match.state
+        seat = scene.match.human_to_act()
         assert seat == 0
         assert scene.offered() == set(state.legal_actions())
         action = brain.choose(state.view(seat))
         perform(app, action, use_click=isinstance(action, Place) and rng.random() < 0.3)
-        assert scene.driver.state is not state, f"{action} was not applied through the UI"
+        assert scene.match.state is not state, f"{action} was not applied through the UI"
         decisions += 1
         run_until_human_or_end(app)
     final = app.top
@@ -62,7 +62,7 @@ def test_a_game_is_determined_by_its_seed(app):
     games = []
     for _ in range(2):
         seats = [Seat(f"B{i}", c, "bot", "easy") for i, c in enumerate(("red", "blue", "green"))]
-        scene = GameScene(app, seats, seed=12, threaded=True)
+        scene = TableScene(app, seats, seed=12, threaded=True)
         app.push(scene)
         run_until_human_or_end(app, seconds=30)
         games.append(app.top.state.actions_taken())

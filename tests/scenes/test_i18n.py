@@ -8,7 +8,7 @@ import struct
 from pathlib import Path
 
 from stoneage import i18n
-from stoneage.ui import names
+from stoneage.play import names
 
 PACKAGE = Path(__file__).resolve().parents[2] / "stoneage"
 

@@ -7,26 +7,27 @@ from __future__ import annotations
 import json
 
 import pygame
-import pytest
 
 from stoneage import app as app_module
 from stoneage.app import App
+from stoneage.play.match import Match
+from stoneage.play.savefile import load_game_file, save_payload
+from stoneage.play.seats import Seat, default_seats
+from stoneage.records.files import data_dir, saves_dir
+from stoneage.records.saves import list_named_saves, named_save_path, write_named_save
+from stoneage.records.settings import SETTINGS_FILE, load_settings
 from stoneage.rules import TERMINAL
-from stoneage.scenes import saves
-from stoneage.scenes.driver import GameDriver, Seat, default_seats
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.menus import PauseMenu, SettingsScene, TitleScene
-from stoneage.scenes.saves import ConfirmScene, LoadScene, SaveNameScene
-from stoneage.ui import storage
+from stoneage.scenes.files.load_scene import LoadScene
+from stoneage.scenes.files.save_scene import SaveNameScene
+from stoneage.scenes.kit.confirm import ConfirmScene
+from stoneage.scenes.menus.pause_scene import PauseMenu
+from stoneage.scenes.menus.settings_scene import SettingsScene
+from stoneage.scenes.menus.title_scene import TitleScene
+from stoneage.scenes.table.scene import TableScene
 
 from .apps import close_apps
 from .conftest import SIZE
 from .hands import click, post, run_until_human_or_end
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    saves._status_cache = None
 
 
 def button_named(scene, name: str):
@@ -43,10 +44,10 @@ def type_text(app, text: str) -> None:
     app.step(block=False)
 
 
-def start_game(app) -> GameScene:
+def start_game(app) -> TableScene:
     """The title with a game over it, stopped where the human decides."""
     app.push(TitleScene(app))
-    game = GameScene(app, default_seats(), seed=3, threaded=False)
+    game = TableScene(app, default_seats(), seed=3, threaded=False)
     app.push(game)
     run_until_human_or_end(app)
     return game
@@ -54,24 +55,24 @@ def start_game(app) -> GameScene:
 
 def bot_payload(plies: int, seed: int) -> dict:
     seats = [Seat(s.name, s.colour, "bot", "random") for s in default_seats()]
-    driver = GameDriver(seats, seed, threaded=False)
+    driver = Match(seats, seed, threaded=False)
     while driver.state.ply < plies and driver.actor() != TERMINAL:
         driver.apply(driver.automatic_action())
-    payload = driver.save_payload()
+    payload = save_payload(driver.seats, driver.seed, driver.state)
     driver.close()
     return payload
 
 
-def played_from(game: GameScene, saved: str) -> bool:
+def played_from(game: TableScene, saved: str) -> bool:
     """True when ``game`` started from the saved game (bots may have moved on since)."""
     before = json.loads(saved)["actions"]
-    return json.loads(game.driver.state.to_json())["actions"][: len(before)] == before
+    return json.loads(game.match.state.to_json())["actions"][: len(before)] == before
 
 
 def test_save_game_from_the_pause_menu_then_load_it_back(app):
     game = start_game(app)
-    saved_state = game.driver.state.to_json()
-    click(app, game.menu_button.rect.center)
+    saved_state = game.match.state.to_json()
+    click(app, game.toolbar.menu.rect.center)
     pause = app.top
     assert isinstance(pause, PauseMenu)
     click(app, button_named(pause, "save").rect.center)
@@ -81,7 +82,7 @@ def test_save_game_from_the_pause_menu_then_load_it_back(app):
     press_key(app, pygame.K_BACKSPACE)
     type_text(app, "2")
     press_key(app, pygame.K_RETURN)
-    path = storage.named_save_path("Evening game 2")
+    path = named_save_path("Evening game 2")
     assert path.exists() and app.top is pause
     assert pause.notice == "Saved as “Evening game 2”."
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == "stoneage-save"
@@ -92,15 +93,15 @@ def test_save_game_from_the_pause_menu_then_load_it_back(app):
     assert [e.file.name for e in listing.entries] == ["Evening game 2"]
     click(app, button_named(listing, "load_0").rect.center)
     loaded = app.top
-    assert isinstance(loaded, GameScene) and loaded is not game
-    assert loaded.driver.state.to_json() == saved_state
+    assert isinstance(loaded, TableScene) and loaded is not game
+    assert loaded.match.state.to_json() == saved_state
     assert [s.to_dict() for s in loaded.seats] == [s.to_dict() for s in game.seats]
-    assert [type(s) for s in app.stack] == [TitleScene, GameScene]
+    assert [type(s) for s in app.stack] == [TitleScene, TableScene]
 
 
 def test_saving_under_a_taken_name_asks_first_and_esc_cancels(app):
     game = start_game(app)
-    storage.write_named_save("Mine", bot_payload(10, 5))
+    write_named_save("Mine", bot_payload(10, 5))
     app.push(PauseMenu(app))
     app.push(SaveNameScene(app))
     type_text(app, "Mine")
@@ -109,17 +110,11 @@ def test_saving_under_a_taken_name_asks_first_and_esc_cancels(app):
     assert isinstance(confirm, ConfirmScene) and "already exists" in confirm.message
     press_key(app, pygame.K_ESCAPE)  # keep the old one
     assert isinstance(app.top, SaveNameScene)
-    assert (
-        saves.load_game_file(storage.named_save_path("Mine")).state.to_json()
-        != game.driver.state.to_json()
-    )
+    assert load_game_file(named_save_path("Mine")).state.to_json() != game.match.state.to_json()
     press_key(app, pygame.K_RETURN)
     press_key(app, pygame.K_RETURN)  # Enter: Replace
     assert isinstance(app.top, PauseMenu)
-    assert (
-        saves.load_game_file(storage.named_save_path("Mine")).state.to_json()
-        == game.driver.state.to_json()
-    )
+    assert load_game_file(named_save_path("Mine")).state.to_json() == game.match.state.to_json()
     press_key(app, pygame.K_ESCAPE)
     assert app.top is game
 
@@ -131,14 +126,14 @@ def test_an_empty_name_is_refused_with_a_message(app):
     type_text(app, "../..")
     press_key(app, pygame.K_RETURN)
     assert isinstance(app.top, SaveNameScene) and app.top.error == "Type a name for the save."
-    assert not storage.list_named_saves()
+    assert not list_named_saves(app.records.autosave)
 
 
 def test_the_list_scrolls_deletes_after_asking_and_shows_damaged_saves(app):
     payload = bot_payload(10, 5)
     for i in range(14):
-        storage.write_named_save(f"Save {i:02}", payload)
-    damaged = storage.saves_dir() / "Damaged.json"
+        write_named_save(f"Save {i:02}", payload)
+    damaged = saves_dir() / "Damaged.json"
     damaged.write_bytes(b"\x00\xff junk")
     app.push(TitleScene(app))
     click(app, button_named(app.top, "load").rect.center)
@@ -163,9 +158,9 @@ def test_the_list_scrolls_deletes_after_asking_and_shows_damaged_saves(app):
 
 def test_a_damaged_autosave_offers_the_last_good_copy(app):
     older, newer = bot_payload(20, 7), bot_payload(60, 7)
-    storage.write_autosave(older)
-    storage.write_autosave(newer)
-    storage.autosave_path().write_text(
+    app.records.autosave.write(older)
+    app.records.autosave.write(newer)
+    app.records.autosave.path().write_text(
         '{"format": "stoneage-save", "version": 1, "seats": [{"na', encoding="utf-8"
     )
     title = TitleScene(app)
@@ -179,30 +174,29 @@ def test_a_damaged_autosave_offers_the_last_good_copy(app):
     )
     click(app, button_named(dialog, "load_previous").rect.center)
     game = app.top
-    assert isinstance(game, GameScene)
+    assert isinstance(game, TableScene)
     assert played_from(game, older["game"]) and not played_from(game, newer["game"])
     assert [
-        p.name.startswith("autosave.damaged-")
-        for p in storage.data_dir().glob("autosave.damaged-*")
+        p.name.startswith("autosave.damaged-") for p in data_dir().glob("autosave.damaged-*")
     ] == [True]
 
 
 def test_cancel_keeps_the_damaged_autosave_where_it_is(app):
-    storage.write_autosave(bot_payload(20, 7))
-    storage.write_autosave(bot_payload(30, 7))
-    storage.autosave_path().write_text("[[[", encoding="utf-8")
+    app.records.autosave.write(bot_payload(20, 7))
+    app.records.autosave.write(bot_payload(30, 7))
+    app.records.autosave.path().write_text("[[[", encoding="utf-8")
     app.push(TitleScene(app))
     click(app, button_named(app.top, "continue").rect.center)
     click(app, button_named(app.top, "cancel").rect.center)
     assert (
         isinstance(app.top, TitleScene)
-        and storage.autosave_path().read_text(encoding="utf-8") == "[[["
+        and app.records.autosave.path().read_text(encoding="utf-8") == "[[["
     )
 
 
 def test_an_unreadable_autosave_keeps_continue_off_and_says_why(app):
-    storage.autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    storage.autosave_path().write_text("", encoding="utf-8")
+    app.records.autosave.path().parent.mkdir(parents=True, exist_ok=True)
+    app.records.autosave.path().write_text("", encoding="utf-8")
     title = TitleScene(app)
     app.push(title)
     assert not button_named(title, "continue").enabled
@@ -211,9 +205,7 @@ def test_an_unreadable_autosave_keeps_continue_off_and_says_why(app):
 
 
 def test_a_damaged_settings_file_is_told_once_on_the_title(tmp_path):
-    (tmp_path / storage.SETTINGS_FILE).write_text(
-        '{"animation": 3, "window": "big"}', encoding="utf-8"
-    )
+    (tmp_path / SETTINGS_FILE).write_text('{"animation": 3, "window": "big"}', encoding="utf-8")
     application = App(SIZE)
     application.open_window(flags=0)
     try:
@@ -230,13 +222,13 @@ def test_settings_hints_and_fullscreen_rows(app):
     app.push(TitleScene(app))
     app.push(SettingsScene(app))
     click(app, button_named(app.top, "hints_off").rect.center)
-    assert not app.settings.hints and not storage.load_settings().hints
+    assert not app.settings.hints and not load_settings().hints
     assert button_named(app.top, "hints_off").selected
     click(app, button_named(app.top, "fullscreen_on").rect.center)
-    assert app.fullscreen and storage.load_settings().fullscreen
+    assert app.fullscreen and load_settings().fullscreen
     assert app.top.lay.size == app.size
     click(app, button_named(app.top, "fullscreen_off").rect.center)
-    assert not app.fullscreen and app.size == SIZE and not storage.load_settings().fullscreen
+    assert not app.fullscreen and app.size == SIZE and not load_settings().fullscreen
     press_key(app, pygame.K_F11)
     assert app.fullscreen
     press_key(app, pygame.K_F11)
@@ -255,11 +247,11 @@ def test_the_window_is_kept_within_its_limits_and_remembered(app, monkeypatch):
     post(pygame.VIDEORESIZE, w=5000, h=3000, size=(5000, 3000))
     app.step(block=False)
     assert app.size == app_module.MAX_SIZE
-    assert storage.load_settings().window == (1280, 720)  # not on every resize event
+    assert load_settings().window == (1280, 720)  # not on every resize event
     monkeypatch.setattr(app_module, "RESIZE_SETTLE", -1.0)
     post(pygame.VIDEORESIZE, w=1500, h=900, size=(1500, 900))
     app.step(block=False)
-    assert storage.load_settings().window == (1500, 900)
+    assert load_settings().window == (1500, 900)
 
 
 def test_every_menu_button_has_a_tooltip_and_draws_it(app):

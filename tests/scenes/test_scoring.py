@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from stoneage.scenes.driver import Seat
-from stoneage.scenes.scoring import verdict
+from stoneage.play.seats import Seat
+from stoneage.scenes.menus.scoring_scene import verdict
 
 SEATS = [Seat("Ann", "red", "human"), Seat("Bob", "blue"), Seat("Cid", "green")]
 

@@ -11,15 +11,17 @@ import pygame
 import pytest
 
 from stoneage.i18n import _
+from stoneage.play.cues import transition_cues
+from stoneage.play.seats import Seat
+from stoneage.play.story import LISTENER_CUES
+from stoneage.records.settings import load_settings
 from stoneage.rules import Place
-from stoneage.scenes import toasts
-from stoneage.scenes.autoplay import Autoplay, autoplay_seats
-from stoneage.scenes.driver import Seat
-from stoneage.scenes.game import OWN_CUES, GameScene
-from stoneage.scenes.menus import PauseMenu, SettingsScene
-from stoneage.ui import storage
+from stoneage.scenes.menus.pause_scene import PauseMenu
+from stoneage.scenes.menus.settings_scene import SettingsScene
+from stoneage.scenes.table.announcer import OWN_CUES
+from stoneage.scenes.table.autoplay import Autoplay, autoplay_seats
+from stoneage.scenes.table.scene import TableScene
 from stoneage.ui.audio import SoundManager
-from stoneage.ui.sound_cues import transition_cues
 
 from .apps import close_apps, open_app
 from .hands import click, drag, post, run_until_human_or_end
@@ -76,12 +78,13 @@ def key(app, code: int, mod: int = 0, text: str = "") -> None:
     app.step(block=False)
 
 
-def expected_cues(scene: GameScene, listeners: list[int]) -> list[tuple[str, int]]:
+def expected_cues(scene: TableScene, listeners: list[int]) -> list[tuple[str, int]]:
     """What the table should have sounded for the steps played so far, in order."""
     cues: list[tuple[str, int]] = []
-    for step in scene.driver.steps:
+    own = OWN_CUES | LISTENER_CUES  # new round, your turn, won, lost: sounded at their events
+    for step in scene.match.steps:
         found = transition_cues(step.before, step.action, step.after, listeners)
-        cues += [(c.name, c.count) for c in found if c.name not in OWN_CUES]
+        cues += [(c.name, c.count) for c in found if c.name not in own]
         if step.after.round != step.before.round and not step.after.is_terminal():
             cues.append(("new_round", 1))
     return cues
@@ -93,42 +96,42 @@ def test_a_watched_game_sounds_every_step_and_ends_won(sound_app, heard):
     watching = Autoplay(speed=0.0)
     sound_app.push(sound_app.make_scene("game", seats=autoplay_seats(4), seed=3, autoplay=watching))
     scene = sound_app.top
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, TableScene)
     deadline = time.monotonic() + 60
-    while isinstance(sound_app.top, GameScene) and time.monotonic() < deadline:
+    while isinstance(sound_app.top, TableScene) and time.monotonic() < deadline:
         sound_app.step(block=False)
-    assert scene.driver.is_over()
+    assert scene.match.is_over()
     table = [(n, c) for n, c in heard.played if n != "click"]
     assert table == expected_cues(scene, []) + [("won", 1)]
     names = set(heard.names())
     assert {"dice", "food", "feeding", "new_round", "won", "building", "card"} <= names
     assert "your_turn" not in names and "lost" not in names
-    assert heard.names().count("new_round") == scene.driver.state.round - 1
+    assert heard.names().count("new_round") == scene.match.state.round - 1
 
 
 def test_a_human_hears_the_turn_the_figures_a_refusal_and_buttons(sound_app, heard):
     seats = [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")]
     sound_app.push(sound_app.make_scene("game", seats=seats, seed=4, threaded=False))
     scene = sound_app.top
-    assert isinstance(scene, GameScene)
+    assert isinstance(scene, TableScene)
     run_until_human_or_end(sound_app)
     assert "your_turn" in heard.names()
     forest = scene.lay.spaces[4].center
-    control = scene._placing()
+    control = scene.hands.placing()
     assert control is not None
     mark = len(heard.played)
     drag(sound_app, control.grab.center, forest)
     assert heard.names()[mark : mark + 2] == ["pick_up", "drop"]
     run_until_human_or_end(sound_app)
-    control = scene._placing()
+    control = scene.hands.placing()
     assert control is not None and 4 not in {
-        a.space for a in scene.driver.state.legal_actions() if isinstance(a, Place)
+        a.space for a in scene.match.state.legal_actions() if isinstance(a, Place)
     }
     mark = len(heard.played)
     drag(sound_app, control.grab.center, forest)  # a second group on the forest: refused
     assert heard.names()[mark:] == ["pick_up", "refused", "snap_back"]
     mark = len(heard.played)
-    click(sound_app, scene.log_button.rect.center)
+    click(sound_app, scene.toolbar.log.rect.center)
     assert heard.names()[mark:] == ["click"]
 
 
@@ -136,9 +139,9 @@ def test_a_human_hears_the_turn_the_figures_a_refusal_and_buttons(sound_app, hea
 def test_the_end_is_won_or_lost_for_the_human(sound_app, heard, monkeypatch, winners, cue):
     seats = [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")]
     scene = sound_app.make_scene("game", seats=seats, seed=4, threaded=False)
-    assert isinstance(scene, GameScene)
-    monkeypatch.setattr(type(scene.driver.state), "winners", lambda self: winners)
-    scene.on_game_end()
+    assert isinstance(scene, TableScene)
+    monkeypatch.setattr(type(scene.match.state), "winners", lambda self: winners)
+    scene.announcer.game_end(scene.match.state.winners())
     assert heard.names()[-1] == cue
 
 
@@ -147,18 +150,18 @@ def test_m_mutes_anywhere_says_so_and_is_remembered(sound_app, heard):
     sound_app.push(sound_app.make_scene("title"))
     sound_app.step(block=False)
     key(sound_app, pygame.K_m)
-    assert heard.muted and sound_app.settings.muted and storage.load_settings().muted
-    assert toasts.BOARD.texts() == [_("Sound off (M)")]
+    assert heard.muted and sound_app.settings.muted and load_settings().muted
+    assert sound_app.toasts.texts() == [_("Sound off (M)")]
     assert not heard.play("click") and heard.effects_gain() == 0 and heard.music_gain() == 0
     sound_app.push(sound_app.make_scene("settings"))  # M over a panel, then at the table
     key(sound_app, pygame.K_m)
-    assert not heard.muted and not storage.load_settings().muted
-    assert toasts.BOARD.texts() == [_("Sound on (M)")]  # the older word withdrawn
+    assert not heard.muted and not load_settings().muted
+    assert sound_app.toasts.texts() == [_("Sound on (M)")]  # the older word withdrawn
     seats = [Seat("Ann", "red", "human"), Seat("Bo", "blue", "bot", "easy")]
     sound_app.reset(sound_app.make_scene("game", seats=seats, seed=4, threaded=False))
     run_until_human_or_end(sound_app)
     key(sound_app, pygame.K_m)
-    assert heard.muted and storage.load_settings().muted
+    assert heard.muted and load_settings().muted
     key(sound_app, pygame.K_m, mod=pygame.KMOD_CTRL)  # Ctrl+M is not M
     assert heard.muted
 
@@ -183,7 +186,7 @@ def test_the_pause_menu_mutes_and_follows_m(sound_app, heard):
     mute = next(b for b in menu.buttons if b.name == "mute")
     assert mute.label == _("Mute")
     click(sound_app, mute.rect.center)
-    assert heard.muted and storage.load_settings().muted
+    assert heard.muted and load_settings().muted
     assert next(b for b in menu.buttons if b.name == "mute").label == _("Unmute")
     key(sound_app, pygame.K_m)
     assert not heard.muted
@@ -204,7 +207,7 @@ def test_the_volume_rows_change_what_is_heard_at_once(sound_app, heard):
     click(sound_app, named("master_volume_down").rect.center)
     assert sound_app.settings.master_volume == pytest.approx(0.7)
     assert heard.master == pytest.approx(0.7)
-    assert storage.load_settings().master_volume == pytest.approx(0.7)
+    assert load_settings().master_volume == pytest.approx(0.7)
     for _i in range(3):
         click(sound_app, named("music_volume_up").rect.center)
     assert heard.music == pytest.approx(0.8) and sound_app.settings.music_volume == 0.8
@@ -212,10 +215,10 @@ def test_the_volume_rows_change_what_is_heard_at_once(sound_app, heard):
     click(sound_app, (gauge.rect.left + gauge.rect.width * 3 // 10 - 2, gauge.rect.centery))
     assert heard.effects == pytest.approx(0.3)
     click(sound_app, (gauge.rect.left, gauge.rect.centery))  # the very left: silent
-    assert heard.effects == 0 and storage.load_settings().effects_volume == 0
+    assert heard.effects == 0 and load_settings().effects_volume == 0
     assert not named("effects_volume_down").enabled
     click(sound_app, named("sound_off").rect.center)
-    assert heard.muted and storage.load_settings().muted
+    assert heard.muted and load_settings().muted
     assert named("sound_off").selected and not named("sound_on").selected
     for _i in range(12):  # never past 100 %
         up = named("master_volume_up")
@@ -242,7 +245,7 @@ def test_the_volumes_change_by_keyboard_and_wheel(sound_app, heard):
     key(sound_app, pygame.K_RIGHT)
     key(sound_app, pygame.K_KP_PLUS)
     assert sound_app.settings.music_volume == pytest.approx(before + 0.2)
-    assert storage.load_settings().music_volume == pytest.approx(before + 0.2)
+    assert load_settings().music_volume == pytest.approx(before + 0.2)
     key(sound_app, pygame.K_UP)
     assert scene.gauges[scene.focus].field == "effects_volume"
     sound_app.draw()  # the chosen volume is framed
@@ -256,9 +259,9 @@ def test_the_volumes_change_by_keyboard_and_wheel(sound_app, heard):
         key(sound_app, pygame.K_LEFT)
     assert sound_app.settings.master_volume == 0
     scene.show_page("general")
-    settings_before = storage.load_settings()
+    settings_before = load_settings()
     key(sound_app, pygame.K_RIGHT)
-    assert storage.load_settings() == settings_before and scene.focus is None
+    assert load_settings() == settings_before and scene.focus is None
 
 
 # --- the music and the device -------------------------------------------------------------------
@@ -323,7 +326,7 @@ def test_a_mixer_that_cannot_open_leaves_the_game_silent_and_running(monkeypatch
     with caplog.at_level(logging.WARNING, logger="stoneage.ui.audio"):
         app.push(app.make_scene("game", seats=autoplay_seats(2), seed=5, autoplay=Autoplay(0.0)))
         deadline = time.monotonic() + 60
-        while isinstance(app.top, GameScene) and time.monotonic() < deadline:
+        while isinstance(app.top, TableScene) and time.monotonic() < deadline:
             app.step(block=False)
         key(app, pygame.K_m)
     assert app.top is not None and type(app.top).__name__ == "ScoringScene"

@@ -9,10 +9,10 @@ import json
 
 import pytest
 
+from stoneage.play import savefile
+from stoneage.play.savefile import SaveError, parse_save, save_payload, version_error
+from stoneage.play.seats import Seat
 from stoneage.rules import SaveFormatError, new_game
-from stoneage.scenes.driver import Seat, save_payload
-from stoneage.scenes.saves import SaveError, parse_save, version_error
-from stoneage.ui import storage
 
 
 def payload(**changes) -> dict:
@@ -29,11 +29,11 @@ def message(document: dict) -> str:
 
 
 def test_a_save_of_a_newer_format_says_newer_with_the_formats():
-    text = message(payload(version=storage.SAVE_VERSION + 1))
-    assert text == storage.SAVE_NEWER.format(
-        found=storage.SAVE_VERSION + 1,
-        oldest=storage.OLDEST_SAVE_VERSION,
-        newest=storage.SAVE_VERSION,
+    text = message(payload(version=savefile.VERSION + 1))
+    assert text == savefile.SAVE_NEWER.format(
+        found=savefile.VERSION + 1,
+        oldest=savefile.OLDEST_VERSION,
+        newest=savefile.VERSION,
     )
     assert "newer" in text
 
@@ -44,7 +44,7 @@ def test_a_save_of_an_older_format_no_longer_read_says_older(monkeypatch):
 
 
 def test_an_older_format_still_read_is_read(monkeypatch):
-    monkeypatch.setattr(storage, "SAVE_VERSION", 2)  # as if this version wrote format 2
+    monkeypatch.setattr(savefile, "VERSION", 2)  # as if this version wrote format 2
     assert parse_save(json.dumps(payload(version=1))).seed == 3
     text = message(payload(version=3))
     assert "format 3" in text and "formats 1 to 2" in text
@@ -74,9 +74,9 @@ def test_an_engine_error_carrying_the_versions_is_read_first():
             self.found, self.oldest, self.newest = 1, 2, 4
 
     error = version_error("unsupported", SaveVersionError())
-    assert error is not None and error.template == storage.SAVE_OLDER
+    assert error is not None and error.template == savefile.SAVE_OLDER
     assert error.params == {"found": 1, "oldest": 2, "newest": 4}
     assert version_error("a damaged game") is None
     reads = version_error("saved game has version 5; this program reads versions 2 to 4")
-    assert reads is not None and reads.template == storage.SAVE_NEWER
+    assert reads is not None and reads.template == savefile.SAVE_NEWER
     assert reads.params == {"found": 5, "oldest": 2, "newest": 4}

@@ -9,19 +9,18 @@ import csv
 import pygame
 import pytest
 
-from stoneage.scenes import toasts
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.log_view import export_replay
-from stoneage.scenes.menus import TitleScene
-from stoneage.scenes.stats_view import TABS, StatsScene, made_up_scene, rolling_mean
-from stoneage.ui import history, stats, storage, widgets
-from stoneage.ui.history import record_from_game
-from tests.ui.test_history_records import SEATS, play_to_end
+from stoneage.play.savefile import now_iso
+from stoneage.records import stats
+from stoneage.records.game_record import record_from_game
+from stoneage.records.history import history_path
+from stoneage.records.recorder import export_replay
+from stoneage.scenes.menus.title_scene import TitleScene
+from stoneage.scenes.stats.stats_scene import TABS, StatsScene, made_up_scene, rolling_mean
+from stoneage.scenes.table.scene import TableScene
+from stoneage.ui import widgets
+from tests.records.test_history_records import SEATS, play_to_end
 
 from .hands import click
-
-# Nothing waiting, failing or shown from another test (tests/scenes/conftest.py).
-pytestmark = pytest.mark.usefixtures("fresh_records")
 
 
 @pytest.fixture
@@ -58,7 +57,7 @@ def test_every_tab_draws_with_none_one_and_many_games(app, games, overflows):
 
 def test_the_title_opens_the_statistics_from_the_history_file(app):
     state = play_to_end(3, seed=5)
-    history.append_record(record_from_game(SEATS, 5, state, storage.now_iso(), 900.0))
+    app.records.history.append(record_from_game(SEATS, 5, state, now_iso(), 900.0))
     title = TitleScene(app)
     app.push(title)
     app.draw()
@@ -110,11 +109,12 @@ def test_a_person_filter_for_hotseat_names(app):
 
 def test_a_past_game_opens_in_the_replay_viewer(app):
     state = play_to_end(3, seed=5)
-    from stoneage.scenes.driver import Seat, replay_steps
+    from stoneage.play.match import replay_steps
+    from stoneage.play.seats import Seat
 
     seats = [Seat(s.name, s.colour, s.kind, s.level) for s in SEATS]
     path = export_replay(seats, 5, replay_steps(state), state)
-    record = record_from_game(SEATS, 5, state, storage.now_iso(), 900.0, replay=str(path))
+    record = record_from_game(SEATS, 5, state, now_iso(), 900.0, replay=str(path))
     scene = StatsScene(app, [record], {}, tab="games")
     app.push(scene)
     app.draw()
@@ -123,16 +123,14 @@ def test_a_past_game_opens_in_the_replay_viewer(app):
     click(app, button.rect.center)
     app.step(block=False)
     viewer = app.top
-    assert isinstance(viewer, GameScene) and viewer.driver.replaying()
-    assert viewer.record is None  # a replay is never recorded again
-    assert viewer.driver.script == state.actions_taken()
+    assert isinstance(viewer, TableScene) and viewer.match.replaying()
+    assert viewer.keeper is None  # a replay is never recorded again
+    assert viewer.match.script == state.actions_taken()
 
 
 def test_a_missing_replay_says_so(app, tmp_path):
     state = play_to_end(3, seed=5)
-    record = record_from_game(
-        SEATS, 5, state, storage.now_iso(), 900.0, replay=str(tmp_path / "gone.json")
-    )
+    record = record_from_game(SEATS, 5, state, now_iso(), 900.0, replay=str(tmp_path / "gone.json"))
     scene = StatsScene(app, [record], {}, tab="games")
     app.push(scene)
     scene.open_replay(record)
@@ -148,7 +146,7 @@ def test_export_csv_writes_the_file_and_says_where(app, tmp_path):
     path = tmp_path / stats.CSV_FILE
     rows = list(csv.reader(path.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[0][0] == "game" and len(rows) == 1 + sum(r.players for r in scene.records)
-    assert any(str(path) in text for text in toasts.BOARD.texts())
+    assert any(str(path) in text for text in app.toasts.texts())
 
 
 def test_export_into_a_folder_that_cannot_be_written_says_why(app, tmp_path, monkeypatch):
@@ -158,17 +156,17 @@ def test_export_into_a_folder_that_cannot_be_written_says_why(app, tmp_path, mon
     scene = made_up_scene(app, 1, 3)
     app.push(scene)
     scene.export()
-    assert any("could not be exported" in text for text in toasts.BOARD.texts())
+    assert any("could not be exported" in text for text in app.toasts.texts())
 
 
 def test_a_damaged_history_is_told_and_the_good_games_shown(app, tmp_path):
     state = play_to_end(3, seed=5)
-    history.append_record(record_from_game(SEATS, 5, state, storage.now_iso(), 900.0))
-    with history.history_path().open("a", encoding="utf-8") as handle:
+    app.records.history.append(record_from_game(SEATS, 5, state, now_iso(), 900.0))
+    with history_path().open("a", encoding="utf-8") as handle:
         handle.write('{"id": "cut off", "seats": [\n')
     scene = StatsScene(app)
     assert scene.summary.tally.played == 1
-    assert any("history was damaged" in text for text in toasts.BOARD.texts())
+    assert any("history was damaged" in text for text in app.toasts.texts())
 
 
 def test_the_list_of_games_scrolls(app):
@@ -191,7 +189,7 @@ def test_rolling_mean():
 
 
 def test_the_chart_window_grows_with_the_history():
-    from stoneage.scenes.stats_view import window_for
+    from stoneage.scenes.stats.stats_scene import window_for
 
     assert [window_for(n) for n in (0, 1, 99, 100, 299, 300, 5000)] == [10, 10, 10, 20, 20, 50, 50]
 
@@ -204,7 +202,7 @@ def test_the_average_line_says_its_window(app):
 
 @pytest.mark.parametrize("games", [0, 30])
 def test_the_screenshot_history_size_is_an_option(app, games):
-    from stoneage.scenes.positions import build_scene
+    from stoneage.staging import build_scene
 
     build_scene(app, "stats_games", 1, games=games)
     scene = app.top
@@ -216,7 +214,8 @@ def test_the_screenshot_history_size_is_an_option(app, games):
 def test_a_replay_of_another_format_says_which_way_the_versions_differ(app, version, word):
     import json
 
-    from stoneage.scenes.driver import Seat, replay_steps
+    from stoneage.play.match import replay_steps
+    from stoneage.play.seats import Seat
 
     state = play_to_end(3, seed=5)
     seats = [Seat(s.name, s.colour, s.kind, s.level) for s in SEATS]
@@ -224,7 +223,7 @@ def test_a_replay_of_another_format_says_which_way_the_versions_differ(app, vers
     document = json.loads(path.read_text(encoding="utf-8"))
     document["version"] = version
     path.write_text(json.dumps(document), encoding="utf-8")
-    record = record_from_game(SEATS, 5, state, storage.now_iso(), 900.0, replay=str(path))
+    record = record_from_game(SEATS, 5, state, now_iso(), 900.0, replay=str(path))
     scene = StatsScene(app, [record], {}, tab="games")
     app.push(scene)
     scene.open_replay(record)

@@ -14,21 +14,16 @@ import pytest
 
 from stoneage import i18n
 from stoneage.app import App
+from stoneage.records.lesson import lesson_path, read_lesson
+from stoneage.records.settings import load_settings
 from stoneage.rules import Place, parse_action
 from stoneage.rules.nodes import REVEAL_CARD, REVEAL_TILE
-from stoneage.scenes.coach import place_bubble, target_rects
-from stoneage.scenes.game import GameScene
-from stoneage.scenes.hints import tooltip_at
-from stoneage.scenes.saves import ConfirmScene
-from stoneage.scenes.tutorial_scene import (
-    TutorialScene,
-    first_start_offer,
-    lesson_path,
-    read_lesson,
-    saved_lesson,
-)
+from stoneage.scenes.kit.confirm import ConfirmScene
+from stoneage.scenes.table.coach import place_bubble, target_rects
+from stoneage.scenes.table.lesson import first_start_offer, saved_lesson
+from stoneage.scenes.table.scene import TableScene, lesson_table
+from stoneage.scenes.table.tooltips import tooltip_at
 from stoneage.tutorial import STEPS, TARGETS, Tutorial, step_index
-from stoneage.ui import storage
 from stoneage.ui.layout import table_layout
 
 from . import apps
@@ -55,40 +50,42 @@ def open_app():
     i18n.install_language("en")
 
 
-def start_lesson(app: App, tutorial: Tutorial | None = None) -> TutorialScene:
-    scene = TutorialScene(app, tutorial, threaded=False)
+def start_lesson(app: App, tutorial: Tutorial | None = None) -> TableScene:
+    scene = lesson_table(app, tutorial, threaded=False)
     app.push(scene)
     settle(app, scene)
     return scene
 
 
-def settle(app: App, scene: TutorialScene) -> None:
+def settle(app: App, scene: TableScene) -> None:
     """Run the loop until the table shows the lesson's state and the bubble is up (or the
     lessons are over and the player decides)."""
     deadline = time.monotonic() + SETTLE_SECONDS
     while time.monotonic() < deadline:
         app.step(block=False)
-        if scene.in_lessons and scene.lesson_ready() and scene.coach.view is not None:
+        lesson = scene.lesson
+        assert lesson is not None
+        if lesson.running and lesson.ready() and lesson.coach.view is not None:
             return
-        if not scene.in_lessons and scene.driver.human_to_act() is not None and scene.controls:
+        if not lesson.running and scene.match.human_to_act() is not None and scene.hands.controls:
             return
     raise AssertionError("the lesson did not settle")
 
 
-def press_coach(app: App, scene: TutorialScene, name: str) -> None:
+def press_coach(app: App, scene: TableScene, name: str) -> None:
     """Click one of the bubble's buttons (coach_back, coach_skip, coach_next)."""
-    button = next(b for b in scene.coach.buttons if b.name == name)
+    button = next(b for b in scene.lesson.coach.buttons if b.name == name)
     assert button.enabled, f"{name} is disabled"
     click(app, button.rect.center)
 
 
-def play_lesson_by_mouse(app: App, scene: TutorialScene) -> list[tuple[str, str, str]]:
+def play_lesson_by_mouse(app: App, scene: TableScene) -> list[tuple[str, str, str]]:
     """Every step by hand: the expected move by drag, click or dialog; Next on the others.
     Returns the bubbles seen, in order: (step id, kind, text)."""
     seen: list[tuple[str, str, str]] = []
-    while scene.in_lessons:
-        tutorial, state = scene.tutorial, scene.driver.state
-        bubble, view = tutorial.bubble(), scene.coach.view
+    while scene.lesson.running:
+        tutorial, state = scene.lesson.tutorial, scene.match.state
+        bubble, view = tutorial.bubble(), scene.lesson.coach.view
         assert bubble is not None and view is not None
         assert state == tutorial.state, f"the table lags behind at {bubble.step_id}"
         seen.append((bubble.step_id, bubble.kind, view.message))
@@ -96,7 +93,7 @@ def play_lesson_by_mouse(app: App, scene: TutorialScene) -> list[tuple[str, str,
         # and, while a follow-up explains the move, no next dialog over what it talks about.
         assert state.pending is None or state.pending[0] not in REFILLING, bubble.step_id
         if bubble.kind == "follow":
-            assert not scene.controls and scene.popup is None, bubble.step_id
+            assert not scene.hands.controls and scene.hands.popup is None, bubble.step_id
         before = (tutorial.index, tutorial.answered)
         expected = tutorial.expected()
         if expected is None:
@@ -118,7 +115,7 @@ def play_lesson_by_mouse(app: App, scene: TutorialScene) -> list[tuple[str, str,
 def test_the_whole_lesson_by_mouse_to_the_final_tally(lang, open_app):
     app = open_app(lang)
     scene = start_lesson(app)
-    tutorial = scene.tutorial
+    tutorial = scene.lesson.tutorial
     tally_at = step_index("tally")
     seen = play_lesson_by_mouse(app, scene)
     assert len(seen) == len(STEPS) + sum(1 for s in STEPS if s.follow)
@@ -130,28 +127,28 @@ def test_the_whole_lesson_by_mouse_to_the_final_tally(lang, open_app):
     assert len(tally) == 1 and re.search(rf"(?<!\d){points}(?!\d)", tally[0]), (points, tally)
     assert [step_id for step_id, kind, _text in seen if kind != "follow"] == [s.id for s in STEPS]
     # Free play: a normal game against the Easy bot, saved as the ordinary autosave.
-    assert tutorial.finished and scene.coach.view is None
+    assert tutorial.finished and scene.lesson.coach.view is None
     assert scene.seats[1].level == "easy"
     app.step(block=False)
-    scene.saver.flush()
+    scene.keeper.flush()
     assert not lesson_path().exists()
-    assert storage.read_autosave() is not None
+    assert app.records.autosave.read() is not None
 
 
 def test_a_wrong_move_is_refused_with_a_friendly_word(open_app):
     app = open_app()
     scene = start_lesson(app, at("place_hunt"))
-    state = scene.driver.state
-    control = scene.controls[0]
+    state = scene.match.state
+    control = scene.hands.controls[0]
     drag(app, control.grab.center, scene.lay.spaces[4].center)  # the forest, not the hunt
     settle(app, scene)
-    assert scene.driver.state is state and scene.tutorial.index == step_index("place_hunt")
-    assert scene.coach.view is not None and scene.coach.view.friendly
-    assert not scene.error  # a friendly word in the bubble, not the engine's error
+    assert scene.match.state is state and scene.lesson.tutorial.index == step_index("place_hunt")
+    assert scene.lesson.coach.view is not None and scene.lesson.coach.view.friendly
+    assert not scene.hands.error  # a friendly word in the bubble, not the engine's error
     perform(app, Place(3, 2))
     settle(app, scene)
-    assert scene.tutorial.index == step_index("place_hut")
-    assert scene.coach.view.friendly == ""
+    assert scene.lesson.tutorial.index == step_index("place_hut")
+    assert scene.lesson.coach.view.friendly == ""
 
 
 def test_a_move_on_a_step_to_read_asks_for_next(open_app):
@@ -159,26 +156,29 @@ def test_a_move_on_a_step_to_read_asks_for_next(open_app):
     scene = start_lesson(app)
     perform(app, Place(3, 1))
     settle(app, scene)
-    assert scene.tutorial.index == 0 and scene.coach.view.friendly
+    assert scene.lesson.tutorial.index == 0 and scene.lesson.coach.view.friendly
 
 
 def test_back_skip_and_next_from_the_bubble(open_app):
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
-    assert scene.coach.view.lit[0] == scene.lay.spaces[3]  # the dice wait on the hunt
+    assert scene.lesson.coach.view.lit[0] == scene.lay.spaces[3]  # the dice wait on the hunt
     press_coach(app, scene, "coach_next")  # Next rolls for the player
     settle(app, scene)
-    assert scene.tutorial.answered
+    assert scene.lesson.tutorial.answered
     press_coach(app, scene, "coach_back")
     settle(app, scene)
-    assert (scene.tutorial.index, scene.tutorial.answered) == (step_index("roll_hunt"), False)
-    assert scene.driver.state == scene.tutorial.state
+    assert (scene.lesson.tutorial.index, scene.lesson.tutorial.answered) == (
+        step_index("roll_hunt"),
+        False,
+    )
+    assert scene.match.state == scene.lesson.tutorial.state
     press_coach(app, scene, "coach_back")
     settle(app, scene)
-    assert scene.tutorial.index == step_index("roll_hunt") - 1
+    assert scene.lesson.tutorial.index == step_index("roll_hunt") - 1
     press_coach(app, scene, "coach_skip")
     app.step(block=False)
-    assert not scene.in_lessons and scene.coach.view is None
+    assert not scene.lesson.running and scene.lesson.coach.view is None
     assert scene.tips.enabled
 
 
@@ -189,7 +189,7 @@ def test_leaving_and_coming_back_resumes_at_the_same_step(open_app):
     app.push(app.make_scene("pause"))
     pause = app.top
     click(app, next(b for b in pause.buttons if b.name == "leave").rect.center)
-    assert not any(isinstance(s, GameScene) for s in app.stack)
+    assert not any(isinstance(s, TableScene) for s in app.stack)
     stored = json.loads(read_lesson() or "{}")
     assert stored["step"] == step_index("use_tool")
     assert saved_lesson() is not None
@@ -199,11 +199,12 @@ def test_leaving_and_coming_back_resumes_at_the_same_step(open_app):
     assert isinstance(question, ConfirmScene)
     click(app, next(b for b in question.buttons if b.name == "resume_lesson").rect.center)
     resumed = app.top
-    assert isinstance(resumed, TutorialScene) and resumed is not scene
+    assert isinstance(resumed, TableScene) and resumed.lesson is not None and resumed is not scene
     settle(app, resumed)
-    assert resumed.tutorial.index == step_index("use_tool")
-    assert resumed.driver.state == scene.tutorial.state
-    assert resumed.coach.view is not None and resumed.coach.view.lit  # the tools dialog
+    assert resumed.lesson.tutorial.index == step_index("use_tool")
+    assert resumed.match.state == scene.lesson.tutorial.state
+    view = resumed.lesson.coach.view
+    assert view is not None and view.lit  # the tools dialog
 
 
 def test_a_damaged_lesson_file_starts_afresh(open_app):
@@ -213,7 +214,9 @@ def test_a_damaged_lesson_file_starts_afresh(open_app):
     app = open_app()
     app.push(app.make_scene("title"))
     app.push(app.make_scene("learn"))
-    assert isinstance(app.top, TutorialScene) and app.top.tutorial.index == 0
+    lesson = app.top
+    assert isinstance(lesson, TableScene) and lesson.lesson is not None
+    assert lesson.lesson.tutorial.index == 0
 
 
 def test_learn_to_play_is_offered_once_on_the_first_start(open_app):
@@ -221,11 +224,11 @@ def test_learn_to_play_is_offered_once_on_the_first_start(open_app):
     app.push(app.make_scene("title"))
     offer = first_start_offer(app)
     assert isinstance(offer, ConfirmScene)
-    assert storage.load_settings().tutorial_offered
+    assert load_settings().tutorial_offered
     assert first_start_offer(app) is None
     app.push(offer)
     click(app, next(b for b in offer.buttons if b.name == "learn").rect.center)
-    assert isinstance(app.top, TutorialScene)
+    assert isinstance(app.top, TableScene) and app.top.lesson is not None
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
@@ -243,28 +246,28 @@ def test_every_target_names_a_rect_and_the_bubble_keeps_off_it(size):
 
 
 def test_a_first_game_tip_shows_once_and_tips_can_be_off(app):
-    from stoneage.scenes.driver import Seat
+    from stoneage.play.seats import Seat
 
     seats = [Seat("You", "red", "human"), Seat("Bot", "blue", "bot", "easy")]
     two_village_spaces_used = at("village_closed").state  # an ordinary game from here on
-    scene = GameScene(app, seats, seed=14, state=two_village_spaces_used, threaded=False)
+    scene = TableScene(app, seats, seed=14, state=two_village_spaces_used, threaded=False)
     app.push(scene)
     for _ in range(50):
         app.step(block=False)
-        if scene.controls:
+        if scene.hands.controls:
             break
     assert scene.tips.showing and scene.tips.tip.id == "village_closed"
     assert "village" in scene.tips.text
     shown = list(app.settings.tips_shown)
-    assert shown == ["village_closed"] and storage.load_settings().tips_shown == shown
+    assert shown == ["village_closed"] and load_settings().tips_shown == shown
     first = shown[0]
     click(app, scene.tips.rect.center)  # closes it; the click still reaches the table
     assert not scene.tips.showing
-    scene.tips.consider(scene.lay, scene.driver.state, 0)
+    scene.tips.consider(scene.lay, scene.match.state, 0)
     assert scene.tips.tip is None or scene.tips.tip.id != first  # never twice
     app.settings.tips = False
     scene.tips.close()
-    assert not scene.tips.consider(scene.lay, scene.driver.state, 0)
+    assert not scene.tips.consider(scene.lay, scene.match.state, 0)
 
 
 def at(step_id: str, answered: bool = False) -> Tutorial:
@@ -283,18 +286,18 @@ def test_with_animations_the_bubble_waits_for_the_moves_to_be_shown(open_app):
     perform(app, Place(4, 1))
     hidden = 0
     deadline = time.monotonic() + SETTLE_SECONDS
-    while not scene.lesson_ready() and time.monotonic() < deadline:
+    while not scene.lesson.ready() and time.monotonic() < deadline:
         app.step(block=False)
-        hidden += scene.coach.view is None
+        hidden += scene.lesson.coach.view is None
     settle(app, scene)
-    assert hidden > 0 and scene.tutorial.bubble().kind == "roll"
-    assert scene.driver.state == scene.tutorial.state
-    text, seat = scene._banner(scene.driver.state)
+    assert hidden > 0 and scene.lesson.tutorial.bubble().kind == "roll"
+    assert scene.match.state == scene.lesson.tutorial.state
+    text, seat = scene.painter.banner(scene.match.state)
     assert seat == 0 and "rolls" not in text
-    click(app, scene.coach.view.lit[0].center)  # the roll is shown before its explanation
-    assert scene.lesson_driver.catching_up() or scene.timeline.busy
+    click(app, scene.lesson.coach.view.lit[0].center)  # the roll is shown before its explanation
+    assert bool(scene.match.queue) or scene.timeline.busy
     settle(app, scene)
-    assert scene.tutorial.answered and scene.driver.state == scene.tutorial.state
+    assert scene.lesson.tutorial.answered and scene.match.state == scene.lesson.tutorial.state
 
 
 def move_to(app: App, pos: tuple[int, int]) -> None:
@@ -310,37 +313,37 @@ def test_under_a_bubble_a_tooltip_shows_only_over_the_lit_target(open_app):
     gives no tooltip there, and once the pointer moves only the lit target has one."""
     app = open_app(size=(1024, 640))
     scene = start_lesson(app, at("one_group"))
-    next_button = next(b for b in scene.coach.buttons if b.name == "coach_next").rect
+    next_button = next(b for b in scene.lesson.coach.buttons if b.name == "coach_next").rect
     press_coach(app, scene, "coach_next")
     settle(app, scene)
-    view = scene.coach.view
-    assert scene.tutorial.step.id == "place_forest" and view is not None
+    view = scene.lesson.coach.view
+    assert scene.lesson.tutorial.step.id == "place_forest" and view is not None
     assert scene.mouse == next_button.center and not view.lit[0].collidepoint(scene.mouse)
-    assert scene._tooltip() == ""  # resting where Next was, over the dimmed table
+    assert scene.lesson.tooltip() == ""  # resting where Next was, over the dimmed table
     opponent = scene.lay.panels[1]
     spot = (opponent.centerx, opponent.bottom - scene.lay.margin * 2)
-    assert not any(rect.collidepoint(spot) for rect in view.lit + (scene.coach.rect,))
+    assert not any(rect.collidepoint(spot) for rect in view.lit + (scene.lesson.coach.rect,))
     assert tooltip_at(scene.lay, scene.shown, scene.seats, spot)  # a normal game has one
     move_to(app, spot)
-    assert scene._tooltip() == ""  # the opponent's board is dimmed: no summary over it
+    assert scene.lesson.tooltip() == ""  # the opponent's board is dimmed: no summary over it
     forest = view.lit[0]
     move_to(app, forest.center)
-    assert scene._tooltip() == tooltip_at(scene.lay, scene.shown, scene.seats, forest.center)
-    assert scene._tooltip()
+    assert scene.lesson.tooltip() == tooltip_at(scene.lay, scene.shown, scene.seats, forest.center)
+    assert scene.lesson.tooltip()
     app.draw()  # the tooltip is drawn over the lit target
 
 
 def test_a_new_bubble_waits_for_the_pointer_to_move_before_a_tooltip(open_app):
     app = open_app(size=(1024, 640))
     scene = start_lesson(app, at("place_hunt"))
-    hunt = scene.coach.view.lit[0]
+    hunt = scene.lesson.coach.view.lit[0]
     move_to(app, hunt.center)
-    assert scene._tooltip()
+    assert scene.lesson.tooltip()
     perform(app, Place(3, 2))  # the drop ends on the hunt: the next bubble comes up there
     settle(app, scene)
-    assert scene.tutorial.step.id == "place_hut"
+    assert scene.lesson.tutorial.step.id == "place_hut"
     scene.mouse = hunt.center
-    assert scene._tooltip() == ""  # not until the pointer moves under this bubble
+    assert scene.lesson.tooltip() == ""  # not until the pointer moves under this bubble
 
 
 @pytest.mark.parametrize(
@@ -352,10 +355,10 @@ def test_the_figure_stepper_shows_only_when_the_lesson_asks_for_a_placement(
 ):
     app = open_app()
     scene = start_lesson(app, at(step_id))
-    placing = scene._placing()
+    placing = scene.hands.placing()
     assert placing is not None and placing.carry_shown is shown
     plus = placing.buttons[1]
-    assert (plus in scene._all_buttons()) is shown  # no tooltip, no click when hidden
+    assert (plus in scene.painter.all_buttons()) is shown  # no tooltip, no click when hidden
     click(app, plus.rect.center)
     assert placing.carry == (2 if shown else 1)
 
@@ -363,7 +366,7 @@ def test_the_figure_stepper_shows_only_when_the_lesson_asks_for_a_placement(
 def test_the_stepper_is_hidden_during_the_scoring_steps(open_app):
     app = open_app()
     scene = start_lesson(app, at("score_buildings"))
-    placing = scene._placing()
+    placing = scene.hands.placing()
     assert placing is not None and not placing.carry_shown
 
 
@@ -373,18 +376,18 @@ def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
     drawn: list[tuple[int, list]] = []
-    draw_dice = scene._draw_dice
+    draw_dice = scene.lesson._draw_dice
     monkeypatch.setattr(
-        scene, "_draw_dice", lambda surface, space, faces: drawn.append((space, list(faces)))
+        scene.lesson, "_draw_dice", lambda surface, space, faces: drawn.append((space, list(faces)))
     )
     surface = pygame.Surface(app.size)
     scene.draw(surface)
-    hunters = scene.driver.state.pending[2]
+    hunters = scene.match.state.pending[2]
     assert drawn == [(3, [None] * hunters)]
     draw_dice(surface, 3, [None] * hunters)  # a blank die with its mark draws
-    click(app, scene.coach.view.lit[0].center)
+    click(app, scene.lesson.coach.view.lit[0].center)
     settle(app, scene)
-    assert scene.tutorial.answered
+    assert scene.lesson.tutorial.answered
     drawn.clear()
     scene.draw(surface)
     space, faces = scene.motion.last_roll
@@ -396,25 +399,25 @@ def test_the_hunters_stand_on_their_space_until_their_dice_are_rolled(open_app, 
     the player's roll they are still drawn there (beside the opponent's), then they are gone."""
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
-    hunters = scene.driver.state.pending[2]
-    assert scene.driver.state.placed[0][3] == 0  # off the space in the rules' state
-    assert scene._waiting_figures() == (3, (0, hunters))
+    hunters = scene.match.state.pending[2]
+    assert scene.match.state.placed[0][3] == 0  # off the space in the rules' state
+    assert scene.lesson.waiting_figures() == (3, (0, hunters))
     drawn: list[tuple[int, object]] = []
     monkeypatch.setattr(
-        "stoneage.scenes.tutorial_scene.draw_space",
+        "stoneage.scenes.table.lesson.draw_space",
         lambda surface, lay, state, space, colours, waiting: drawn.append((space, waiting)),
     )
     scene.draw(pygame.Surface(app.size))
     assert drawn == [(3, (0, hunters))]
-    click(app, scene.coach.view.lit[0].center)
+    click(app, scene.lesson.coach.view.lit[0].center)
     settle(app, scene)
-    assert scene._waiting_figures() is None  # rolled: they have worked
+    assert scene.lesson.waiting_figures() is None  # rolled: they have worked
 
 
 def test_the_waiting_hunters_are_drawn_in_the_players_colour():
     """``draw_space`` with waiting figures draws the seat's figure and count on the hunt."""
     from stoneage.rules import new_game
-    from stoneage.scenes.board_view import draw_space
+    from stoneage.scenes.table.draw_board import draw_space
 
     lay = table_layout(SIZE, 2)
     state = new_game(2, seed=1)
@@ -435,7 +438,7 @@ def test_the_bubbles_buttons_have_tooltips(open_app):
     """Back, Skip and Next say what they do when the pointer rests on them."""
     app = open_app(size=(1024, 640))
     scene = start_lesson(app, at("figures"))
-    for button in scene.coach.buttons:
+    for button in scene.lesson.coach.buttons:
         move_to(app, button.rect.center)
-        assert scene._tooltip() == button.tooltip and button.tooltip
+        assert scene.lesson.tooltip() == button.tooltip and button.tooltip
     app.draw()

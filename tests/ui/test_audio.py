@@ -14,10 +14,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from stoneage.play.cues import CUE_NAMES, Cue
+from stoneage.records.settings import Settings
 from stoneage.ui import audio
 from stoneage.ui.audio import CHANNELS, MAX_SAME, SoundManager, all_sound_files, sound_file
-from stoneage.ui.sound_cues import CUE_NAMES, Cue
-from stoneage.ui.storage import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG_CUES = ("won", "lost", "new_round", "building", "birth", "hunger", "feeding", "gold")
@@ -247,10 +247,11 @@ def test_an_audio_driver_naming_nothing_runs_silently(tmp_path):
     script = (
         "import logging, pygame\n"
         "logging.basicConfig(level=logging.INFO, format='%(name)s %(message)s')\n"
-        "from stoneage.ui import audio\n"
-        "assert not audio.play('click') and not audio.start_music()\n"
-        "audio.play('dice', count=5); audio.toggle_mute(); audio.toggle_mute(); audio.update()\n"
-        "print('alive', audio.manager().available)\n"
+        "from stoneage.ui.audio import SoundManager\n"
+        "sound = SoundManager()\n"
+        "assert not sound.play('click') and not sound.start_music()\n"
+        "sound.play('dice', count=5); sound.toggle_mute(); sound.toggle_mute(); sound.update()\n"
+        "print('alive', sound.available)\n"
     )
     env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", STONEAGE_HOME=str(tmp_path))
     result = subprocess.run(
@@ -282,7 +283,7 @@ def test_a_missing_sound_file_is_logged_once_and_stays_silent(tmp_path, clock, c
 def test_importing_the_manager_opens_no_audio():
     script = (
         "import pygame, stoneage.ui.audio as audio\n"
-        "audio.manager()\n"
+        "audio.SoundManager()\n"
         "print(pygame.mixer.get_init())\n"
     )
     result = subprocess.run(

@@ -1,0 +1,1 @@
+"""The menus around the table: title, pause, settings, rules, setup and the final scoring."""

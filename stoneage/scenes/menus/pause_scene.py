@@ -1,0 +1,183 @@
+"""The pause menu over the table: resume, save, load, settings, rules, or leave to the title.
+
+Like every menu screen: Enter presses the primary button (Resume), Esc goes back to the table,
+and the tooltip of the button under the mouse is shown.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from stoneage.i18n import _
+from stoneage.scenes.kit.base import SceneHost
+from stoneage.scenes.kit.menu import MenuScene
+from stoneage.ui import theme
+from stoneage.ui.layout import column
+from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, shade
+
+
+class PauseMenu(MenuScene):
+    """Over the table: resume, save, load, settings, rules, or leave (the game is kept for
+    Continue)."""
+
+    opaque = False
+    button_count = 6
+
+    def __init__(self, app: SceneHost) -> None:
+        self.notice = ""
+        self._shown_muted = app.settings.muted
+        super().__init__(app)
+
+    def make_buttons(self) -> list[Button]:
+        size = self.lay.fonts.title
+        height = self.lay.buttons[0].height
+        failing = self.app.records.health.is_failing("save")  # offer to save elsewhere
+        rects = column(
+            self.lay.panel_body, 6 + failing, height, self.lay.margin, self.lay.buttons[0].width
+        )
+        if failing:
+            elsewhere = rects.pop(2)
+        buttons = [
+            Button(
+                rects[0],
+                _("Resume"),
+                self.app.pop,
+                size=size,
+                primary=True,
+                tooltip=_("Back to the table (Esc)."),
+                name="resume",
+            ),
+            Button(
+                rects[1],
+                _("Save game"),
+                self.save_game,
+                size=size,
+                tooltip=_("Keep this game under a name, to load it later."),
+                name="save",
+            ),
+            Button(
+                rects[2],
+                _("Load game"),
+                self.load_game,
+                size=size,
+                tooltip=_("Open one of the games you saved."),
+                name="load",
+            ),
+            Button(
+                rects[3],
+                _("Settings"),
+                lambda: self.app.push(self.app.make_scene("settings")),
+                size=size,
+                tooltip=_("Animation speed, language, hints and fullscreen."),
+                name="settings",
+            ),
+            Button(
+                rects[4],
+                _("Rules"),
+                lambda: self.app.push(self.app.make_scene("rules")),
+                size=size,
+                tooltip=_("How to play, page by page."),
+                name="rules",
+            ),
+            Button(
+                rects[5],
+                _("Save and leave to title"),
+                self.leave,
+                size=size,
+                tooltip=_("The game is kept: Continue on the title screen plays on."),
+                name="leave",
+            ),
+        ]
+        if failing:
+            buttons.insert(
+                2,
+                Button(
+                    elsewhere,
+                    _("Save elsewhere…"),
+                    lambda: self.app.push(self.app.make_scene("save_elsewhere")),
+                    size=size,
+                    tooltip=_("The game cannot be saved in its own folder: save it into another."),
+                    name="save_elsewhere",
+                ),
+            )
+        return buttons + [self._mute_button()]
+
+    def _box(self) -> pygame.Rect:
+        """The parchment box of the menu (narrower than the panel of the other screens)."""
+        return self.lay.panel.inflate(-self.lay.panel.width // 3, 0)
+
+    def _mute_button(self) -> Button:
+        """Mute or unmute, small, at the top right corner of the box (as M does anywhere)."""
+        self._shown_muted = muted = self.app.settings.muted
+        box, m, f = self._box(), self.lay.margin, self.lay.fonts
+        rect = pygame.Rect(0, box.top + m * 2, round(f.label * 6.5), round(f.label * 2.2))
+        rect.right = box.right - m * 2
+        return Button(
+            rect,
+            _("Unmute") if muted else _("Mute"),
+            self.toggle_mute,
+            size=f.label,
+            selected=muted,
+            tooltip=_("All sound and music off or on again (M, on every screen)."),
+            name="mute",
+        )
+
+    def toggle_mute(self) -> None:
+        """Sound off, or on again (said in a toast, remembered in the settings)."""
+        self.app.toggle_mute()
+        self.buttons = self.make_buttons()
+
+    def update(self, dt: float) -> bool:
+        if self._shown_muted != self.app.settings.muted:  # M was pressed over the menu
+            self.buttons = self.make_buttons()
+            return True
+        return False
+
+    def save_game(self) -> None:
+        """Type a name and save the game under it."""
+        self.app.push(self.app.make_scene("save", on_saved=self.saved))
+
+    def saved(self, name: str) -> None:
+        """Say where the game was saved."""
+        self.notice = _("Saved as “{name}”.").format(name=name)
+
+    def load_game(self) -> None:
+        """The list of saved games."""
+        self.app.push(self.app.make_scene("load"))
+
+    def leave(self) -> None:
+        """Back to the title screen; the game exits and saves itself."""
+        self.app.reset(self.app.make_scene("title"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, surface.get_rect(), 150, radius=0)
+        box = self._box()
+        draw_panel(surface, box, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
+        draw_text(
+            surface,
+            _("Game paused"),
+            self.lay.panel_title.center,
+            self.lay.fonts.big,
+            theme.CHARCOAL,
+            True,
+            "center",
+        )
+        for button in self.buttons:
+            button.draw(surface)
+        if self.notice:
+            last = self.buttons[-2].rect  # the last of the column (the mute button is apart)
+            below = pygame.Rect(
+                box.left,
+                last.bottom,
+                box.width,
+                box.bottom - last.bottom,
+            )
+            draw_text_fit(
+                surface,
+                self.notice,
+                below.inflate(-self.lay.margin * 4, 0),
+                self.lay.fonts.label,
+                theme.MOSS_DARK,
+                True,
+            )
+        self.draw_tip(surface)

@@ -1,0 +1,381 @@
+"""Final scoring: every category per player (``final_scoring``), the winner after the tie-break
+(``winners``) with the tie-break explained, and each player's score over the rounds
+(``score_log``). Then play again with the same seats, or go back to the title."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pygame
+from pygame import Rect
+
+from stoneage.i18n import _
+from stoneage.play.match import replay_steps
+from stoneage.play.names import CATEGORY_TITLES, join_list, join_sentences
+from stoneage.play.seats import Seat, follow_language
+from stoneage.records.recorder import export_replay
+from stoneage.rules import SCORING_CATEGORIES, GameState
+from stoneage.rules.scoring import tie_break
+from stoneage.scenes.kit.base import Scene, SceneHost
+from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip
+from stoneage.scenes.table.autoplay import Autoplay
+from stoneage.ui import theme
+from stoneage.ui.layout import Fonts, button_row
+from stoneage.ui.menu_layout import scoring_layout
+from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
+
+
+def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
+    """Who won, and how a tie was broken (empty when there was no tie)."""
+    totals = [row["total"] for row in state.final_scoring()]
+    winners = state.winners()
+    names = [seats[w].name for w in winners]
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    if len(winners) > 1:
+        # TRANSLATORS: joins the names of players who share the victory ("Ann & Bob").
+        head = _("Shared victory: {names} with {points} points!").format(
+            names=_(" & ").join(names), points=best
+        )
+    elif seats[winners[0]].is_human and sum(s.is_human for s in seats) == 1:
+        head = _("You win with {points} points!").format(points=best)
+    else:
+        head = _("{name} wins with {points} points!").format(name=names[0], points=best)
+    if len(tied) == 1:
+        return head, ""
+    # TRANSLATORS: a player's name and their tie-break value, e.g. "Ayla 14".
+    values = join_list(
+        [
+            _("{name} {value}").format(name=seats[i].name, value=tie_break(state.players[i]))
+            for i in tied
+        ]
+    )
+    note = _("Tied on points, so food production + tool value + people decides: {values}.").format(
+        values=values
+    )
+    if len(winners) > 1:
+        note = join_sentences(note, _("Still tied: the victory is shared."))
+    return head, note
+
+
+class ScoringScene(Scene):
+    """The end of the game."""
+
+    def __init__(
+        self,
+        app: SceneHost,
+        seats: list[Seat],
+        state: GameState,
+        seed: int,
+        autoplay: Autoplay | None = None,
+    ) -> None:
+        """``autoplay``: the game the bots played alone (it ends by itself: see ``update``)."""
+        super().__init__(app)
+        self.seats, self.state, self.seed = seats, state, seed
+        self.autoplay = autoplay
+        self.shown_for = 0.0  # seconds on screen (autoplay leaves after a while)
+        self.rows = state.final_scoring()
+        self.head, self.note = verdict(state, seats)
+        self.resize(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        follow_language(self.seats)
+        self.head, self.note = verdict(self.state, self.seats)  # in the language of now
+        self.lay = scoring_layout(size)
+        f = self.lay.fonts
+        again, export, title = button_row(
+            self.lay.buttons, 3, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9)
+        )
+        self.buttons = [
+            Button(
+                again,
+                _("Play again"),
+                self.play_again,
+                size=f.title,
+                primary=True,
+                name="play_again",
+                tooltip=_("A new game with the same players (Enter)"),
+            ),
+            Button(
+                export,
+                _("Export replay"),
+                self.export,
+                size=f.label,
+                name="export",
+                tooltip=_(
+                    "Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back."
+                ),
+            ),
+            self._leave_button(title, f.label),
+        ]
+        self.mouse = (0, 0)
+
+    def _leave_button(self, rect: Rect, size: int) -> Button:
+        """Back to the title; the command line's autoplay has no title to go to: it quits."""
+        if self.autoplay is not None and not self.autoplay.attract:
+            return Button(
+                rect,
+                _("Quit"),
+                self.to_title,
+                size=size,
+                name="title",
+                tooltip=_("Stop watching the bots and close the window (Esc)"),
+            )
+        return Button(
+            rect,
+            _("Back to title"),
+            self.to_title,
+            size=size,
+            name="title",
+            tooltip=_("Back to the title screen (Esc)"),
+        )
+
+    @property
+    def keeps_records(self) -> bool:
+        """False for a game the bots played alone (autoplay): the player's history and
+        achievements must not hear of it."""
+        return self.autoplay is None
+
+    def update(self, dt: float) -> bool:
+        """Autoplay: once shown for a while, the command line quits (with --quit-at-end) and the
+        attract mode goes back to the title."""
+        autoplay = self.autoplay
+        if autoplay is None:
+            return False
+        autoplay.scoring_shown = True  # the app draws this frame right after the update
+        self.shown_for += dt
+        if self.shown_for >= autoplay.scoring_hold and (autoplay.quit_at_end or autoplay.attract):
+            self.to_title()
+        return False
+
+    def export(self) -> None:
+        """Write the finished game as a replay file and say where it went."""
+        button = self.buttons[1]
+        try:
+            path = export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
+        except OSError as error:
+            button.label = _("Not saved")
+            button.tooltip = _("The replay could not be written: {reason}").format(
+                reason=error.strerror or str(error)
+            )
+            return
+        button.label = _("Replay saved")
+        button.tooltip = _("Replay saved to {path}").format(path=str(path))
+
+    def play_again(self) -> None:
+        """A new game with the same seats."""
+        seed = (
+            self.app.seed
+            if self.app.seed is not None
+            else random.Random(time.time_ns()).randrange(1, 10**9)
+        )
+        options: dict[str, object] = {}
+        if self.autoplay is not None:  # the bots play again, watched the same way
+            options["autoplay"] = dataclasses.replace(self.autoplay, scoring_shown=False)
+        self.app.replace(self.app.make_scene("game", seats=self.seats, seed=seed, **options))
+
+    def to_title(self) -> None:
+        """Back to the title screen (the command line's autoplay quits instead)."""
+        if self.autoplay is not None and not self.autoplay.attract:
+            self.app.quit()
+            return
+        self.app.reset(self.app.make_scene("title"))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
+        attract = self.autoplay is not None and self.autoplay.attract
+        if attract and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.to_title()  # the attract mode: any key or click returns to the title
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_title()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_again()
+            return True
+        return handle_buttons(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, f = self.lay, self.lay.fonts
+        draw_backdrop(surface, surface.get_size())
+        draw_text(
+            surface, _("Final scoring"), lay.title.center, f.huge, theme.UMBER_DARK, True, "center"
+        )
+        banner = lay.verdict.inflate(-lay.verdict.width // 5, 0)
+        winner_colour = theme.PLAYER_COLOURS[self.seats[self.state.winners()[0]].colour]
+        draw_panel(surface, banner, winner_colour, theme.PARCHMENT_LIGHT, 3, banner.height // 2)
+        top = Rect(
+            banner.left, banner.top, banner.width, banner.height * (3 if self.note else 5) // 5
+        )
+        draw_text_fit(
+            surface,
+            self.head,
+            top.inflate(-2 * lay.margin, 0),
+            f.big,
+            theme.text_on(winner_colour),
+            True,
+        )
+        if self.note:
+            draw_text_fit(
+                surface,
+                self.note,
+                Rect(banner.left, top.bottom, banner.width, banner.bottom - top.bottom).inflate(
+                    -2 * lay.margin, 0
+                ),
+                f.small,
+                theme.text_on(winner_colour),
+                True,
+            )
+        self._draw_table(surface, lay.table)
+        draw_chart(surface, lay.chart, self.state, self.seats, f, lay.margin)
+        for button in self.buttons:
+            button.draw(surface)
+        draw_button_tip(surface, self.buttons, self.mouse, f.small)
+
+    def _draw_table(self, surface: pygame.Surface, area: Rect) -> None:
+        f = self.lay.fonts
+        draw_panel(
+            surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(self.lay.margin)
+        )
+        inner = area.inflate(-self.lay.margin * 2, -self.lay.margin)
+        label_w = round(inner.width * 0.42)
+        col_w = (inner.width - label_w) // len(self.seats)
+        row_h = inner.height // (len(SCORING_CATEGORIES) + 1)
+        winners = set(self.state.winners())
+        for seat, player in enumerate(self.seats):
+            cell = Rect(inner.left + label_w + seat * col_w, inner.top, col_w, row_h)
+            if seat in winners:
+                pygame.draw.rect(
+                    surface,
+                    theme.mix(theme.GOLD_LIGHT, theme.PARCHMENT_LIGHT, 0.4),
+                    Rect(cell.left, inner.top, col_w, inner.height),
+                    border_radius=6,
+                )
+            draw_text_fit(
+                surface,
+                player.name,
+                cell.inflate(-6, 0),
+                f.label,
+                theme.PLAYER_SHADES[player.colour],
+                True,
+            )
+        for r, category in enumerate(SCORING_CATEGORIES):
+            y = inner.top + (r + 1) * row_h
+            total = category == "total"
+            if total:
+                pygame.draw.line(surface, theme.UMBER_DARK, (inner.left, y), (inner.right, y), 2)
+            draw_text_fit(
+                surface,
+                _(CATEGORY_TITLES[category]),
+                Rect(inner.left, y, label_w - 6, row_h),
+                f.title if total else f.body,
+                theme.CHARCOAL,
+                total,
+                "midleft",
+            )
+            for seat in range(len(self.seats)):
+                value = self.rows[seat][category]
+                cell = Rect(inner.left + label_w + seat * col_w, y, col_w, row_h)
+                colour = (
+                    theme.CLAY if value < 0 else (theme.CHARCOAL if value else theme.STONE_GREY)
+                )
+                draw_text(
+                    surface,
+                    str(value),
+                    cell.center,
+                    f.big if total else f.label,
+                    colour,
+                    total,
+                    "center",
+                )
+
+
+def frame_style(margin: int) -> tuple[int, int]:
+    """Outline width and corner radius of the table and chart panels, grown with the window."""
+    return max(2, margin // 5), max(10, margin)
+
+
+def draw_chart(
+    surface: pygame.Surface,
+    area: Rect,
+    state: GameState,
+    seats: list[Seat],
+    f: Fonts,
+    margin: int = 10,
+) -> None:
+    """Each player's score after every round, ending with the final total."""
+    draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(margin))
+    draw_text(
+        surface,
+        _("Score over the rounds"),
+        (area.left + f.body, area.top + f.body // 2),
+        f.label,
+        theme.CHARCOAL,
+        True,
+    )
+    plot = Rect(
+        area.left + f.body * 3,
+        area.top + f.label * 2 + 4,
+        area.width - f.body * 4,
+        area.height - f.label * 2 - f.body * 3,
+    )
+    series = [
+        [0] + [row[i] for row in state.score_log] + [state.final_scoring()[i]["total"]]
+        for i in range(state.n)
+    ]
+    low, high = min(0, min(min(s) for s in series)), max(10, max(max(s) for s in series))
+    points = len(series[0])
+    x_of = lambda i: plot.left + round(i * plot.width / max(1, points - 1))  # noqa: E731
+    y_of = lambda v: plot.bottom - round((v - low) * plot.height / (high - low))  # noqa: E731
+    step = _nice_step(high - low)
+    value = (low // step) * step
+    while value <= high:
+        y = y_of(value)
+        pygame.draw.line(
+            surface,
+            theme.mix(theme.PARCHMENT, theme.UMBER, 0.25),
+            (plot.left, y),
+            (plot.right, y),
+            1,
+        )
+        draw_text(
+            surface, str(value), (plot.left - 4, y), f.tiny, theme.UMBER_DARK, False, "midright"
+        )
+        value += step
+    for i in range(points):
+        label = _("end") if i == points - 1 else str(i)
+        if i == points - 1 or i % max(1, points // 8) == 0:
+            draw_text(
+                surface,
+                label,
+                (x_of(i), plot.bottom + 3),
+                f.tiny,
+                theme.UMBER_DARK,
+                i == points - 1,
+                "midtop",
+            )
+    draw_text(
+        surface,
+        _("round"),
+        (plot.centerx, area.bottom - 4),
+        f.tiny,
+        theme.UMBER_DARK,
+        False,
+        "midbottom",
+    )
+    for seat, values in enumerate(series):
+        colour = theme.PLAYER_COLOURS[seats[seat].colour]
+        line = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
+        if len(line) > 1:
+            pygame.draw.lines(surface, colour, False, line, max(2, f.tiny // 4))
+        pygame.draw.circle(surface, colour, line[-1], max(3, f.tiny // 3))
+
+
+def _nice_step(span: int) -> int:
+    for step in (5, 10, 20, 25, 50, 100):
+        if span / step <= 8:
+            return step
+    return 200

@@ -1,0 +1,315 @@
+"""New-game setup: 2 to 4 seats, each a human or a bot of some level, with a name and a colour.
+The default (you against three Normal bots) starts with one click on Start.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from functools import partial
+
+import pygame
+
+from stoneage.i18n import N_, _
+from stoneage.play.names import LEVEL_TITLES
+from stoneage.play.seats import BOT_LEVELS, Seat, default_seats, follow_language, settle_names
+from stoneage.scenes.kit.base import SceneHost
+from stoneage.scenes.kit.menu import PanelScene
+from stoneage.ui import theme
+from stoneage.ui.layout import button_row
+from stoneage.ui.menu_layout import SeatRow, setup_rows
+from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped
+
+NAME_LIMIT = 16
+MIN_SEATS = 2
+LEVEL_TIPS = {
+    "random": N_("Plays any legal move."),
+    "easy": N_("A beginner's judgement; slips now and then."),
+    "normal": N_("Plays a solid game."),
+    "hard": N_("Also looks ahead at how the round may go."),
+}
+
+
+@dataclass
+class SeatDraft:
+    """A seat being set up (``playing`` False leaves it empty)."""
+
+    seat: Seat
+    playing: bool = True
+
+
+class SetupScene(PanelScene):
+    """Choose who plays; Start begins the game."""
+
+    opaque = True
+
+    def __init__(self, app: SceneHost) -> None:
+        self.drafts = [SeatDraft(seat) for seat in default_seats()]
+        self.editing: int | None = None
+        super().__init__(app)
+
+    def exit(self) -> None:
+        self._stop_editing()
+
+    # --- building the controls -------------------------------------------------------------------
+    def make_buttons(self) -> list[Button]:
+        follow_language([draft.seat for draft in self.drafts])  # "You" in the language of now
+        self.heading = _("New game")
+        f = self.lay.fonts
+        body = self.lay.panel_body.copy()
+        body.top += f.body * 2
+        body.height -= f.body * 2
+        self.rows = setup_rows(body, len(self.drafts), self.lay.unit)
+        buttons: list[Button] = []
+        for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
+            buttons += self._row_buttons(i, row, draft)
+        start, back = button_row(
+            self.lay.panel_buttons,
+            2,
+            self.lay.panel_buttons.height,
+            self.lay.margin * 2,
+            round(f.title * 9),
+        )
+        buttons.append(
+            Button(
+                start,
+                _("Start"),
+                self.start,
+                size=f.title,
+                primary=True,
+                tooltip=_("Begin the game with these players (Enter)."),
+                name="start",
+            )
+        )
+        buttons.append(
+            Button(
+                back,
+                _("Back"),
+                self.back,
+                size=f.label,
+                tooltip=_("Back to the title screen (Esc)."),
+                name="back",
+            )
+        )
+        return buttons
+
+    def _row_buttons(self, i: int, row: SeatRow, draft: SeatDraft) -> list[Button]:
+        f = self.lay.fonts
+        seat = draft.seat
+        label = _("Playing") if draft.playing else _("Empty seat")
+        seat_tip = (
+            _("The first two seats always play.")
+            if i < MIN_SEATS
+            else _("Seat a player here, or leave the seat empty.")
+        )
+        out = [
+            Button(
+                row.toggle,
+                label,
+                lambda: self.toggle(i),
+                enabled=i >= MIN_SEATS,
+                size=f.body,
+                selected=draft.playing,
+                tooltip=seat_tip,
+                name=f"seat_{i}",
+            )
+        ]
+        if not draft.playing:
+            return out
+        out.append(
+            Button(
+                row.colour,
+                "",
+                lambda: self.next_colour(i),
+                size=f.body,
+                tooltip=_("Click for the next colour nobody else has."),
+                name=f"colour_{i}",
+            )
+        )
+        out.append(
+            Button(
+                row.name,
+                "",
+                lambda: self.edit(i),
+                size=f.body,
+                tooltip=_("Click to type this player's name."),
+                name=f"name_{i}",
+            )
+        )
+        kind = _("Human") if seat.is_human else _("Bot")
+        out.append(
+            Button(
+                row.kind,
+                kind,
+                lambda: self.toggle_kind(i),
+                size=f.body,
+                tooltip=_("A person at this screen, or a bot."),
+                name=f"kind_{i}",
+            )
+        )
+        if not seat.is_human:
+            for rect, level in zip(row.levels, BOT_LEVELS):
+                out.append(
+                    Button(
+                        rect,
+                        _(LEVEL_TITLES[level]),
+                        partial(self.set_level, i, level),
+                        size=f.body,
+                        selected=seat.level == level,
+                        tooltip=_(LEVEL_TIPS[level]),
+                        name=f"level_{i}_{level}",
+                    )
+                )
+        return out
+
+    # --- changes ----------------------------------------------------------------------------------
+    def toggle(self, i: int) -> None:
+        """Seat or unseat a player (the first two seats always play)."""
+        self.drafts[i].playing = not self.drafts[i].playing
+        self._fix_colours()
+        self.buttons = self.make_buttons()
+
+    def toggle_kind(self, i: int) -> None:
+        """Human or bot."""
+        seat = self.drafts[i].seat
+        seat.kind = "bot" if seat.is_human else "human"
+        self.buttons = self.make_buttons()
+
+    def set_level(self, i: int, level: str) -> None:
+        """The bot's level."""
+        self.drafts[i].seat.level = level
+        self.buttons = self.make_buttons()
+
+    def next_colour(self, i: int) -> None:
+        """The next colour nobody else at the table has."""
+        taken = {d.seat.colour for j, d in enumerate(self.drafts) if j != i and d.playing}
+        order = theme.COLOUR_ORDER
+        start = order.index(self.drafts[i].seat.colour)
+        for step in range(1, len(order) + 1):
+            candidate = order[(start + step) % len(order)]
+            if candidate not in taken:
+                self.drafts[i].seat.colour = candidate
+                break
+
+    def _fix_colours(self) -> None:
+        used: set[str] = set()
+        for draft in self.drafts:
+            if draft.playing and draft.seat.colour in used:
+                draft.seat.colour = next(c for c in theme.COLOUR_ORDER if c not in used)
+            if draft.playing:
+                used.add(draft.seat.colour)
+
+    def edit(self, i: int) -> None:
+        """Start typing the name of seat ``i``."""
+        self.editing = i
+        pygame.key.start_text_input()
+
+    def _stop_editing(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            pygame.key.stop_text_input()
+
+    def start(self) -> None:
+        """Begin the game with the seats in play."""
+        self._stop_editing()
+        seats = [d.seat for d in self.drafts if d.playing]
+        settle_names(seats)
+        seed = (
+            self.app.seed
+            if self.app.seed is not None
+            else random.Random(time.time_ns()).randrange(1, 10**9)
+        )
+        self.app.records.autosave.delete()
+        self.app.replace(self.app.make_scene("game", seats=seats, seed=seed))
+
+    # --- events and drawing ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.editing is not None and self._type(self.editing, event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            self.start()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._stop_editing()
+        return super().handle(event)
+
+    def _type(self, editing: int, event: pygame.event.Event) -> bool:
+        """Typing into the name of seat ``editing``; True when the key was used."""
+        seat = self.drafts[editing].seat
+        if event.type == pygame.TEXTINPUT:
+            seat.name = (seat.name + event.text)[:NAME_LIMIT]
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                seat.name = seat.name[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB):
+                self._stop_editing()
+            return True
+        return False
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        f = self.lay.fonts
+        body = self.lay.panel_body
+        heads = (
+            (self.rows[0].name, _("Name")),
+            (self.rows[0].kind, _("Who plays")),
+            (self.rows[0].levels[0], _("Bot level")),
+        )
+        for rect, text in heads:
+            draw_text(surface, text, (rect.left, body.top), f.body, theme.UMBER_DARK, True)
+        for i, (row, _draft) in enumerate(zip(self.rows, self.drafts)):
+            pygame.draw.rect(
+                surface,
+                theme.PARCHMENT
+                if i % 2
+                else theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5),
+                row.rect,
+                border_radius=8,
+            )
+        below = pygame.Rect(
+            body.left,
+            self.rows[-1].rect.bottom + self.lay.margin * 2,
+            body.width,
+            body.bottom - self.rows[-1].rect.bottom,
+        )
+        levels = _(
+            "Bot levels: Random plays any legal move. Easy has a beginner's judgement and slips now and then. "
+            "Normal plays a solid game. Hard also looks ahead at how the round may go "
+            "(a move usually takes it a fraction of a second, never more than two)."
+        )
+        draw_wrapped(surface, levels, below, f.body, theme.UMBER_DARK)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The colour swatches and the names, over their buttons."""
+        f = self.lay.fonts
+        for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
+            if not draft.playing:
+                continue
+            swatch = row.colour.inflate(-6, -6)
+            pygame.draw.rect(
+                surface, theme.PLAYER_COLOURS[draft.seat.colour], swatch, border_radius=6
+            )
+            from stoneage.scenes.table.draw_pieces import figure
+
+            figure(surface, draft.seat.colour, swatch.inflate(-4, -4))
+            editing = self.editing == i
+            box = row.name
+            draw_panel(
+                surface,
+                box,
+                theme.WHITE if editing else theme.PARCHMENT_LIGHT,
+                theme.HIGHLIGHT if editing else theme.UMBER_DARK,
+                2,
+                6,
+            )
+            text = draft.seat.name + ("|" if editing else "")
+            draw_text_fit(
+                surface, text, box.inflate(-12, 0), f.label, theme.CHARCOAL, True, "midleft"
+            )
+        hint = _("Click a name to change it, the figure to change colour. Enter starts the game.")
+        draw_text_fit(surface, hint, self.lay.footer, f.body, theme.PARCHMENT_LIGHT)
+
+    def back(self) -> None:
+        self._stop_editing()
+        self.app.pop()

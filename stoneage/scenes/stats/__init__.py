@@ -1,0 +1,1 @@
+"""stoneage.scenes.stats."""

@@ -1,0 +1,201 @@
+"""The status bar: round and phase, a banner in the colour of the seat to act, a line telling
+the human what to do (or why a move was refused), and the start player."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from stoneage.i18n import _
+from stoneage.play.seats import Seat
+from stoneage.play.story import phase_title
+from stoneage.rules import GameState
+from stoneage.ui import assets, theme
+from stoneage.ui.layout import TableLayout
+from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit
+
+
+class StatusBar:
+    """The bar as a picture of its own, each part redrawn only when its words change."""
+
+    def __init__(self, lay: TableLayout) -> None:
+        self.lay = lay
+        self.surface = pygame.Surface(lay.status.rect.size)
+        self.surface.fill(theme.UMBER_DARK)
+        bottom = lay.status.rect.bottom - 1
+        pygame.draw.line(
+            self.surface,
+            theme.OCHRE,
+            (0, bottom),
+            (lay.status.rect.width, bottom),
+            max(2, lay.margin // 3),
+        )
+        self.keys: dict[str, object] = {}
+
+    def refresh(
+        self,
+        state: GameState,
+        seats: list[Seat],
+        banner: tuple[str, int | None],
+        hint: str,
+        hint_is_error: bool,
+    ) -> list[Rect]:
+        """Redraw the parts whose content changed; the window areas redrawn."""
+        parts, f = self.lay.status, self.lay.fonts
+        jobs = (
+            (
+                "round",
+                (state.round, state.phase),
+                parts.round_box,
+                lambda: _round_box(self.surface, self.lay, state),
+            ),
+            (
+                "banner",
+                (banner, tuple(s.colour for s in seats)),
+                parts.turn_banner.inflate(4, 4),
+                lambda: _banner(self.surface, self.lay, seats, banner),
+            ),
+            (
+                "hint",
+                (hint, hint_is_error),
+                parts.hint,
+                lambda: _hint(self.surface, parts.hint, hint, hint_is_error, f.body),
+            ),
+            (
+                "start",
+                state.start,
+                parts.start_box,
+                lambda: _start(self.surface, self.lay, seats, state.start),
+            ),
+        )
+        redrawn = []
+        for name, key, area, paint in jobs:
+            if self.keys.get(name) != key:
+                self.keys[name] = key
+                # The bar starts at the window's top-left, so its surface shares the coordinates.
+                self.surface.fill(theme.UMBER_DARK, area)
+                paint()
+                redrawn.append(area)
+        return redrawn
+
+
+def draw_status(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    seats: list[Seat],
+    banner: tuple[str, int | None],
+    hint: str,
+    hint_is_error: bool,
+) -> None:
+    """The whole bar, drawn at once."""
+    bar = StatusBar(lay)
+    bar.refresh(state, seats, banner, hint, hint_is_error)
+    surface.blit(bar.surface, lay.status.rect)
+
+
+def _hint(surface: pygame.Surface, area: Rect, hint: str, is_error: bool, size: int) -> None:
+    colour = theme.GOLD_LIGHT if not is_error else (0xFF, 0x9A, 0x80)
+    if hint:
+        draw_text_fit(surface, hint, area, size, colour, is_error, "midleft")
+
+
+def _start(surface: pygame.Surface, lay: TableLayout, seats: list[Seat], seat: int) -> None:
+    """The crown, with "Start player" over the name, in the row beside the banner."""
+    start, f = lay.status.start_box, lay.fonts
+    crown = assets.image("start_player", start.height - 2)
+    surface.blit(crown, crown.get_rect(midleft=(start.left, start.centery)))
+    gap = max(3, lay.margin // 2)
+    text = Rect(
+        start.left + crown.get_width() + gap,
+        start.top,
+        start.width - crown.get_width() - gap,
+        start.height,
+    )
+    label_size, name_size = _two_lines(text.height, f.small, f.body)
+    label = Rect(
+        text.left, text.top, text.width, text.height * label_size // (label_size + name_size)
+    )
+    name = Rect(text.left, label.bottom, text.width, text.bottom - label.bottom)
+    draw_text_fit(surface, _("Start player"), label, label_size, theme.PARCHMENT, False, "midleft")
+    # Lightened: blue and red in full strength hardly read on the dark bar.
+    ink = theme.mix(theme.PLAYER_COLOURS[seats[seat].colour], theme.WHITE, 0.3)
+    draw_text_fit(surface, seats[seat].name, name, name_size, ink, True, "midleft")
+
+
+def _two_lines(height: int, small: int, big: int) -> tuple[int, int]:
+    """Font sizes for a small line over a bigger one in ``height`` pixels (shrunk together
+    until both lines fit)."""
+    while (
+        small > 9
+        and assets.font(small).get_linesize() + assets.font(big, True).get_linesize()
+        > height + big // 4
+    ):
+        small, big = small - 1, big - 1
+    return small, big
+
+
+def _round_box(surface: pygame.Surface, lay: TableLayout, state: GameState) -> None:
+    box, f = lay.status.round_box, lay.fonts
+    top = Rect(box.left, box.top, box.width, box.height * 3 // 5)
+    draw_text_fit(
+        surface,
+        _("Round {n}").format(n=state.round),
+        top,
+        f.big,
+        theme.PARCHMENT_LIGHT,
+        True,
+        "midleft",
+    )
+    bottom = Rect(box.left, top.bottom, box.width, box.height - top.height)
+    draw_text_fit(
+        surface, phase_title(state.phase), bottom, f.body, theme.OCHRE_LIGHT, True, "midleft"
+    )
+
+
+def _banner(
+    surface: pygame.Surface, lay: TableLayout, seats: list[Seat], banner: tuple[str, int | None]
+) -> None:
+    text, seat = banner
+    rect = lay.status.turn_banner
+    colour = theme.PLAYER_COLOURS[seats[seat].colour] if seat is not None else theme.STONE_DARK
+    draw_panel(surface, rect, colour, theme.PARCHMENT_LIGHT, 2, rect.height // 2)
+    icon = rect.height - 6
+    if seat is not None:
+        picture = assets.image(theme.worker_image(seats[seat].colour), icon)
+        circle = Rect(rect.left + 4, rect.top + 3, icon, icon)
+        pygame.draw.ellipse(surface, theme.PARCHMENT_LIGHT, circle)
+        surface.blit(picture, picture.get_rect(center=circle.center))
+    pad = lay.margin + lay.margin // 2
+    inner = Rect(rect.left + icon + pad, rect.top, rect.width - icon - 2 * pad, rect.height)
+    draw_text_fit(surface, text, inner, lay.fonts.title, theme.text_on(colour), True, "midleft")
+
+
+def draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
+    """The recent events, below the player boards when there is room."""
+    area = lay.log
+    if area.height < lay.fonts.body * 4:
+        return
+    draw_panel(surface, area, theme.mix(theme.UMBER_DARK, theme.TABLE, 0.5), theme.UMBER, 1, 8)
+    line_h = lay.fonts.small + lay.fonts.small // 3
+    y = area.top + lay.margin // 2
+    draw_text(
+        surface,
+        _("What happened"),
+        (area.left + lay.margin, y),
+        lay.fonts.small,
+        theme.OCHRE_LIGHT,
+        True,
+    )
+    y += line_h + 2
+    for line in lines[-max(0, (area.bottom - y) // line_h) :]:
+        draw_text_fit(
+            surface,
+            line,
+            Rect(area.left + lay.margin, y, area.width - 2 * lay.margin, line_h),
+            lay.fonts.small,
+            theme.PARCHMENT,
+            False,
+            "midleft",
+        )
+        y += line_h

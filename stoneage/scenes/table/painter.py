@@ -1,0 +1,242 @@
+"""The table on screen: the board and player boards (kept as a picture, redrawn where they
+change), the status bar with the banner and the line under it, the human's controls, the
+animations, the Hint's ring, the hotseat veil, the first-game tip and the tooltips.
+
+The painter reads the table scene and changes nothing of the game: ``refresh`` brings the kept
+pictures up to date once a frame (reporting the areas that changed), ``draw`` puts everything
+on the surface.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from stoneage.i18n import _
+from stoneage.play.assist import preview_text
+from stoneage.play.names import COLOUR_TITLES
+from stoneage.play.seats import Seat
+from stoneage.play.story import banner
+from stoneage.rules import GameState, PickItemDie, Place, Resolve, RollDice, RollItemDice
+from stoneage.rules.data import GATHER_SPACES
+from stoneage.scenes.table.dialogs import ItemsDialog
+from stoneage.scenes.table.draw_board import space_at
+from stoneage.scenes.table.placing import PlacementControl, ResolveControl
+from stoneage.scenes.table.tooltips import tooltip_at
+from stoneage.ui import assets, theme
+from stoneage.ui.layout import figure_area, tooltip_place
+from stoneage.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text_fit,
+    draw_tooltip,
+    draw_wrapped,
+    shade,
+    tooltip_under,
+    wrap_lines,
+)
+
+if TYPE_CHECKING:
+    from stoneage.scenes.table.scene import TableScene
+
+FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something moves
+
+
+class Painter:
+    """Draws the table scene (see the module's docstring)."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.watching: ItemsDialog | None = None  # bots picking dice for items, shown to all
+        self._watching_key: tuple[int, int] | None = None
+        self._table_for: tuple[object, ...] | None = None
+
+    def reset(self) -> None:
+        """A new layout: every picture is made again."""
+        self._table_for = None
+        self._watching_key = None
+
+    # --- the kept pictures ---------------------------------------------------------------------------
+    def refresh(self) -> list[pygame.Rect]:
+        """Bring the kept table and status bar up to date; the areas that changed."""
+        t = self.table
+        shown = t.shown
+        deciding = t.match.human_to_act() is not None and t.turns.announcing is None
+        damage = t.toolbar.sync(t.undo_target(), deciding and t.offers("hints"))
+        damage += self._watch_items(shown)
+        log = t.log.lines
+        table_for = (id(shown), shown.ply, len(log), t.log.last, id(t.table))
+        if table_for != self._table_for:
+            budget = FRAME_BUDGET if t.timeline.moving else None
+            changed, complete = t.table.refresh(shown, active_seat(shown), tuple(log), budget)
+            damage += changed
+            self._table_for = table_for if complete else None
+        hint, is_error = self.status_line()
+        damage += t.status.refresh(shown, t.seats, self.banner(shown), hint, is_error)
+        return damage
+
+    def _watch_items(self, shown: GameState) -> list[pygame.Rect]:
+        """While bots pick from the dice for items, show the dice to everyone."""
+        picking = isinstance(shown.decision(), PickItemDie) and not self.table.hands.controls
+        key = (id(shown), shown.ply) if picking else None
+        if key == self._watching_key:
+            return []
+        self._watching_key = key
+        names = [s.name for s in self.table.seats]
+        self.watching = ItemsDialog(self.table.lay, shown, names, None) if picking else None
+        return [self.table.lay.board]
+
+    # --- words --------------------------------------------------------------------------------------
+    def banner(self, shown: GameState) -> tuple[str, int | None]:
+        """Whose turn it is and what they do, and that seat."""
+        t = self.table
+        if t.match.replaying():
+            if t.match.replay_finished() and not t.match.is_over():
+                return _("End of the replay"), None
+            watchers = [Seat(s.name, s.colour, "bot", s.level) for s in t.seats]
+            text, seat = banner(shown, watchers, False)
+            return _("Replay: {what}").format(what=text), seat
+        if t.turns.announcing is not None:
+            who = t.seats[t.turns.announcing]
+            return _("{name}: your turn").format(name=who.name), t.turns.announcing
+        if t.lesson is not None:
+            said = t.lesson.banner(shown)
+            if said is not None:
+                return said
+        return banner(shown, t.seats, t.match.thinking())
+
+    def status_line(self) -> tuple[str, bool]:
+        """The line under the banner, and whether it is an error."""
+        t = self.table
+        if t.hands.error:
+            return t.hands.error, True
+        if t.turns.announcing is not None:
+            return _("The next player takes the screen."), False
+        hint = t.hinting.current(t.match)
+        if hint is not None:
+            return hint.text(), False
+        if t.hinting.thinking(t.match):
+            return _("The Hard bot is thinking about a hint…"), False
+        return (t.hands.hint() or t.log.last), False
+
+    def all_buttons(self) -> list[Button]:
+        """Every button on screen now (for tooltips and clicks)."""
+        return self.table.toolbar.shown() + self.table.hands.all_buttons()
+
+    def tooltip(self) -> str:
+        """Words for the button, space, card, building or player board under the mouse; while
+        placing, a gathering space also shows what the carried figures can yield."""
+        t = self.table
+        tip = tooltip_under(self.all_buttons(), t.mouse)
+        if tip:
+            return tip
+        if t.turns.announcing is not None:
+            return ""
+        main = t.hands.main()
+        placing = main if isinstance(main, PlacementControl) else None
+        preview = self._preview(placing)
+        if t.hands.popup is not None or (placing is not None and placing.dragging):
+            return preview
+        if main is not None and not isinstance(main, (PlacementControl, ResolveControl)):
+            return ""
+        words = tooltip_at(t.lay, t.shown, t.seats, t.mouse)
+        return f"{preview}\n\n{words}" if preview and words else preview or words
+
+    def _preview(self, placing: PlacementControl | None) -> str:
+        if placing is None or not self.table.offers("hints"):
+            return ""
+        space = space_at(self.table.lay, self.table.mouse)
+        if space not in GATHER_SPACES:
+            return ""
+        return preview_text(placing.state, placing.seat, space, placing.count_for(space))
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, with_tooltip: bool = True) -> None:
+        """The whole table (and, with ``with_tooltip``, the tooltip under the pointer)."""
+        t = self.table
+        surface.blit(t.table.surface, (0, 0))
+        if self.watching is not None:
+            self.watching.draw(surface)
+        surface.blit(t.status.surface, t.lay.status.rect)
+        t.toolbar.draw(surface)
+        if not t.timeline.busy:
+            t.hands.draw(surface)
+            self._draw_hinted_space(surface)
+        t.timeline.draw(surface)
+        t.hands.draw_popup(surface)
+        if t.turns.announcing is not None and not t.timeline.busy:
+            self._draw_announcement(surface, t.turns.announcing)
+        t.tips.draw(surface)
+        if with_tooltip:
+            self.draw_tooltip(surface, self.tooltip())
+
+    def draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
+        """The tooltip beside the pointer, never over the figures on the space under it."""
+        if not tip:
+            return
+        lay, mouse = self.table.lay, self.table.mouse
+        size = lay.fonts.small
+        space = space_at(lay, mouse)
+        keep_clear = figure_area(lay, space) if space is not None else None
+        # The box ``draw_tooltip`` makes for this message (the same measures).
+        width = min(surface.get_width() // 3, assets.font(size).size(tip)[0] + size)
+        lines = wrap_lines(tip, size, width - size)
+        height = assets.font(size).get_linesize() * len(lines) + size // 2
+        box = tooltip_place((width, height), mouse, keep_clear, surface.get_rect(), size)
+        draw_tooltip(surface, tip, (box.left - size, box.top - size), size)
+
+    def _draw_hinted_space(self, surface: pygame.Surface) -> None:
+        hint = self.table.hinting.current(self.table.match)
+        if hint is None or not isinstance(hint.best, (Place, Resolve)):
+            return
+        lay = self.table.lay
+        rect = lay.spaces.get(hint.best.space)
+        if rect is not None:
+            width = max(3, lay.margin // 2)
+            pygame.draw.rect(
+                surface, theme.MOSS, rect.inflate(width * 4, width * 4), width, border_radius=14
+            )
+
+    def _draw_announcement(self, surface: pygame.Surface, seat: int) -> None:
+        """Hotseat: the board is veiled and the next human is called to the screen."""
+        lay, seats = self.table.lay, self.table.seats
+        f, who = lay.fonts, seats[seat]
+        shade(surface, lay.board, 235, radius=12)
+        for i in range(len(seats)):
+            if i != seat:
+                shade(surface, lay.panels[i], 150, radius=8)
+        box = lay.announce
+        colour = theme.PLAYER_COLOURS[who.colour]
+        draw_panel(surface, box, theme.PARCHMENT_LIGHT, colour, max(4, lay.margin // 2), 18)
+        figure_size = min(box.height // 3, box.width // 5)
+        picture = assets.image(theme.worker_image(who.colour), figure_size)
+        surface.blit(picture, picture.get_rect(midtop=(box.centerx, box.top + lay.margin * 2)))
+        title = pygame.Rect(
+            box.left + lay.margin * 2,
+            box.top + lay.margin * 3 + figure_size,
+            box.width - lay.margin * 4,
+            f.huge,
+        )
+        heading = _("{name}: your turn").format(name=who.name)
+        draw_text_fit(surface, heading, title, f.huge, theme.CHARCOAL, True)
+        body = pygame.Rect(
+            title.left,
+            title.bottom + lay.margin,
+            title.width,
+            box.bottom - title.bottom - lay.margin * 2,
+        )
+        words = _(
+            "Pass the screen to {name} ({colour}). Click or press Enter to start your turn."
+        ).format(name=who.name, colour=_(COLOUR_TITLES[who.colour]))
+        draw_wrapped(surface, words, body, f.title, theme.UMBER_DARK, centred=True)
+
+
+def active_seat(state: GameState) -> int | None:
+    """The seat whose turn it is on screen (also while its dice roll)."""
+    seat = state.current_player()
+    if seat >= 0:
+        return seat
+    if isinstance(state.decision(), (RollDice, RollItemDice)):
+        return state.turn
+    return None

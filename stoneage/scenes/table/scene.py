@@ -1,0 +1,520 @@
+"""The table: one scene for every game on screen, composed of parts that each own one job.
+
+What differs between a game of the player's own, hotseat, the guided first game, a replay and
+bots playing alone is a value (``TableMode``, and the number of human seats), not a subclass.
+The scene holds the match (``stoneage.play.match``: the state, chance and the bots) and wires
+its parts:
+
+- ``Turns``: whose hidden cards show, and the hotseat announcement of each human's turn;
+- ``Hands``: the human's controls for exactly what ``legal_actions()`` offers;
+- ``TableInput``: the keyboard and the mouse, routed to the parts;
+- ``Painter``: the table, the status bar, the tooltips and the hotseat veil on screen;
+- ``Announcer``: what happened, as events and sounds;
+- ``Keeper``: the autosave and the game's record (a game of the player's own only);
+- ``TableLog``, ``Hinting``, ``Toolbar``, the first-game tips, and for the guided first game
+  the ``Lesson``, which the table asks at the few points where a lesson differs.
+
+A control's choice goes to ``act``, which applies it through the rules and shows the rules'
+reason when it is refused. The scene never decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from stoneage import i18n
+from stoneage.ai import make_bot
+from stoneage.play.match import Match, Step
+from stoneage.play.names import engine_reason
+from stoneage.play.savefile import save_payload
+from stoneage.play.seats import Seat, follow_language
+from stoneage.play.story import tell
+from stoneage.records.recorder import PlayClock
+from stoneage.rules import Action, ActionError, GameState, Place
+from stoneage.scenes.kit.base import Scene, SceneHost
+from stoneage.scenes.kit.toasts import ACHIEVEMENT, WARNING
+from stoneage.scenes.table.announcer import Announcer
+from stoneage.scenes.table.autoplay import Autoplay
+from stoneage.scenes.table.coach import TipToast
+from stoneage.scenes.table.draw_status import StatusBar
+from stoneage.scenes.table.draw_table import TableRenderer
+from stoneage.scenes.table.hands import Hands
+from stoneage.scenes.table.hinting import Hinting
+from stoneage.scenes.table.keeper import Keeper
+from stoneage.scenes.table.lesson import Lesson, lesson_seats
+from stoneage.scenes.table.mode import TableMode
+from stoneage.scenes.table.motion import Motion
+from stoneage.scenes.table.painter import Painter
+from stoneage.scenes.table.table_input import TableInput
+from stoneage.scenes.table.table_log import TableLog
+from stoneage.scenes.table.toolbar import Toolbar
+from stoneage.scenes.table.turns import Turns
+from stoneage.tutorial import Tutorial
+from stoneage.ui import assets, theme
+from stoneage.ui.anim import Flyer, Timeline
+from stoneage.ui.layout import table_layout
+
+INSTANT_BATCH = 200  # automatic actions applied per update at instant speed
+SNAP_BACK = 0.25  # seconds for refused figures to fly home (at any animation speed)
+END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (normal speed)
+
+
+class TableScene(Scene):
+    """The table during a game (see the module's docstring)."""
+
+    def __init__(
+        self,
+        app: SceneHost,
+        seats: list[Seat],
+        seed: int,
+        state: GameState | None = None,
+        threaded: bool = True,
+        mode: TableMode | None = None,
+        clock: PlayClock | None = None,
+        tutorial: Tutorial | None = None,
+    ) -> None:
+        """A table for ``seats``: a new game of ``seed``, or ``state`` continued (a replay
+        plays ``state``'s actions back from the start). ``mode`` says what kind of table
+        (a game of the player's own by default); ``clock`` is the time a continued game was
+        played before; ``tutorial`` is the lesson of a lesson table (a fresh one if None)."""
+        super().__init__(app)
+        self.seats = seats
+        self.mode = mode or TableMode.game()
+        replay = self.mode.name == "replay"
+        script = (state.actions_taken() if state is not None else []) if replay else None
+        self.match = Match(seats, seed, state, threaded, notify=app.wake, script=script)
+        self.turns = Turns(self.match, self.mode.people_play)
+        self.hands = Hands()
+        self.hinting = Hinting(seed, app.wake, threaded)
+        self.announcer = Announcer(app.sound, self.listeners)
+        self.log = TableLog()
+        self.keeper = (
+            Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over())
+            if self.mode.keeps_records
+            else None
+        )
+        self.tips = TipToast(app.settings, app.save_settings)  # first-game tips
+        self.timeline: Timeline[GameState] = Timeline()
+        self.suggester = make_bot("normal", seed)
+        self.mouse = (0, 0)
+        self.finish_timer: float | None = None
+        self._damage: list[pygame.Rect] = []
+        self._language = ""
+        self.lesson: Lesson | None = None
+        if self.mode.name == "lesson":
+            self.lesson = Lesson(self, tutorial or Tutorial())
+        self.painter = Painter(self)
+        self.input = TableInput(self)
+        self.resize(app.size)
+        self.log.recent(self.match.steps, self.seats)  # a continued game shows its recent past
+        if self.lesson is not None:
+            self.lesson.begin()
+        elif not replay and state is None:
+            self.autosave()
+
+    # --- what kind of table ---------------------------------------------------------------------
+    @property
+    def keeps_records(self) -> bool:
+        """True for a game of the player's own: False for a replay and for bots alone, which
+        must never write the autosave, the history or achievements."""
+        return self.keeper is not None
+
+    @property
+    def hotseat(self) -> bool:
+        """True when several humans share the screen (each turn is announced)."""
+        return self.turns.hotseat
+
+    @property
+    def autoplay(self) -> Autoplay | None:
+        """How bots playing alone are shown (None at any other table)."""
+        return self.mode.autoplay
+
+    def offers(self, what: str) -> bool:
+        """Whether ``what`` ("undo", "hints" or "tips") is offered now: by the mode, the
+        player's settings, and not while the lessons run."""
+        lessons = self.lesson is not None and self.lesson.running
+        if what == "undo":
+            return self.mode.undo and not lessons
+        if what == "hints":
+            return self.mode.hints and self.app.settings.hints and not lessons
+        return self.mode.tips and not lessons
+
+    def listeners(self) -> list[int]:
+        """The seats played at this screen, for whom "your turn" and "won" or "lost" sound
+        (none in a replay or autoplay: a spectator hears every game end as won)."""
+        return self.match.humans() if self.mode.people_play else []
+
+    def speed(self) -> float:
+        """Animation length relative to normal: autoplay's own, else the player's setting."""
+        if self.mode.autoplay is not None:
+            return self.mode.autoplay.speed
+        return self.app.settings.speed_factor()
+
+    @property
+    def shown(self) -> GameState:
+        """The state on screen: the one of the beat playing, else the current state."""
+        beat = self.timeline.current()
+        return beat.shown if beat is not None else self.turns.display(self.match.state)
+
+    # --- lifecycle ------------------------------------------------------------------------------
+    def exit(self) -> None:
+        self.autosave()
+        if self.keeper is not None:
+            self.keeper.close()
+        self.hinting.close()
+        self.match.close()
+        self.timeline.clear()
+
+    def pause(self) -> None:
+        self.autosave()
+        if self.keeper is not None:
+            self.keeper.flush()
+
+    def resume(self) -> None:
+        if self._language != i18n.current_language():  # every cached word must be redrawn
+            self.resize(self.app.size)
+        self.motion.speed = self.speed()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        follow_language(self.seats)  # "You" in the language of now (also a game saved in another)
+        if self._language not in ("", i18n.current_language()):
+            self.log.retell(self.seats)
+        self._language = i18n.current_language()
+        self.lay = table_layout(size, len(self.seats))
+        self.motion = Motion(self.lay, self.seats, self.speed(), self.turns.display)
+        self.toolbar = Toolbar(
+            self.lay, self.mode.watch_only, self.open_menu, self.undo, self.ask_hint, self.open_log
+        )
+        if self.mode.autoplay is not None:
+            self.toolbar.leave_instead(self.leave_autoplay)
+        self.hands.state = None  # the controls are made again for the new layout
+        # Warm the picture caches for the first layout; after a resize they fill as needed.
+        first = not hasattr(self, "table")
+        self.table = TableRenderer(self.lay, self.seats, warm=first)
+        self.status = StatusBar(self.lay)
+        self.timeline.clear()
+        self.tips.lay_out(self.lay)
+        self.painter.reset()
+        if self.lesson is not None:
+            self.lesson.lay_out()
+
+    def autosave(self) -> None:
+        """Keep the game in progress for Continue (the lesson's progress while the lessons
+        run); nothing at a table that keeps no records."""
+        if self.keeper is None:
+            return
+        if self.lesson is not None and self.lesson.save_progress(self.keeper):
+            return
+        self.keeper.autosave(self.seats, self.match)
+
+    def save_payload(self) -> dict[str, object]:
+        """The game as a save file's content (for a named save)."""
+        if self.keeper is not None:
+            return self.keeper.payload(self.seats, self.match)
+        return save_payload(self.seats, self.match.seed, self.match.state)
+
+    # --- navigation -------------------------------------------------------------------------------
+    def open_log(self) -> None:
+        """The whole game log over the table."""
+        self.app.push(self.app.make_scene("log", game=self))
+
+    def open_menu(self) -> None:
+        """The pause menu over the table."""
+        self.app.push(self.app.make_scene("pause"))
+
+    def leave_autoplay(self) -> None:
+        """Stop watching: the attract mode goes back to the title, the command line's autoplay
+        ends the program."""
+        if self.mode.attract:
+            self.app.reset(self.app.make_scene("title"))
+        else:
+            self.app.quit()
+
+    # --- the loop -------------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        """Advance the animations and the game. True asks for a whole new frame (the human's
+        controls appeared); parts of the table that changed are reported by ``take_damage``
+        and moving sprites by ``moving_rects``, and the app repaints only those."""
+        self.timeline.update(dt)
+        faded = self.tips.update()
+        if faded is not None:
+            self._damage.append(faded)
+        full = False
+        if not self.timeline.busy:
+            full = self._advance(dt)
+        self._damage += self.painter.refresh()
+        if self.lesson is not None and self.lesson.update():
+            full = True
+        return full
+
+    def moving_rects(self) -> list[pygame.Rect]:
+        return self.timeline.bounds(self.lay.size)
+
+    def take_damage(self) -> list[pygame.Rect]:
+        damage, self._damage = self._damage, []
+        return damage
+
+    def note_damage(self, area: pygame.Rect) -> None:
+        """``area`` changed outside the kept pictures (a tip closed): repaint it."""
+        self._damage.append(area)
+
+    def is_animating(self) -> bool:
+        if self.lesson is not None and self.lesson.waiting():
+            return self.timeline.moving  # waiting for the player: no need for full frames
+        if self.timeline.moving or self.match.is_over():
+            return True
+        if self.match.replay_finished():
+            return False
+        return self.match.human_to_act() is None and not self.match.thinking()
+
+    def _advance(self, dt: float) -> bool:
+        """Apply the next automatic actions, or get the human's controls ready."""
+        match = self.match
+        if match.is_over():
+            return self._count_down_to_scoring(dt)
+        if match.replay_finished():
+            return False
+        batch = INSTANT_BATCH if self.motion.speed <= 0 else 1
+        for _i in range(batch):
+            action = match.automatic_action()
+            if action is None:
+                break
+            self.play(match.apply(action), by_human=False)
+            if self.timeline.busy or match.is_over():
+                return False
+        else:
+            return False
+        seat = match.human_to_act()
+        if seat is None or self.hands.state is match.state:
+            return False
+        if self.turns.needs_call(seat):
+            if self.turns.call(seat):
+                self.announcer.your_turn(seat)
+                return True
+            return False
+        if self._turn_came_back(seat):
+            self.announcer.your_turn(seat)
+        self._build_controls(seat)
+        return True
+
+    def _turn_came_back(self, seat: int) -> bool:
+        """True when someone else decided since ``seat`` last did (chance steps, such as the
+        roll of the seat's own dice, do not count): the turn has come back to ``seat``."""
+        for step in reversed(self.match.steps):
+            if step.actor >= 0:
+                return step.actor != seat
+        return True
+
+    def start_turn(self) -> None:
+        """Hotseat: the announced human is at the screen; show the table and the controls."""
+        seat = self.turns.answer()
+        if seat is not None and self.match.human_to_act() == seat:
+            self._build_controls(seat)
+
+    def _count_down_to_scoring(self, dt: float) -> bool:
+        if self.finish_timer is None:
+            self.finish_timer = END_PAUSE * self.motion.speed
+            self.announcer.game_end(self.match.state.winners())
+            self._record_end()
+        self.finish_timer -= dt
+        if self.finish_timer <= 0:
+            self.autosave()  # the game is over: the autosave is deleted
+            if self.keeper is not None:
+                self.keeper.flush()
+            options: dict[str, object] = {}
+            if self.mode.autoplay is not None:
+                options["autoplay"] = self.mode.autoplay
+            scoring = self.app.make_scene(
+                "scoring", seats=self.seats, state=self.match.state, seed=self.match.seed, **options
+            )
+            self.app.replace(scoring)
+        return False
+
+    def _record_end(self) -> None:
+        """The history, the replay and the achievements, once; their toasts shown."""
+        end = self.keeper.finish(self.match) if self.keeper is not None else None
+        if end is None:
+            return
+        for text in end.toasts():
+            self.app.toasts.show(text, ACHIEVEMENT)
+        for text in end.notices:
+            self.app.toasts.show(text, WARNING)
+
+    def play(self, step: Step, by_human: bool) -> None:
+        """Show an applied step, and log and announce it once its result is on screen."""
+        beats = self.motion.beats_for(step, by_human, self.timeline.add_floater)
+        story = tell(step)
+        result = next((b for b in beats if b.shown is self.turns.display(step.after)), None)
+
+        def on_screen() -> None:  # the step's result is shown now: log it, announce it
+            self.log.add(story, self.seats)
+            self.announcer.transition(step, story, by_human)
+
+        if result is not None:
+            result.on_start = _then(result.on_start, on_screen)
+        else:
+            on_screen()
+        for beat in beats:
+            self.timeline.add(beat)
+        self.autosave()
+        self.hands.clear()
+
+    # --- the human's decisions ---------------------------------------------------------------------
+    def _build_controls(self, seat: int) -> None:
+        """The controls for ``seat``, the human to decide in the current state."""
+        state = self.match.state
+        if self.lesson is not None and self.lesson.holds_controls():
+            self.hands.made_nothing_for(state)
+            return
+        self.hands.build(
+            self.lay,
+            state,
+            seat,
+            [s.name for s in self.seats],
+            self.seats[seat].colour,
+            self.act,
+            self._snap_back,
+            lambda: self._suggest(state, seat),
+            self.motion.last_roll,
+        )
+        if self.lesson is not None:
+            self.lesson.shape(self.hands)
+        if self.offers("tips"):
+            self.tips.consider(self.lay, state, seat, self.hands.dialog_area())
+
+    def _suggest(self, state: GameState, seat: int) -> Action | None:
+        """A payment dialog's first choice: the lesson's, else the Normal bot's."""
+        if self.lesson is not None and self.lesson.running:
+            return self.lesson.expected_action(state)
+        try:
+            return self.suggester.choose(state.view(seat))
+        except Exception:  # a suggestion is a courtesy; the dialog works without one
+            return None
+
+    def _snap_back(self, start: tuple[int, int], end: tuple[int, int], count: int) -> None:
+        """Carried figures fly back to the board after a refused drop."""
+        seat = self.match.human_to_act()
+        if seat is None:
+            return
+        self.announcer.figures("snap_back", count)
+        picture = assets.image(
+            theme.worker_image(self.seats[seat].colour), self.lay.figure * 3 // 2
+        )
+        for i in range(count):
+            self.timeline.add_floater(Flyer(picture, start, end, SNAP_BACK, delay=0.04 * i))
+
+    def act(self, action: Action) -> bool:
+        """Apply a human's choice (the lesson's rules during the lessons); on refusal show the
+        rules engine's reason."""
+        seat = self.match.human_to_act()
+        if seat is None or self.timeline.busy or self.turns.announcing is not None:
+            return False
+        if self.lesson is not None and self.lesson.running:
+            return self.lesson.act(action)
+        try:
+            step = self.match.apply(action, seat=seat)
+        except ActionError as error:
+            self.hands.error = engine_reason(error)
+            self.announcer.refused(action, self.hands.error)
+            return False
+        self.hands.error = ""
+        if isinstance(action, Place):
+            self.announcer.figures("drop", action.count)
+        self.play(step, by_human=True)
+        return True
+
+    def offered(self) -> set[Action]:
+        """Every action the controls on screen can emit (tests compare it to legal_actions)."""
+        return self.hands.offered()
+
+    # --- undo and hints ------------------------------------------------------------------------------
+    def undo_target(self) -> Step | None:
+        """The step Undo would take back now, or None: the last decision of the human who
+        decided last, when no dice were rolled and nothing hidden was turned up since, and
+        that human is the one deciding now (or the bots are)."""
+        found = self.match.undoable() if self.offers("undo") else None
+        if found is None or self.turns.announcing is not None:
+            return None
+        step = found[1]
+        now = self.match.human_to_act()
+        return step if now is None or now == step.actor else None
+
+    def undo(self) -> bool:
+        """Take back the human's last decision (and the bots' moves after it)."""
+        if self.undo_target() is None:
+            return False
+        self.timeline.clear()
+        self.match.undo()
+        self.log.recent(self.match.steps, self.seats)
+        self.hands.clear()
+        self.hands.error = ""
+        self.finish_timer = None
+        self.autosave()
+        return True
+
+    def ask_hint(self) -> None:
+        """Ask the Hard bot for the best move of the human deciding now."""
+        if self.offers("hints") and self.turns.announcing is None:
+            self.hinting.ask(self.match)
+
+    # --- events and drawing --------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.input.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.lesson is not None and self.lesson.draws(surface):
+            return
+        self.painter.draw(surface)
+
+
+def _then(first: Callable[[], None] | None, second: Callable[[], None]) -> Callable[[], None]:
+    """Call ``first`` (if any), then ``second``."""
+
+    def both() -> None:
+        if first:
+            first()
+        second()
+
+    return both
+
+
+def lesson_table(
+    app: SceneHost, tutorial: Tutorial | None = None, threaded: bool = True
+) -> TableScene:
+    """The table of the guided first game (``tutorial``: a lesson in progress; a fresh one by
+    default)."""
+    lesson = tutorial if tutorial is not None else Tutorial()
+    return TableScene(
+        app,
+        lesson_seats(),
+        lesson.seed,
+        lesson.state,
+        threaded,
+        mode=TableMode.lesson(),
+        tutorial=lesson,
+    )
+
+
+def game_table(
+    app: SceneHost,
+    seats: list[Seat],
+    seed: int,
+    state: GameState | None = None,
+    threaded: bool = True,
+    replay: bool = False,
+    autoplay: Autoplay | None = None,
+    clock: PlayClock | None = None,
+) -> TableScene:
+    """The scene registered as "game": a game of the player's own, or with ``replay`` the
+    game ``state`` played back, or with ``autoplay`` bots playing alone (every seat a bot) to
+    be watched. Scenes ask for it by name and say which with these options, so none of them
+    needs to know the table's modes."""
+    if replay:
+        mode = TableMode.replay()
+    elif autoplay is not None:
+        mode = TableMode.watching(autoplay)
+    else:
+        mode = TableMode.game()
+    return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock)

@@ -1,0 +1,323 @@
+"""Deterministic positions for screenshot mode: a game driven by seeded bots to the first
+moment that shows what a screenshot is meant to show (the human placing, a dialog of the
+resolution phase, a feeding shortfall, the final scoring), the stack of scenes over it, and
+the pointer's play for the drag and hint screenshots."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from stoneage.play.match import Match, Step
+from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
+from stoneage.play.seats import Seat, default_seats, settle_names
+from stoneage.play.story import tell
+from stoneage.records.files import data_dir
+from stoneage.rules import GameState, Resolve
+from stoneage.rules.data import HUNT
+from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
+from stoneage.scenes.files.opening import example_entries, older_copy_dialog
+from stoneage.scenes.kit.base import SceneHost
+from stoneage.scenes.stats.stats_scene import made_up_scene
+from stoneage.scenes.table.placing import PlacementControl
+from stoneage.scenes.table.scene import TableScene, lesson_table
+from stoneage.tutorial import STEPS as TUTORIAL_STEPS
+
+# The statistics screen's tabs over a made-up history (and with none), and the warning of a
+# save that fails: the table with its toast and "Not saved" mark, and the pause menu's offer.
+STATS_SCENES = (
+    "stats",
+    "stats_charts",
+    "stats_games",
+    "achievements",
+    "stats_empty",
+    "save_failing",
+    "save_elsewhere",
+)
+MADE_UP_GAMES = 120
+
+SCENE_NAMES = (
+    "title",
+    "setup",
+    "game",
+    "drag",
+    "resolution",
+    "resolve",
+    "feeding",
+    "scoring",
+    "settings",
+    "settings_sound",
+    "rules",
+    "pause",
+    "log",
+    "hotseat",
+    "preview",
+    "save",
+    "load",
+    "continue_damaged",
+    "tutorial",
+    *STATS_SCENES,
+)
+HUMAN = 0
+SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
+RECENT = 30  # steps kept for the log shown beside the table
+
+Stop = Callable[[GameState], bool]
+
+
+def play_until(
+    seed: int, stop: Stop, human_level: str = "normal", n: int = 4
+) -> tuple[GameState, list[Step]] | None:
+    """Play a bot game from ``seed`` until ``stop(state)``; the state and the recent steps, or None."""
+    seats = [
+        Seat(s.name, s.colour, "bot", human_level if i == HUMAN else s.level)
+        for i, s in enumerate(default_seats()[:n])
+    ]
+    match = Match(seats, seed, threaded=False)
+    recent: list[Step] = []
+    try:
+        while not stop(match.state):
+            action = match.automatic_action()  # bots only, answering at once (not threaded)
+            if action is None:  # the game ended first
+                return None
+            recent = (recent + [match.apply(action)])[-RECENT:]
+    finally:
+        match.close()
+    return match.state, recent
+
+
+def find(
+    seed: int, stop: Stop, human_level: str = "normal", n: int = 4
+) -> tuple[int, GameState, list[Step]]:
+    """The first seed from ``seed`` on whose game reaches ``stop``, with that state."""
+    for offset in range(SEARCH_SEEDS):
+        found = play_until(seed + offset, stop, human_level, n)
+        if found is not None:
+            return seed + offset, found[0], found[1]
+    raise RuntimeError(f"no game from seed {seed} reached the position asked for")
+
+
+def placement(state: GameState) -> bool:
+    """The human places in round 2, after the others have put some figures down."""
+    return (
+        state.round >= 2
+        and state.phase == "place"
+        and state.current_player() == HUMAN
+        and sum(state.occupants) >= 4
+    )
+
+
+def resolution_dialog(state: GameState) -> bool:
+    """The human chooses tools after a roll (or, failing that, pays for a card or building)."""
+    pending = state.pending
+    return state.current_player() == HUMAN and pending is not None and pending[0] == TOOLS
+
+
+def resolve_choice(state: GameState) -> bool:
+    """The human chooses which space to use next, the hunting grounds (with others' figures
+    on them too) among at least three."""
+    if state.current_player() != HUMAN or state.pending is not None:
+        return False
+    spaces = {a.space for a in state.legal_actions() if isinstance(a, Resolve)}
+    hunters = sum(1 for seat in range(state.n) if state.placed[seat][HUNT])
+    return len(spaces) >= 3 and HUNT in spaces and hunters >= 2
+
+
+def payment_dialog(state: GameState) -> bool:
+    """The human pays for a card or a building."""
+    pending = state.pending
+    return (
+        state.current_player() == HUMAN
+        and pending is not None
+        and pending[0] in (PAY_CARD, PAY_BUILDING)
+    )
+
+
+def feeding_dialog(state: GameState) -> bool:
+    """The human is short of food."""
+    pending = state.pending
+    return state.current_player() == HUMAN and pending is not None and pending[0] == FEED_SHORT
+
+
+def game_over(state: GameState) -> bool:
+    """The game has ended."""
+    return state.is_terminal()
+
+
+def build_scene(
+    app: SceneHost,
+    name: str,
+    seed: int,
+    players: int = 4,
+    step: str = "1",
+    games: int | None = None,
+) -> None:
+    """The scene stack for screenshot ``name`` (a game of ``players``) pushed onto ``app``;
+    ``step`` is the lesson's step for ``tutorial`` (see ``lesson_step``); ``games`` the size of
+    the made-up history of the statistics scenes (0: none; default ``MADE_UP_GAMES``)."""
+    if name not in SCENE_NAMES:
+        raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(SCENE_NAMES)}")
+    app.toasts.clear()  # each screenshot starts with no toasts (the app is new: nothing fails)
+    app.push(app.make_scene("title"))
+    if name == "title":
+        return
+    if name == "tutorial":  # the lesson's own fixed game: the seed and players do not apply
+        index, answered = lesson_step(step)
+        table = lesson_table(app, threaded=False)
+        app.push(table)
+        assert table.lesson is not None
+        table.lesson.show_step(index, answered)
+        return
+    if name == "setup":
+        app.push(app.make_scene("setup"))
+        return
+    if name in ("settings", "rules"):
+        app.push(app.make_scene(name))
+        return
+    if name == "settings_sound":
+        app.push(app.make_scene("settings", page="sound"))
+        return
+    if name in STATS_SCENES[:5]:
+        build_stats_scene(app, name, seed, MADE_UP_GAMES if games is None else games)
+        return
+    seats = default_seats()[:players]
+    if name in ("load", "continue_damaged"):
+        found_seed, state, _steps = find(seed, placement, "normal", players)
+        if name == "load":
+            app.push(app.make_scene("load", entries=example_entries(seats, found_seed, state)))
+        else:
+            app.push(
+                older_copy_dialog(
+                    app, SaveError(CUT_OFF).message, LoadedGame(seats, found_seed, state), None
+                )
+            )
+        return
+    if name == "scoring":
+        _seed, state, _step = find(seed, game_over, n=players)
+        app.push(app.make_scene("scoring", seats=seats, state=state, seed=seed))
+        return
+    if name == "hotseat":  # two people at one screen: the second is called to it
+        seats = [
+            Seat(s.name, s.colour, "human" if i < 2 else "bot", s.level)
+            for i, s in enumerate(seats)
+        ]
+        settle_names(seats)
+    stop, level = {
+        "game": (placement, "normal"),
+        "pause": (placement, "normal"),
+        "drag": (placement, "normal"),
+        "log": (placement, "normal"),
+        "hotseat": (placement, "normal"),
+        "preview": (placement, "normal"),
+        "save": (placement, "normal"),
+        "save_failing": (placement, "normal"),
+        "save_elsewhere": (placement, "normal"),
+        "resolution": (resolution_dialog, "normal"),
+        "resolve": (resolve_choice, "normal"),
+        "feeding": (feeding_dialog, "random"),
+    }[name]
+    try:
+        found_seed, state, steps = find(seed, stop, level, players)
+    except RuntimeError:
+        if name != "resolution":
+            raise
+        found_seed, state, steps = find(seed, payment_dialog, level, players)
+    scene = TableScene(app, seats, found_seed, state, threaded=False)
+    for recent in steps:
+        scene.motion.remember_roll(recent)
+        scene.log.add(tell(recent), seats)
+    app.push(scene)
+    if name in ("pause", "save"):
+        scene.update(0.0)  # the table under the menu is drawn from its cached picture
+        app.push(app.make_scene("pause"))
+    if name == "save":
+        app.push(app.make_scene("save"))
+    if name == "log":
+        scene.update(0.0)  # the table under the log is drawn from its cached picture
+        app.push(app.make_scene("log", game=scene))
+    if name == "hotseat":
+        scene.turns.announced = 1  # the other human played last: seat 0 is called to the screen
+    if name in ("save_failing", "save_elsewhere"):
+        show_failing_save(app, name == "save_elsewhere")
+
+
+def build_stats_scene(app: SceneHost, name: str, seed: int, games: int = MADE_UP_GAMES) -> None:
+    """The statistics screen over a made-up history of ``games`` games of ``seed`` (none for
+    ``stats_empty``)."""
+    if name == "stats_empty":
+        games = 0
+    tab = {"stats": "overview", "stats_charts": "charts", "stats_games": "games"}.get(
+        name, "overview" if name == "stats_empty" else "achievements"
+    )
+    app.push(made_up_scene(app, seed, max(0, games), tab))
+
+
+def show_failing_save(app: SceneHost, elsewhere: bool) -> None:
+    """Saving fails (a read-only disk): the toast and the mark over the table, or the pause
+    menu's offer to save elsewhere with its dialog open."""
+    app.records.health.failed("save", OSError(errno.EROFS, "Read-only file system"), data_dir())
+    app.toasts.poll()
+    app.toasts.settle()
+    if elsewhere:
+        top_game(app).update(0.0)
+        app.toasts.clear()
+        app.push(app.make_scene("pause"))
+        app.push(app.make_scene("save_elsewhere", folder=Path("/media/usb/Stone Age saves")))
+
+
+def lesson_step(text: str) -> tuple[int, bool]:
+    """``--step N`` (1 = the first step, as the bubble counts) or ``Na`` (step N after its
+    move, showing what happened): the 0-based index and whether the move is made."""
+    answered = text.endswith("a")
+    number = text.removesuffix("a")
+    if not number.isdigit() or not 1 <= int(number) <= len(TUTORIAL_STEPS):
+        raise ValueError(f"--step must be 1 to {len(TUTORIAL_STEPS)} (or 5a: after the move)")
+    return int(number) - 1, answered
+
+
+def top_game(app: SceneHost) -> TableScene:
+    """The game scene on top of ``app`` (screenshots of a game in progress)."""
+    scene = app.top
+    if not isinstance(scene, TableScene):
+        raise ValueError(f"the top scene is {type(scene).__name__}, not the game")
+    return scene
+
+
+def placement_control(scene: TableScene) -> PlacementControl:
+    """The human's figures on the table (screenshots taken while the human places)."""
+    control = scene.hands.main()
+    if not isinstance(control, PlacementControl):
+        raise ValueError(f"the human is not placing figures but using {control!r}")
+    return control
+
+
+def start_drag(app: SceneHost) -> None:
+    """Pick up two figures and hold them over the forest (shows the lit and dimmed spaces)."""
+    scene = top_game(app)
+    scene.update(0.0)
+    control = placement_control(scene)
+    control.set_carry(2)
+    start = control.grab.center
+    target = scene.lay.spaces[4].center
+    for event in (
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(start[0] - 40, start[1]), rel=(-40, 0), buttons=(1, 0, 0)
+        ),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)),
+    ):
+        scene.handle(event)
+
+
+def hover_with_hint(app: SceneHost) -> None:
+    """Carry three figures, hover the forest and show the Hard bot's hint."""
+    scene = top_game(app)
+    placement_control(scene).set_carry(3)
+    forest = scene.lay.spaces[4].center
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.ask_hint()
+    scene.update(0.0)

@@ -1,0 +1,18 @@
+"""The records' tests: a temporary data folder for each test and fresh ``Records`` in it (the
+program makes one; a test builds its own, so nothing carries over from test to test)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    """Settings, saves and records go to a temporary folder, never the user's."""
+    monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
+    return tmp_path
