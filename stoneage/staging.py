@@ -16,9 +16,16 @@ from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.play.story import tell
 from stoneage.records.files import data_dir
-from stoneage.rules import GameState, Resolve
+from stoneage.rules import (
+    ChooseSpace,
+    ChooseTools,
+    FeedPeople,
+    GameState,
+    PayForBuilding,
+    PayForCard,
+    Resolve,
+)
 from stoneage.rules.data import HUNT
-from stoneage.rules.nodes import FEED_SHORT, PAY_BUILDING, PAY_CARD, TOOLS
 from stoneage.scenes.files.opening import example_entries, older_copy_dialog
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.stats.stats_scene import made_up_scene
@@ -112,14 +119,13 @@ def placement(state: GameState) -> bool:
 
 def resolution_dialog(state: GameState) -> bool:
     """The human chooses tools after a roll (or, failing that, pays for a card or building)."""
-    pending = state.pending
-    return state.current_player() == HUMAN and pending is not None and pending[0] == TOOLS
+    return state.current_player() == HUMAN and isinstance(state.decision(), ChooseTools)
 
 
 def resolve_choice(state: GameState) -> bool:
     """The human chooses which space to use next, the hunting grounds (with others' figures
     on them too) among at least three."""
-    if state.current_player() != HUMAN or state.pending is not None:
+    if state.current_player() != HUMAN or not isinstance(state.decision(), ChooseSpace):
         return False
     spaces = {a.space for a in state.legal_actions() if isinstance(a, Resolve)}
     hunters = sum(1 for seat in range(state.n) if state.placed[seat][HUNT])
@@ -128,18 +134,13 @@ def resolve_choice(state: GameState) -> bool:
 
 def payment_dialog(state: GameState) -> bool:
     """The human pays for a card or a building."""
-    pending = state.pending
-    return (
-        state.current_player() == HUMAN
-        and pending is not None
-        and pending[0] in (PAY_CARD, PAY_BUILDING)
-    )
+    decision = state.decision()
+    return state.current_player() == HUMAN and isinstance(decision, (PayForCard, PayForBuilding))
 
 
 def feeding_dialog(state: GameState) -> bool:
     """The human is short of food."""
-    pending = state.pending
-    return state.current_player() == HUMAN and pending is not None and pending[0] == FEED_SHORT
+    return state.current_player() == HUMAN and isinstance(state.decision(), FeedPeople)
 
 
 def game_over(state: GameState) -> bool:

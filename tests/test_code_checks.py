@@ -49,7 +49,7 @@ def test_code_is_formatted() -> None:
 
 
 def test_mypy_reports_no_error() -> None:
-    """mypy over the whole package (strict on rules and ai) reports no error."""
+    """mypy over the whole package, with the flags of --strict, reports no error."""
     _assert_clean(_run(_tool("mypy")))
 
 

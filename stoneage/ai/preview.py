@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from stoneage.rules import GameState
-from stoneage.rules.chance import dice_sum_weights
+from stoneage.rules import GameState, dice_sum_weights
 from stoneage.rules.data import GATHER_SPACES, gather_divisor
 
 

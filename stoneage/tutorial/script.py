@@ -34,7 +34,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from stoneage.i18n import N_
-from stoneage.rules import Action, GameState, PickItem, Roll
+from stoneage.rules import (
+    Action,
+    ChooseTools,
+    FeedPeople,
+    GameState,
+    PickItem,
+    PickItemDie,
+    Roll,
+)
 from stoneage.rules import data as rules_data
 from stoneage.tutorial import lessons as L
 
@@ -135,9 +143,9 @@ def _tool_choice(index: int, tools: int) -> SayParams:
     """At a tool decision: the roll, the yield without tools and with ``tools`` added."""
 
     def say(state: GameState) -> Params:
-        pending = state.pending
-        assert pending is not None and pending[0] == "tools"
-        space, pips = pending[1], pending[2]
+        decision = state.decision()
+        assert isinstance(decision, ChooseTools)
+        space, pips = decision.space, decision.total
         divisor = rules_data.gather_divisor(space)
         return {
             "pips": pips,
@@ -150,9 +158,9 @@ def _tool_choice(index: int, tools: int) -> SayParams:
 
 
 def _shortfall(state: GameState) -> Params:
-    pending = state.pending
-    assert pending is not None and pending[0] == "feed"
-    people, short = state.players[YOU].people, pending[1]
+    decision = state.decision()
+    assert isinstance(decision, FeedPeople)
+    people, short = state.players[YOU].people, decision.missing
     return {"people": people, "food": people - short, "short": short}
 
 
@@ -163,10 +171,10 @@ def _building_points(moment: Moment) -> Params:
 
 def _item_left(moment: Moment) -> Params:
     """The die the opponent was left with after the player's pick (dice for items)."""
-    pending = moment.before.pending
-    assert pending is not None and pending[0] == "items_pick"
+    decision = moment.before.decision()
+    assert isinstance(decision, PickItemDie)
     assert isinstance(moment.action, PickItem)
-    rest = list(pending[1])
+    rest = list(decision.faces)
     rest.remove(moment.action.face)
     return {"face": rest[0] if rest else 0}
 

@@ -14,9 +14,16 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from stoneage.i18n import N_, _
-from stoneage.rules import GameState
+from stoneage.rules import (
+    ChooseTools,
+    FeedPeople,
+    GameState,
+    PayForBuilding,
+    PayForCard,
+    PickItemDie,
+    SeatDecision,
+)
 from stoneage.rules import data as rules_data
-from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, PAY_BUILDING, PAY_CARD, PLACE, TOOLS
 
 Params = Mapping[str, object]
 
@@ -37,43 +44,42 @@ class Tip:
 
 
 # --- situations ---------------------------------------------------------------------------------
-def _deciding(state: GameState, seat: int, kind: str) -> bool:
-    """``seat`` decides a pending step of this kind now."""
-    pending = state.pending
-    return state.current_player() == seat and pending is not None and pending[0] == kind
+def _deciding(state: GameState, seat: int, kind: type[SeatDecision]) -> bool:
+    """``seat`` decides a step of this kind now."""
+    return state.current_player() == seat and isinstance(state.decision(), kind)
 
 
 def _placing(state: GameState, seat: int) -> bool:
-    return state.current_player() == seat and state.phase == PLACE and state.pending is None
+    return state.current_player() == seat and state.placing()
 
 
 def _feeding_short(state: GameState, seat: int) -> bool:
-    return _deciding(state, seat, FEED_SHORT)
+    return _deciding(state, seat, FeedPeople)
 
 
 def _short_params(state: GameState, seat: int) -> Params:
-    pending = state.pending
-    return {"short": pending[1] if pending is not None else 0}
+    decision = state.decision()
+    return {"short": decision.missing if isinstance(decision, FeedPeople) else 0}
 
 
 def _tool_with_card(state: GameState, seat: int) -> bool:
-    return _deciding(state, seat, TOOLS) and bool(state.players[seat].one_use)
+    return _deciding(state, seat, ChooseTools) and bool(state.players[seat].one_use)
 
 
 def _first_tool(state: GameState, seat: int) -> bool:
-    return _deciding(state, seat, TOOLS)
+    return _deciding(state, seat, ChooseTools)
 
 
 def _picking_item(state: GameState, seat: int) -> bool:
-    return _deciding(state, seat, ITEMS_PICK)
+    return _deciding(state, seat, PickItemDie)
 
 
 def _paying_card(state: GameState, seat: int) -> bool:
-    return _deciding(state, seat, PAY_CARD)
+    return _deciding(state, seat, PayForCard)
 
 
 def _paying_building(state: GameState, seat: int) -> bool:
-    return _deciding(state, seat, PAY_BUILDING)
+    return _deciding(state, seat, PayForBuilding)
 
 
 def _two_resources(state: GameState, seat: int) -> bool:
@@ -83,7 +89,7 @@ def _two_resources(state: GameState, seat: int) -> bool:
 def is_last_round(state: GameState) -> bool:
     """True when the game certainly ends with this round: a building stack is empty, or the
     deck cannot refill the display even if no more cards are taken."""
-    if state.is_terminal() or state.phase not in (PLACE, "resolve", "feed"):
+    if state.is_terminal() or state.phase not in ("place", "resolve", "feed"):
         return False
     empty_slots = sum(card is None for card in state.display)
     return 0 in state.stack_sizes or state.deck_size < empty_slots
@@ -96,7 +102,7 @@ def _last_round(state: GameState, seat: int) -> bool:
 def may_be_last_round(state: GameState) -> bool:
     """True while placing when this round could end the game: a building stack is down to its
     last tile, or fewer cards are left in the deck than the display has slots."""
-    if state.phase != PLACE:
+    if state.phase != "place":
         return False
     return 1 in state.stack_sizes or state.deck_size < rules_data.NUM_CARD_SLOTS
 

@@ -124,7 +124,11 @@ def test_attract_mode_starts_after_a_minute_idle_and_any_key_returns(app, _home)
     clock.now += 2
     app.step(block=False)
     game = app.top
-    assert isinstance(game, TableScene) and game.autoplay is not None and game.autoplay.attract
+    assert (
+        isinstance(game, TableScene)
+        and game.mode.autoplay is not None
+        and game.mode.autoplay.attract
+    )
     assert len(game.seats) == 4 and not any(seat.is_human for seat in game.seats)
     for _frame in range(30):
         app.step(block=False)

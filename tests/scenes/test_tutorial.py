@@ -376,9 +376,11 @@ def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
     drawn: list[tuple[int, list]] = []
-    draw_dice = scene.lesson._draw_dice
+    draw_dice = scene.lesson.painter._draw_dice
     monkeypatch.setattr(
-        scene.lesson, "_draw_dice", lambda surface, space, faces: drawn.append((space, list(faces)))
+        scene.lesson.painter,
+        "_draw_dice",
+        lambda surface, space, faces: drawn.append((space, list(faces))),
     )
     surface = pygame.Surface(app.size)
     scene.draw(surface)
@@ -404,7 +406,7 @@ def test_the_hunters_stand_on_their_space_until_their_dice_are_rolled(open_app, 
     assert scene.lesson.waiting_figures() == (3, (0, hunters))
     drawn: list[tuple[int, object]] = []
     monkeypatch.setattr(
-        "stoneage.scenes.table.lesson.draw_space",
+        "stoneage.scenes.table.lesson_drawing.draw_space",
         lambda surface, lay, state, space, colours, waiting: drawn.append((space, waiting)),
     )
     scene.draw(pygame.Surface(app.size))

@@ -72,7 +72,7 @@ class SaveElsewhereScene(SaveNameScene):
             path = write_elsewhere(Path(typed), scene.save_payload())
         except (OSError, ValueError, TypeError) as error:
             log.warning("could not save into %r: %s", typed, error)
-            reason = getattr(error, "strerror", None) or str(error)
+            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
             self.error = _("The game could not be saved there ({error}).").format(error=reason)
             return
         if self.app.top is self:

@@ -175,7 +175,7 @@ class SaveNameScene(DialogScene):
             write_named_save(clean, scene.save_payload())
         except (OSError, ValueError, TypeError) as error:
             log.warning("could not save %r: %s", clean, error)
-            reason = getattr(error, "strerror", None) or str(error)
+            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
             self.error = _("The game could not be saved ({error}).").format(error=reason)
             return
         if self.app.top is self:

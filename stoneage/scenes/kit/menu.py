@@ -74,7 +74,7 @@ class MenuScene(Scene):
         self.buttons = self.make_buttons()  # the language or a save may have changed
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if hasattr(event, "pos"):
+        if "pos" in event.dict:
             self.mouse = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()

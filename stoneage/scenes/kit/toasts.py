@@ -167,14 +167,14 @@ class ToastBoard:
     def handle(self, event: pygame.event.Event) -> bool:
         """A click on a toast dismisses it; a click on the mark tells the problems again.
         True when the event was used (the scenes below do not get it)."""
-        if hasattr(event, "pos"):
+        if "pos" in event.dict:
             over = self._badge is not None and self._badge.collidepoint(event.pos)
             was = self._badge is not None and self._badge.collidepoint(self.mouse)
             self._hover_changed |= over != was
             self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self.covers(event.pos)
-        if event.type != pygame.MOUSEBUTTONUP or getattr(event, "button", 0) != 1:
+        if event.type != pygame.MOUSEBUTTONUP or event.dict.get("button") != 1:
             return False
         for rect, toast in self._rects:
             if rect.collidepoint(event.pos) and toast in self.shown:

@@ -16,8 +16,7 @@ from stoneage.play.match import replay_steps
 from stoneage.play.names import CATEGORY_TITLES, join_list, join_sentences
 from stoneage.play.seats import Seat, follow_language
 from stoneage.records.recorder import export_replay
-from stoneage.rules import SCORING_CATEGORIES, GameState
-from stoneage.rules.scoring import tie_break
+from stoneage.rules import SCORING_CATEGORIES, GameState, tie_break
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip
 from stoneage.scenes.table.autoplay import Autoplay
@@ -184,7 +183,7 @@ class ScoringScene(Scene):
         self.app.reset(self.app.make_scene("title"))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if hasattr(event, "pos"):
+        if "pos" in event.dict:
             self.mouse = event.pos
         attract = self.autoplay is not None and self.autoplay.attract
         if attract and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -328,8 +327,13 @@ def draw_chart(
     ]
     low, high = min(0, min(min(s) for s in series)), max(10, max(max(s) for s in series))
     points = len(series[0])
-    x_of = lambda i: plot.left + round(i * plot.width / max(1, points - 1))  # noqa: E731
-    y_of = lambda v: plot.bottom - round((v - low) * plot.height / (high - low))  # noqa: E731
+
+    def x_of(i: int) -> int:
+        return plot.left + round(i * plot.width / max(1, points - 1))
+
+    def y_of(v: float) -> int:
+        return plot.bottom - round((v - low) * plot.height / (high - low))
+
     step = _nice_step(high - low)
     value = (low // step) * step
     while value <= high:

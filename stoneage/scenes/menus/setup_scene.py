@@ -16,6 +16,7 @@ from stoneage.play.names import LEVEL_TITLES
 from stoneage.play.seats import BOT_LEVELS, Seat, default_seats, follow_language, settle_names
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
+from stoneage.scenes.table.draw_pieces import figure
 from stoneage.ui import theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import SeatRow, setup_rows
@@ -290,8 +291,6 @@ class SetupScene(PanelScene):
             pygame.draw.rect(
                 surface, theme.PLAYER_COLOURS[draft.seat.colour], swatch, border_radius=6
             )
-            from stoneage.scenes.table.draw_pieces import figure
-
             figure(surface, draft.seat.colour, swatch.inflate(-4, -4))
             editing = self.editing == i
             box = row.name

@@ -23,9 +23,8 @@ from pygame import Rect
 
 from stoneage.i18n import _
 from stoneage.records.settings import Settings
-from stoneage.rules import GameState
+from stoneage.rules import GameState, RollDice
 from stoneage.rules import data as rules_data
-from stoneage.rules.nodes import ROLL
 from stoneage.tutorial import Tip, tip_for
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout, panel_parts
@@ -54,9 +53,9 @@ def target_rects(
     if kind == "board":
         return _board_part(lay, rest)
     if kind == "dice":
-        pending = state.pending
-        if pending is not None and pending[0] == ROLL and pending[1] in lay.spaces:
-            return [lay.spaces[pending[1]]]
+        decision = state.decision()
+        if isinstance(decision, RollDice) and decision.space in lay.spaces:
+            return [lay.spaces[decision.space]]
         return []
     if kind == "dialog":
         return [dialog] if dialog is not None else []
@@ -84,9 +83,11 @@ def _board_part(lay: TableLayout, rest: str) -> list[Rect]:
         return [panel]
     parts = panel_parts(panel, lay.unit)
     header, (_people, goods, cards) = parts.header, parts.rows
-    right = lambda row, share: Rect(  # noqa: E731 - a local shape
-        row.right - round(row.width * share), row.top, round(row.width * share), row.height
-    )
+
+    def right(row: Rect, share: float) -> Rect:  # the right ``share`` of a row
+        width = round(row.width * share)
+        return Rect(row.right - width, row.top, width, row.height)
+
     found = {
         "figures": parts.figures.union(parts.count),
         "food": parts.goods,
@@ -273,7 +274,7 @@ class CoachMark:
         for button in self.buttons:
             if button.handle(event):
                 return True
-        pos = getattr(event, "pos", None)
+        pos = event.dict.get("pos")
         clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         return clicking and pos is not None and self.rect.collidepoint(pos)
 
@@ -384,7 +385,7 @@ class TipToast:
     def handle(self, event: pygame.event.Event) -> Rect | None:
         """A click on the tip closes it: the area to redraw, else None. The click still goes
         on to the table (a tip never takes a click meant for the game)."""
-        pos = getattr(event, "pos", None)
+        pos = event.dict.get("pos")
         if self.tip is None or pos is None or event.type != pygame.MOUSEBUTTONUP:
             return None
         return self.close() if self.rect.collidepoint(pos) else None

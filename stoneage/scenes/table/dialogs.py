@@ -73,7 +73,7 @@ class Dialog(ControlBase):
         used = handle_buttons(self.buttons, event)
         if event.type == pygame.MOUSEMOTION:
             self.hovered = next((b for b in self.buttons if b.hovered), None)
-        inside = getattr(event, "pos", None) is not None and self.parts.rect.collidepoint(event.pos)
+        inside = "pos" in event.dict and self.parts.rect.collidepoint(event.pos)
         return used or (inside and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
 
     def draw(self, surface: pygame.Surface) -> None:

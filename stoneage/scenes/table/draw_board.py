@@ -107,7 +107,7 @@ def deck_rect(lay: TableLayout) -> Rect:
     return lay.deck.inflate(0, -lay.deck.height // 5)
 
 
-def space_key(state: GameState, space: int) -> tuple:
+def space_key(state: GameState, space: int) -> tuple[object, ...]:
     """Everything a space's picture depends on (it is redrawn only when this changes)."""
     standing = tuple(occupants(state, space))
     if space < 8:

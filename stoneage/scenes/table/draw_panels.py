@@ -16,8 +16,7 @@ from pygame import Rect
 from stoneage.i18n import _
 from stoneage.play.names import LEVEL_TITLES, ROLE_ART
 from stoneage.play.seats import Seat
-from stoneage.rules import GameState, Player, data
-from stoneage.rules.scoring import role_figures
+from stoneage.rules import GameState, Player, data, role_figures
 from stoneage.scenes.table.draw_pieces import figure, icon_number
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import PanelParts, TableLayout, panel_parts

@@ -3,6 +3,8 @@ the human what to do (or why a move was refused), and the start player."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 from pygame import Rect
 
@@ -42,7 +44,8 @@ class StatusBar:
     ) -> list[Rect]:
         """Redraw the parts whose content changed; the window areas redrawn."""
         parts, f = self.lay.status, self.lay.fonts
-        jobs = (
+        # (part, what it shows, its area, how to paint it): a part is painted when it changed.
+        jobs: tuple[tuple[str, object, Rect, Callable[[], None]], ...] = (
             (
                 "round",
                 (state.round, state.phase),

@@ -15,6 +15,7 @@ from stoneage.records import Records
 from stoneage.records.achievements import GameEnd
 from stoneage.records.autosaver import Autosaver
 from stoneage.records.recorder import GameRecorder, PlayClock
+from stoneage.scenes.kit.toasts import ACHIEVEMENT, WARNING, ToastBoard
 
 Job = Callable[[], object]
 
@@ -54,9 +55,16 @@ class Keeper:
         """Run ``job`` on the autosave thread (the lesson's own file)."""
         self.saver.submit(job)
 
-    def finish(self, match: Match) -> GameEnd | None:
-        """The game just ended on screen: record it once (None when it was recorded before)."""
-        return self.recorder.finish(match.state, match.steps)
+    def finish(self, match: Match, toasts: ToastBoard) -> GameEnd | None:
+        """The game just ended on screen: record it once (None when it was recorded before)
+        and show what it earned, and any notice about the files, on ``toasts``."""
+        end = self.recorder.finish(match.state, match.steps)
+        if end is not None:
+            for text in end.toasts():
+                toasts.show(text, ACHIEVEMENT)
+            for text in end.notices:
+                toasts.show(text, WARNING)
+        return end
 
     def flush(self) -> None:
         """Wait until everything handed to the autosave thread is on disk."""

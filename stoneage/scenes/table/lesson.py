@@ -19,7 +19,7 @@ lesson differs (who may act, the controls, the banner, the events, the drawing, 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,20 +27,19 @@ import pygame
 from stoneage.i18n import _
 from stoneage.play.seats import Seat
 from stoneage.records.lesson import delete_lesson, read_lesson, write_lesson
-from stoneage.rules import Action, ActionError, GameState, Pay, Place, RollDice, parse_action
+from stoneage.rules import Action, ActionError, GameState, Place, RollDice, parse_action
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import Choice, ConfirmScene
 from stoneage.scenes.table.coach import CoachMark, CoachView, target_rects
-from stoneage.scenes.table.draw_board import Waiting, draw_space
+from stoneage.scenes.table.draw_board import Waiting
 from stoneage.scenes.table.hands import Hands
 from stoneage.scenes.table.keeper import Keeper
+from stoneage.scenes.table.lesson_drawing import LessonPainter
 from stoneage.scenes.table.placing import PlacementControl
 from stoneage.tutorial import STEPS, Bubble, Tutorial
 from stoneage.tutorial.session import ROLL_NOW
-from stoneage.ui import assets, theme
-from stoneage.ui.layout import CAPACITY as SPACE_CAPACITY
-from stoneage.ui.layout import panel_parts, space_parts
-from stoneage.ui.widgets import blit_centred, draw_text, tooltip_under
+from stoneage.ui.layout import panel_parts
+from stoneage.ui.widgets import tooltip_under
 
 if TYPE_CHECKING:
     from stoneage.scenes.table.scene import TableScene
@@ -73,6 +72,7 @@ class Lesson:
         self._progress_stored = True  # False once the lessons are over and the file removed
         self._hovered_view: CoachView | None = None  # the bubble the pointer last moved under
         self.coach: CoachMark | None = None
+        self.painter = LessonPainter(self)
 
     # --- the lesson's state ---------------------------------------------------------------------
     @property
@@ -247,7 +247,7 @@ class Lesson:
         if bubble is None or not self.ready():
             return None
         control = t.hands.main()
-        rolled = self._rolled_space(bubble)
+        rolled = self.rolled_space(bubble)
         if rolled is not None:  # what a roll gave: the space the dice were rolled on
             lit = [t.lay.spaces[rolled]]
         else:
@@ -280,7 +280,7 @@ class Lesson:
             else next_tip,
         )
 
-    def _rolled_space(self, bubble: Bubble) -> int | None:
+    def rolled_space(self, bubble: Bubble) -> int | None:
         """After a roll step, the space its dice were rolled on (None on other bubbles)."""
         last = self.table.motion.last_roll
         if bubble.kind != "follow" or bubble.target != "dice" or last is None:
@@ -376,75 +376,12 @@ class Lesson:
     def draws(self, surface: pygame.Surface) -> bool:
         """Draw the table with the bubble over it; False when no bubble is shown (the table
         draws itself)."""
-        coach, t = self.coach, self.table
-        if coach is None or coach.view is None:
-            return False
-        t.painter.draw(surface, with_tooltip=False)  # the tooltip goes over the bubble
-        self._draw_waiting_figures(surface)
-        coach.draw(surface)
-        self._draw_dice_to_roll(surface)
-        t.hands.draw_popup(surface)
-        control = t.hands.main()
-        if isinstance(control, PlacementControl) and control.dragging:
-            control.draw_carried(surface)  # the figures in hand stay over the dimmed table
-        t.painter.draw_tooltip(surface, self.tooltip())
-        return True
+        return self.painter.draws(surface)
 
     def waiting_figures(self) -> tuple[int, Waiting] | None:
-        """On a roll step, the space being resolved and its figures: the rules took them off
-        when the space was chosen, but until the player clicks the dice they still work there."""
-        state, bubble = self.table.match.state, self.tutorial.bubble()
-        decision = state.decision()
-        if bubble is None or bubble.kind != "roll" or not isinstance(decision, RollDice):
-            return None
-        last = state.history[1] if state.history else None
-        if isinstance(last, Pay):
-            return None  # the dice of a card just paid for, not of figures on the space
-        return decision.space, (state.turn, decision.dice)
-
-    def _draw_waiting_figures(self, surface: pygame.Surface) -> None:
-        waiting = self.waiting_figures()
-        if waiting is not None:
-            space, standing = waiting
-            t = self.table
-            colours = [seat.colour for seat in t.seats]
-            draw_space(surface, t.lay, t.shown, space, colours, standing)
-
-    def _draw_dice_to_roll(self, surface: pygame.Surface) -> None:
-        """On a roll step, dice waiting on the space to be clicked; after it, the dice rolled."""
-        decision = self.table.match.state.decision()
-        bubble = self.tutorial.bubble()
-        if bubble is None:
-            return
-        rolled, last = self._rolled_space(bubble), self.table.motion.last_roll
-        if rolled is not None and last is not None:
-            self._draw_dice(surface, rolled, last[1])
-            return
-        if bubble.kind != "roll" or not isinstance(decision, RollDice):
-            return
-        # Blank dice marked '?' (as on a building of any kind): example faces were read as
-        # the result. The normal game shows no dice before a roll, only the rolling ones.
-        self._draw_dice(surface, decision.space, [None] * decision.dice)
-
-    def _draw_dice(self, surface: pygame.Surface, space: int, faces: Sequence[int | None]) -> None:
-        """Dice showing ``faces`` (None: a blank die marked '?', not rolled yet) on the
-        picture of ``space``."""
-        lay = self.table.lay
-        count = len(faces)
-        rect = lay.spaces[space]
-        centre = space_parts(rect, SPACE_CAPACITY[space], lay.unit).art.center
-        size = max(16, min(lay.figure * 2, rect.width // (min(count, 4) + 1)))
-        step = round(size * 1.15)
-        left = centre[0] - step * (min(count, 4) - 1) // 2
-        for i in range(count):
-            row, col = divmod(i, 4)
-            spot = (left + col * step, centre[1] + row * step)
-            face = faces[i]
-            if face is not None:
-                blit_centred(surface, assets.image(f"die_{face}", size), spot)
-                continue
-            blit_centred(surface, assets.image("die_blank", size), spot)
-            draw_text(surface, "?", spot, size * 3 // 5, theme.CHARCOAL, True, "center")
+        """On a roll step, the space being resolved and its figures (see
+        ``LessonPainter.waiting_figures``)."""
+        return self.painter.waiting_figures()
 
 
 # --- opening the lessons ----------------------------------------------------------------------------

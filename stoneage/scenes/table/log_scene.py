@@ -115,7 +115,7 @@ class LogScene(Scene):
         self.message = _("Replay saved to {path}").format(path=str(path))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if hasattr(event, "pos"):
+        if "pos" in event.dict:
             self.mouse = event.pos
         if event.type == pygame.KEYDOWN:
             page = self.visible_rows() - 1

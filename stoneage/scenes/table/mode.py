@@ -5,13 +5,14 @@ title screen's attract mode) and the guided first game all use the one table sce
 them apart is a ``TableMode``: who acts (humans at this screen or nobody), whether the game is
 kept (autosave, history, achievements), and whether Undo, the Hint, first-game tips and the
 announcement of a human's turn are offered. Hotseat is not a mode of its own: a table with more
-than one human seat announces each human's turn (``TableScene.hotseat``).
+than one human seat announces each human's turn (``Turns.hotseat``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from stoneage.records.settings import Settings
 from stoneage.scenes.table.autoplay import Autoplay
 
 GAME, REPLAY, WATCH, LESSON = "game", "replay", "watch", "lesson"
@@ -33,6 +34,13 @@ class TableMode:
     def watch_only(self) -> bool:
         """True when nobody at the screen plays (a replay or autoplay): no Undo, no Hint."""
         return not self.people_play
+
+    def speed(self, settings: Settings) -> float:
+        """Animation length relative to normal: bots alone have their own, else the player's
+        setting."""
+        if self.autoplay is not None:
+            return self.autoplay.speed
+        return settings.speed_factor()
 
     @property
     def attract(self) -> bool:

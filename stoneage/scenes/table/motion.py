@@ -16,8 +16,18 @@ from pygame import Rect
 from stoneage.i18n import _
 from stoneage.play.match import Step
 from stoneage.play.seats import Seat
-from stoneage.rules import GameState, Pay, Place, Resolve, Roll, RollItems, data
-from stoneage.rules.nodes import PAY_CARD, ROLL
+from stoneage.rules import (
+    GameState,
+    Pay,
+    PayForBuilding,
+    PayForCard,
+    Place,
+    Resolve,
+    Roll,
+    RollDice,
+    RollItems,
+    data,
+)
 from stoneage.scenes.table.draw_board import drop_point
 from stoneage.scenes.table.draw_pieces import dice_faces
 from stoneage.ui import assets, theme
@@ -41,10 +51,10 @@ class DiceRoll(NamedTuple):
 
 def roll_of(step: Step) -> DiceRoll | None:
     """The roll ``step`` makes, None when it is no roll of a gathering space."""
-    pending = step.before.pending
-    if not isinstance(step.action, Roll) or pending is None or pending[0] != ROLL:
+    decision = step.before.decision()
+    if not isinstance(step.action, Roll) or not isinstance(decision, RollDice):
         return None
-    return DiceRoll(pending[1], pending[2], step.action.total, step.before.ply)
+    return DiceRoll(decision.space, decision.dice, step.action.total, step.before.ply)
 
 
 def deltas(before: GameState, after: GameState, seat: int) -> list[tuple[str, int]]:
@@ -213,12 +223,13 @@ class Motion:
         return flyers
 
     def _payment(self, step: Step, action: Pay) -> list[Sprite]:
-        pending = step.before.pending
-        if pending is None:  # a payment always answers a pending card or building
+        decision = step.before.decision()
+        if isinstance(decision, PayForCard):
+            space = data.CARD_SPACES[decision.slot]
+        elif isinstance(decision, PayForBuilding):
+            space = data.BUILDING_SPACES[decision.stack]
+        else:  # a payment always answers a card or a building
             return []
-        kind, index = pending[0], pending[1]
-        assert isinstance(index, int)  # a card or building payment names one space
-        space = (data.CARD_SPACES if kind == PAY_CARD else data.BUILDING_SPACES)[index]
         end = self.lay.spaces[space].center
         start = self._panel_point(step.actor, 1)
         flyers: list[Sprite] = []

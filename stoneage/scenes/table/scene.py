@@ -34,7 +34,6 @@ from stoneage.play.story import tell
 from stoneage.records.recorder import PlayClock
 from stoneage.rules import Action, ActionError, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
-from stoneage.scenes.kit.toasts import ACHIEVEMENT, WARNING
 from stoneage.scenes.table.announcer import Announcer
 from stoneage.scenes.table.autoplay import Autoplay
 from stoneage.scenes.table.coach import TipToast
@@ -88,7 +87,7 @@ class TableScene(Scene):
         self.turns = Turns(self.match, self.mode.people_play)
         self.hands = Hands()
         self.hinting = Hinting(seed, app.wake, threaded)
-        self.announcer = Announcer(app.sound, self.listeners)
+        self.announcer = Announcer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
             Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over())
@@ -102,6 +101,7 @@ class TableScene(Scene):
         self.finish_timer: float | None = None
         self._damage: list[pygame.Rect] = []
         self._language = ""
+        self._laid_out = False  # the first layout warms the picture caches
         self.lesson: Lesson | None = None
         if self.mode.name == "lesson":
             self.lesson = Lesson(self, tutorial or Tutorial())
@@ -121,16 +121,6 @@ class TableScene(Scene):
         must never write the autosave, the history or achievements."""
         return self.keeper is not None
 
-    @property
-    def hotseat(self) -> bool:
-        """True when several humans share the screen (each turn is announced)."""
-        return self.turns.hotseat
-
-    @property
-    def autoplay(self) -> Autoplay | None:
-        """How bots playing alone are shown (None at any other table)."""
-        return self.mode.autoplay
-
     def offers(self, what: str) -> bool:
         """Whether ``what`` ("undo", "hints" or "tips") is offered now: by the mode, the
         player's settings, and not while the lessons run."""
@@ -140,17 +130,6 @@ class TableScene(Scene):
         if what == "hints":
             return self.mode.hints and self.app.settings.hints and not lessons
         return self.mode.tips and not lessons
-
-    def listeners(self) -> list[int]:
-        """The seats played at this screen, for whom "your turn" and "won" or "lost" sound
-        (none in a replay or autoplay: a spectator hears every game end as won)."""
-        return self.match.humans() if self.mode.people_play else []
-
-    def speed(self) -> float:
-        """Animation length relative to normal: autoplay's own, else the player's setting."""
-        if self.mode.autoplay is not None:
-            return self.mode.autoplay.speed
-        return self.app.settings.speed_factor()
 
     @property
     def shown(self) -> GameState:
@@ -175,7 +154,7 @@ class TableScene(Scene):
     def resume(self) -> None:
         if self._language != i18n.current_language():  # every cached word must be redrawn
             self.resize(self.app.size)
-        self.motion.speed = self.speed()
+        self.motion.speed = self.mode.speed(self.app.settings)
 
     def resize(self, size: tuple[int, int]) -> None:
         follow_language(self.seats)  # "You" in the language of now (also a game saved in another)
@@ -183,7 +162,8 @@ class TableScene(Scene):
             self.log.retell(self.seats)
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
-        self.motion = Motion(self.lay, self.seats, self.speed(), self.turns.display)
+        speed = self.mode.speed(self.app.settings)
+        self.motion = Motion(self.lay, self.seats, speed, self.turns.display)
         self.toolbar = Toolbar(
             self.lay, self.mode.watch_only, self.open_menu, self.undo, self.ask_hint, self.open_log
         )
@@ -191,8 +171,8 @@ class TableScene(Scene):
             self.toolbar.leave_instead(self.leave_autoplay)
         self.hands.state = None  # the controls are made again for the new layout
         # Warm the picture caches for the first layout; after a resize they fill as needed.
-        first = not hasattr(self, "table")
-        self.table = TableRenderer(self.lay, self.seats, warm=first)
+        self.table = TableRenderer(self.lay, self.seats, warm=not self._laid_out)
+        self._laid_out = True
         self.status = StatusBar(self.lay)
         self.timeline.clear()
         self.tips.lay_out(self.lay)
@@ -294,17 +274,9 @@ class TableScene(Scene):
                 self.announcer.your_turn(seat)
                 return True
             return False
-        if self._turn_came_back(seat):
+        if self.turns.came_back(seat):
             self.announcer.your_turn(seat)
         self._build_controls(seat)
-        return True
-
-    def _turn_came_back(self, seat: int) -> bool:
-        """True when someone else decided since ``seat`` last did (chance steps, such as the
-        roll of the seat's own dice, do not count): the turn has come back to ``seat``."""
-        for step in reversed(self.match.steps):
-            if step.actor >= 0:
-                return step.actor != seat
         return True
 
     def start_turn(self) -> None:
@@ -317,7 +289,8 @@ class TableScene(Scene):
         if self.finish_timer is None:
             self.finish_timer = END_PAUSE * self.motion.speed
             self.announcer.game_end(self.match.state.winners())
-            self._record_end()
+            if self.keeper is not None:  # the history, the replay and the achievements, once
+                self.keeper.finish(self.match, self.app.toasts)
         self.finish_timer -= dt
         if self.finish_timer <= 0:
             self.autosave()  # the game is over: the autosave is deleted
@@ -331,16 +304,6 @@ class TableScene(Scene):
             )
             self.app.replace(scoring)
         return False
-
-    def _record_end(self) -> None:
-        """The history, the replay and the achievements, once; their toasts shown."""
-        end = self.keeper.finish(self.match) if self.keeper is not None else None
-        if end is None:
-            return
-        for text in end.toasts():
-            self.app.toasts.show(text, ACHIEVEMENT)
-        for text in end.notices:
-            self.app.toasts.show(text, WARNING)
 
     def play(self, step: Step, by_human: bool) -> None:
         """Show an applied step, and log and announce it once its result is on screen."""

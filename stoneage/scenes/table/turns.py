@@ -16,6 +16,7 @@ class Turns:
     def __init__(self, match: Match, people_play: bool) -> None:
         humans = match.humans() if people_play else []
         self.match = match
+        self.people_play = people_play
         self.hotseat = len(humans) > 1
         # One human: their view; several: whoever decides now (see ``viewer``); nobody plays
         # (a replay, bots alone): everything is shown.
@@ -47,6 +48,19 @@ class Turns:
                 self._views.clear()
             cached = self._views[key] = (state, state.view(viewer))
         return cached[1]
+
+    def listeners(self) -> list[int]:
+        """The seats played at this screen, for whom "your turn" and "won" or "lost" sound
+        (none in a replay or autoplay: a spectator hears every game end as won)."""
+        return self.match.humans() if self.people_play else []
+
+    def came_back(self, seat: int) -> bool:
+        """True when someone else decided since ``seat`` last did (chance steps, such as the
+        roll of the seat's own dice, do not count): the turn has come back to ``seat``."""
+        for step in reversed(self.match.steps):
+            if step.actor >= 0:
+                return step.actor != seat
+        return True
 
     def needs_call(self, seat: int) -> bool:
         """True when ``seat`` must be called to the screen before its controls show."""
