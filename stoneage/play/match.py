@@ -68,6 +68,13 @@ def chance_outcome(state: GameState) -> Action:
     return sample_chance(state, seeded_rng(state))
 
 
+def bot_decision(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
+    """What ``bot``, at ``seat`` of the game of ``seed``, decides on its view of ``state``
+    under the seed policy (its generator seeded by the seed, the seat and the move)."""
+    bot.rng.seed(bot_seed(seed, seat, state.ply))
+    return bot.choose(state.view(seat))
+
+
 class Match:
     """A game in progress and the next automatic action (chance or a bot).
 
@@ -191,9 +198,7 @@ class Match:
         """The bot of ``seat`` choosing on its own view of ``state`` (seeded by the seed
         policy); a random legal action should the bot fail."""
         try:
-            bot = self.bots[seat]
-            bot.rng.seed(bot_seed(self.seed, seat, state.ply))
-            action = bot.choose(state.view(seat))
+            action = bot_decision(self.bots[seat], self.seed, seat, state)
             if action in state.legal_actions():
                 return action
             log.error("bot of seat %s chose an illegal action %s", seat, action)

@@ -5,7 +5,8 @@
 - ``lessons``: the lessons taught and the names of the things a bubble points at.
 - ``tips``: one-time tips for the first time a situation comes up in any game.
 
-Only ``stoneage.rules``, ``stoneage.ai`` and ``stoneage.i18n`` are imported.
+Only ``stoneage.rules``, ``stoneage.ai``, ``stoneage.play`` (the match driver's seed policy) and
+``stoneage.i18n`` are imported.
 """
 
 from stoneage.tutorial.lessons import LESSONS, TARGETS

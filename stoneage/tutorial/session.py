@@ -27,13 +27,13 @@ How a scene drives it, each frame::
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from stoneage.ai import make_bot
+from stoneage.ai import Bot, make_bot
 from stoneage.i18n import N_, _
+from stoneage.play.match import bot_decision, chance_outcome
 from stoneage.rules import (
     CHANCE,
     Action,
@@ -42,8 +42,6 @@ from stoneage.rules import (
     SaveFormatError,
     new_game,
     parse_action,
-    sample_chance,
-    seeded_rng,
 )
 from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step
 
@@ -140,6 +138,7 @@ class Tutorial:
         self._taken: Action | None = None  # the current step's action, once taken
         self._script_end_ply: int | None = None  # the ply where free play began
         self._skipped_from: int | None = None  # the step Skip left, for Back
+        self._opponents: dict[int, Bot] = {}  # free play: the Easy bot of each other seat
 
     # --- reading -------------------------------------------------------------------------------
     @property
@@ -281,18 +280,20 @@ class Tutorial:
         return self.finished and self.state.current_player() == YOU
 
     def automatic_action(self) -> Action | None:
-        """In free play, the next action that is not the player's: a chance outcome drawn from
-        the game's seeded dice, or the Easy bot's choice; None when the player decides, the
-        game is over or the lessons still run."""
+        """In free play, the next action that is not the player's, under the match driver's
+        seed policy (``stoneage.play.match``): a chance outcome, or the Easy bot's choice; None
+        when the player decides, the game is over or the lessons still run. (The table plays
+        free play on its match; this is the same game without one.)"""
         state = self.state
         if not self.finished or state.is_terminal():
             return None
         actor = state.current_player()
         if actor == CHANCE:
-            return sample_chance(state, seeded_rng(state))
+            return chance_outcome(state)
         if actor == YOU:
             return None
-        return make_bot(BOT_LEVEL, self._bot_seed(actor)).choose(state.view(actor))
+        bot = self._opponents.setdefault(actor, make_bot(BOT_LEVEL, self.seed * 7919 + actor))
+        return bot_decision(bot, self.seed, actor, state)
 
     def play_automatic(self) -> Action | None:
         """Apply ``automatic_action()`` (if any) and return it."""
@@ -397,11 +398,6 @@ class Tutorial:
         if self._read(action) is None:
             return Verdict(False, NOT_POSSIBLE)
         return Verdict(True)
-
-    def _bot_seed(self, seat: int) -> int:
-        """The Easy bot's seed for this decision: a function of the game's seed, the seat and
-        the move number, so a resumed game makes the same decisions."""
-        return random.Random(f"tutorial/{self.seed}/{seat}/{self.state.ply}").randrange(2**31)
 
 
 def _read_document(text: str | bytes) -> dict[str, Any]:
