@@ -1,1 +1,3 @@
-"""Presentation helpers shared by the scenes: layout, assets, widgets, animation, names."""
+"""Drawing helpers the scenes share, with pygame: assets (images, fonts, text), the theme's
+colours, widgets (buttons, text, panels, tooltips), the layouts of the table and the menus,
+animation, and the sound manager (``audio``)."""

@@ -1,1 +1,1 @@
-"""stoneage.scenes.files."""
+"""Opening, loading and saving games: Continue, the list of saves, naming a save, saving elsewhere."""

@@ -1,1 +1,1 @@
-"""stoneage.scenes.kit."""
+"""The kit every scene stands on: the scene interface and its host, menu panels, the confirm dialog, the toasts."""

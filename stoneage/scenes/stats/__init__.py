@@ -1,1 +1,1 @@
-"""stoneage.scenes.stats."""
+"""The statistics screen: the scene and one view per tab (overview, charts, games, achievements)."""
