@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from stoneage import i18n
 from stoneage.play.match import Match, Step
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
@@ -66,6 +67,8 @@ SCENE_NAMES = (
     "load",
     "continue_damaged",
     "tutorial",
+    "chooser",
+    "language_switch",
     *STATS_SCENES,
 )
 HUMAN = 0
@@ -208,6 +211,8 @@ def build_scene(
         settle_names(seats)
     stop, level = {
         "game": (placement, "normal"),
+        "chooser": (placement, "normal"),
+        "language_switch": (placement, "normal"),
         "pause": (placement, "normal"),
         "drag": (placement, "normal"),
         "log": (placement, "normal"),
@@ -231,9 +236,18 @@ def build_scene(
         scene.motion.remember_roll(recent)
         scene.log.add(tell(recent), seats)
     app.push(scene)
-    if name in ("pause", "save"):
+    if name in ("pause", "save", "language_switch"):
         scene.update(0.0)  # the table under the menu is drawn from its cached picture
         app.push(app.make_scene("pause"))
+    if name == "language_switch":  # Settings over the table, the language just switched
+        app.push(app.make_scene("settings"))
+        target = i18n.current_language()
+        for code in ("zh" if target != "zh" else "en", target):  # as Settings does it
+            app.settings.language = code
+            app.save_settings()
+    if name == "chooser":  # a click on the hunting grounds: how many figures?
+        scene.update(0.0)
+        placement_control(scene).handle_click(HUNT)
     if name == "save":
         app.push(app.make_scene("save"))
     if name == "log":

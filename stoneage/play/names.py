@@ -8,6 +8,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from stoneage import i18n
@@ -32,14 +33,16 @@ SPACE_TITLES = (
     N_("Clay pit"),
     N_("Quarry"),
     N_("River"),
-    N_("Card (cost 1)"),
-    N_("Card (cost 2)"),
-    N_("Card (cost 3)"),
-    N_("Card (cost 4)"),
-    N_("Building stack 1"),
-    N_("Building stack 2"),
-    N_("Building stack 3"),
-    N_("Building stack 4"),
+    # The display's slots by what their card costs, the building stacks by their place, in
+    # the words of a player ("the card costing 2", "the first building").
+    N_("Card costing 1"),
+    N_("Card costing 2"),
+    N_("Card costing 3"),
+    N_("Card costing 4"),
+    N_("First building"),
+    N_("Second building"),
+    N_("Third building"),
+    N_("Fourth building"),
 )
 SPACE_ART = (
     "tool_maker_place",
@@ -53,8 +56,6 @@ SPACE_ART = (
 )
 RESOURCE_TITLES = (N_("wood"), N_("brick"), N_("stone"), N_("gold"))
 RESOURCE_ART = ("wood", "brick", "stone", "gold")
-# The engine's space names, as they appear in its reasons for rejecting an action.
-_ENGINE_SPACE_WORDS = dict(zip(data.SPACE_NAMES, SPACE_TITLES))
 
 CATEGORY_TITLES = {
     "buildings": N_("Buildings"),
@@ -110,8 +111,17 @@ ITEM_ART = {1: "wood", 2: "brick", 3: "stone", 4: "gold", 5: "tool", 6: "food_tr
 
 
 def space_title(space: int) -> str:
-    """The name of a board space."""
+    """The name of a board space ("Forest", "Card costing 2", "First building")."""
     return _(SPACE_TITLES[space])
+
+
+def space_words(space: int, tile: str | None = None) -> str:
+    """A board space inside a sentence, after "the": "forest", "card costing 2", and a
+    building stack named by the building on top when ``tile`` gives it ("building worth 12
+    points"), else by its place ("first building")."""
+    if tile is not None and space in data.BUILDING_SPACES:
+        return building_words(data.buildings()[tile])
+    return space_title(space).lower()
 
 
 def resource_title(index: int) -> str:
@@ -119,9 +129,30 @@ def resource_title(index: int) -> str:
     return _(RESOURCE_TITLES[index])
 
 
+def resource_count(index: int, n: int) -> str:
+    """A number of one resource, with the plural of the current language: '1 brick',
+    '3 bricks', '2 wood', '2 gold'."""
+    # TRANSLATORS: a number of a resource; English says "2 wood", "2 bricks", "2 stones", "2 gold".
+    if index == data.WOOD:
+        text = ngettext("{n} wood", "{n} wood", n)
+    elif index == data.BRICK:
+        text = ngettext("{n} brick", "{n} bricks", n)
+    elif index == data.STONE:
+        text = ngettext("{n} stone", "{n} stones", n)
+    else:
+        text = ngettext("{n} gold", "{n} gold", n)
+    return text.format(n=n)
+
+
+def food_count(n: int) -> str:
+    """A number of food: '3 food'."""
+    return ngettext("{n} food", "{n} food", n).format(n=n)
+
+
 def count_text(n: int, thing: str) -> str:
-    """A number of something: '2 wood' (other languages may write it their way)."""
-    # TRANSLATORS: a number of a resource or of food, e.g. "2 wood"; {thing} is already translated.
+    """A number of something whose name has no plural ('2 × tool' style labels); for
+    resources and food use ``resource_count`` and ``food_count``, which say '2 bricks'."""
+    # TRANSLATORS: a number of something, e.g. "2 wood"; {thing} is already translated.
     return _("{n} {thing}").format(n=n, thing=thing)
 
 
@@ -138,9 +169,31 @@ def join_sentences(first: str, second: str) -> str:
 
 
 def amounts_text(amounts: tuple[int, ...]) -> str:
-    """``(2, 0, 1, 0)`` -> '2 wood, 1 stone'; nothing -> 'nothing'."""
-    parts = [count_text(n, resource_title(i)) for i, n in enumerate(amounts) if n]
+    """``(2, 3, 1, 0)`` -> '2 wood, 3 bricks, 1 stone'; nothing -> 'nothing'."""
+    parts = [resource_count(i, n) for i, n in enumerate(amounts) if n]
     return join_list(parts) if parts else _("nothing")
+
+
+def gains_text(food: int, amounts: tuple[int, ...]) -> str:
+    """Food and resources gained: '3 food', '2 bricks, 1 gold'; nothing -> 'nothing'."""
+    parts = [food_count(food)] if food else []
+    parts += [resource_count(i, n) for i, n in enumerate(amounts) if n]
+    return join_list(parts) if parts else _("nothing")
+
+
+#: A space between the parts of a formula that a line may not be broken at (U+00A0).
+FORMULA_SPACE = "\u00a0"
+# A space before an operator between two numbers (or placeholders), and one after it.
+_FORMULA = re.compile(r"(?<=[\d)}]) (?=[×+=/−-] [\d({])|(?<=[\d)}] [×+=/−-]) (?=[\d({])")
+
+
+def formula_text(text: str) -> str:
+    """``text`` with each formula in it kept on one line: the spaces around ×, +, =, / and
+    the minus between two numbers become non-breaking ("2 × 2 = 4" is never cut as "2 × /
+    2 = 4"). The line breaker (``stoneage.ui.widgets.wrap_text``) breaks only at ordinary
+    spaces (and beside Chinese and Japanese characters: "4点" still needs the breaker's own
+    rule)."""
+    return _FORMULA.sub(FORMULA_SPACE, text)
 
 
 def yield_text(space: int) -> str:
@@ -158,11 +211,10 @@ def village_text(space: int) -> str:
 def card_effect_text(card: data.Card) -> str:
     """The immediate effect of a civilization card, in a few words."""
     e, amount = card.effect, card.amount
-    res = resource_title(card.resource) if card.resource is not None else ""
     texts = {
-        "food": ngettext("{n} food", "{n} food", amount).format(n=amount),
-        "resource": count_text(amount, res),
-        "resource_2_dice": _("2 dice of {res}").format(res=res),
+        "food": food_count(amount),
+        "resource": resource_count(card.resource or 0, amount),
+        "resource_2_dice": _("2 dice of {res}").format(res=resource_title(card.resource or 0)),
         "points": ngettext("{n} point", "{n} points", amount).format(n=amount),
         "food_production": _("+1 food production"),
         "one_use_tool": _("one-use tool {n}").format(n=amount),
@@ -186,6 +238,31 @@ def card_scoring_text(card: data.Card) -> str:
     )
 
 
+def card_name(card: data.Card) -> str:
+    """A civilization card named by what it is, both halves: '7 food · culture: music',
+    'one-use tool 4 · 2 tool makers'."""
+    # TRANSLATORS: a card named by its two halves, what it gives now and how it scores at the end.
+    return _("{effect} · {scoring}").format(
+        effect=card_effect_text(card), scoring=card_scoring_text(card)
+    )
+
+
+def building_words(tile: data.Building) -> str:
+    """A building tile inside a sentence, after "the", named by its points where they are
+    printed: 'building worth 12 points', 'building of 4 resources of 2 kinds'."""
+    if tile.kind == "fixed":
+        return ngettext(
+            "building worth {points} point", "building worth {points} points", tile.points
+        ).format(points=tile.points)
+    if tile.kind == "variable":
+        return ngettext(
+            "building of {count} resources of {kinds} kind",
+            "building of {count} resources of {kinds} kinds",
+            tile.kinds,
+        ).format(count=tile.count, kinds=tile.kinds)
+    return _("building of 1 to 7 resources")
+
+
 def building_cost_text(tile: data.Building) -> str:
     """What a building tile costs, in words."""
     if tile.kind == "fixed":
@@ -199,19 +276,180 @@ def building_cost_text(tile: data.Building) -> str:
     return _("1 to 7 resources of any kind")
 
 
+# --- the rules' reasons in the player's words ------------------------------------------------------
+# The engine gives every refusal as an English template with values (``ActionError.template``,
+# ``params``: see ``stoneage.rules.explain``). Those templates speak of seats, stacks and slots;
+# the player reads the sentence below for each instead, made from the same values. A template
+# not found here (a reason added to the rules later) is shown translated as it is.
+Params = dict[str, object]
+
+
+def _number(params: Params, key: str) -> int:
+    value = params.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def _reason_space(params: Params) -> str:
+    """The engine's space name in a reason ("hunt", "card2", "building1") in the player's
+    words, for "the {space}": "hunting grounds", "card costing 2", "building"."""
+    name = params.get("space")
+    space = data.SPACE_BY_NAME.get(name) if isinstance(name, str) else None
+    if space is None:
+        return str(name)
+    if space in data.BUILDING_SPACES:
+        return _("building")
+    return space_title(space).lower()
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter (a reason that begins with its space)."""
+    return text[:1].upper() + text[1:]
+
+
+#: The steps of a turn the engine names in "this does not fit the current step ({step})".
+_STEP_WORDS = {
+    "choosing a space": N_("choosing the next space to use"),
+    "choosing tools for a roll": N_("choosing tools for the roll"),
+    "paying for a civilization card": N_("paying for the card or declining"),
+    "paying for a building": N_("paying for the building or declining"),
+    "picking a die of the dice-for-items card": N_("picking a die for items"),
+    "feeding": N_("feeding the people"),
+}
+
+
+def _step_words(params: Params) -> str:
+    step = params.get("step")
+    if isinstance(step, str):
+        return _(_STEP_WORDS.get(step, step))
+    return ""
+
+
+def _with_space(message: str) -> Callable[[Params], str]:
+    """A reason whose sentence names the space."""
+    return lambda p: _sentence(_(message).format(space=_reason_space(p)))
+
+
+PLAYER_REASONS: dict[str, Callable[[Params], str]] = {
+    # actions that are no actions, or come from the wrong hand
+    "this is not an action": lambda p: _("That is not a move"),
+    "cannot read this as an action": lambda p: _("That is not a move"),
+    "the game is over": lambda p: _("The game is over"),
+    "this outcome is not possible here": lambda p: _("That cannot come up here"),
+    "the dice or a face-down card decide now, not a player": lambda p: _(
+        "Wait: the dice or a card turned up decide now"
+    ),
+    "that is an outcome of chance; seat {actor} must decide now": lambda p: _(
+        "That is for the dice or the cards to decide, not a player"
+    ),
+    "it is not this seat's turn (seat {actor} decides now)": lambda p: _("It is not your turn"),
+    "this seat has no unused two-resources card": lambda p: _(
+        "You have no unused two-resources card"
+    ),
+    # the wrong moment
+    "now is the placement of figures": lambda p: _(
+        "First place your figures: the spaces are used once everyone has placed"
+    ),
+    "this does not fit the current step ({step})": lambda p: _(
+        "Not now: this is the time for {step}"
+    ).format(step=_step_words(p)),
+    "figures are placed only in the placement phase": lambda p: _(
+        "Figures are placed only at the start of a round, before any space is used"
+    ),
+    # placing figures
+    "this seat already placed on the {space} this round": _with_space(
+        N_("You already placed figures on the {space} this round")
+    ),
+    "only {avail} figures are left to place": lambda p: ngettext(
+        "You have only {n} figure left to place",
+        "You have only {n} figures left to place",
+        _number(p, "avail"),
+    ).format(n=_number(p, "avail")),
+    "place at least one figure": lambda p: _("Place at least one figure"),
+    "a card or a building takes exactly one figure": lambda p: _(
+        "A card or a building takes exactly one figure"
+    ),
+    "there is no card in this slot": lambda p: _("There is no card here"),
+    "this building stack is not in play or is empty": lambda p: _("There is no building here"),
+    "the {space} is already taken": _with_space(N_("the {space} is already taken")),
+    "the hut takes exactly 2 figures of one player": lambda p: _(
+        "The hut takes exactly 2 of your figures"
+    ),
+    "the {space} takes exactly 1 figure": _with_space(N_("the {space} takes exactly 1 figure")),
+    "the {space} is full": _with_space(N_("the {space} is already taken")),
+    "with {n} players only 2 of tool maker, hut and field may be used each round": lambda p: _(
+        "With {n} players only 2 of the tool maker, the hut and the field are used each "
+        "round, and 2 are taken"
+    ).format(n=_number(p, "n")),
+    "the {space} is full (7 figures)": _with_space(
+        N_("the {space} is full: 7 figures stand there")
+    ),
+    "the {space} has room for only {room} more figures": lambda p: _sentence(
+        ngettext(
+            "the {space} has room for only {n} more figure",
+            "the {space} has room for only {n} more figures",
+            _number(p, "room"),
+        ).format(space=_reason_space(p), n=_number(p, "room"))
+    ),
+    "with 2 players only one player may use the {space} each round": _with_space(
+        N_("With 2 players only one player may use the {space} each round, and someone is there")
+    ),
+    "with 3 players at most two players may use the {space} each round": _with_space(
+        N_("With 3 players at most two players may use the {space} each round, and two are there")
+    ),
+    # using the spaces
+    "this seat has no figures on the {space}": _with_space(
+        N_("You have no figures on the {space}")
+    ),
+    "these tools are not available, or one of them would add nothing to the yield": lambda p: _(
+        "You cannot add these tools: one is used already, or it would not change what you get"
+    ),
+    "no remaining die shows {face}": lambda p: _("No die left shows {item}").format(
+        item=_(ITEM_FACES.get(_number(p, "face"), "?"))
+    ),
+    # paying
+    "this seat does not have these resources": lambda p: _("You do not have these resources"),
+    "pay exactly the {short} missing food with resources": lambda p: ngettext(
+        "Pay exactly {n} resource for the missing food",
+        "Pay exactly {n} resources for the missing food",
+        _number(p, "short"),
+    ).format(n=_number(p, "short")),
+    "this card costs exactly {cost} resources (never food)": lambda p: ngettext(
+        "This card costs exactly {n} resource of any kind (food does not count)",
+        "This card costs exactly {n} resources of any kind (food does not count)",
+        _number(p, "cost"),
+    ).format(n=_number(p, "cost")),
+    "this building takes exactly {count} resources of exactly {kinds} different kinds": lambda p: (
+        ngettext(
+            "This building takes exactly {count} resources, all of {kinds} kind",
+            "This building takes exactly {count} resources of exactly {kinds} different kinds",
+            _number(p, "kinds"),
+        ).format(count=_number(p, "count"), kinds=_number(p, "kinds"))
+    ),
+    "this building takes 1 to 7 resources": lambda p: _(
+        "This building takes 1 to 7 resources of any kind"
+    ),
+    "this building costs exactly what is printed on it": lambda p: _(
+        "This building costs exactly the resources shown on it"
+    ),
+}
+
+
 def engine_reason(error: Exception) -> str:
-    """The rules engine's reason for rejecting an action, in the player's language."""
+    """The rules engine's reason for rejecting an action, as a player says it, in the
+    player's language ("You already placed figures on the hunting grounds this round", not
+    "this seat already placed on the hunt")."""
     template = getattr(error, "template", None)
-    if template is None:
+    if not isinstance(template, str):
         return str(error)
-    params = dict(getattr(error, "params", {}))
-    space = params.get("space")
-    space_word = _ENGINE_SPACE_WORDS.get(space) if isinstance(space, str) else None
-    if space_word:
-        params["space"] = _(space_word).lower()
-    step_name = params.get("step")
-    if isinstance(step_name, str):
-        params["step"] = _(step_name)
+    params: Params = dict(getattr(error, "params", {}))
+    said = PLAYER_REASONS.get(template)
+    if said is not None:
+        return said(params)
+    # A reason with no sentence of its own yet: the engine's template, translated.
+    if "space" in params:
+        params["space"] = _reason_space(params)
+    if isinstance(params.get("step"), str):
+        params["step"] = _step_words(params)
     try:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):

@@ -34,13 +34,18 @@ class Fonts:
     huge: int
 
 
+#: The smallest sizes text is drawn at, whatever the window: below these a player reads it
+#: with effort (counts, card prices and the log at 1024x640 were 9-10 px before).
+MIN_TINY, MIN_SMALL, MIN_TEXT = 10, 12, 12
+
+
 def fonts_for(unit: float) -> Fonts:
-    """Font sizes scaled to the window (``unit`` = 1 at 1280x720)."""
+    """Font sizes scaled to the window (``unit`` = 1 at 1280x720), never below the minimums."""
 
-    def s(px: int) -> int:  # a local scale
-        return max(9, round(px * unit))
+    def s(px: int, least: int = MIN_TEXT) -> int:  # a local scale
+        return max(least, round(px * unit))
 
-    return Fonts(s(11), s(13), s(15), s(17), s(20), s(28), s(44))
+    return Fonts(s(11, MIN_TINY), s(13, MIN_SMALL), s(15), s(17), s(20), s(28), s(44))
 
 
 def unit_for(size: tuple[int, int]) -> float:
@@ -179,9 +184,16 @@ def _status_parts(bar: Rect, left: int, right: int, unit: float, m: int) -> Stat
     return StatusParts(bar, round_box, banner, hint, start_box, menu, undo, hint_button, log)
 
 
+#: The recent moves keep this much of the column at every table size (a heading and about four
+#: lines), so what the bots just did stays on screen with four players too.
+LOG_MIN_HEIGHT = 112
+
+
 def _panels(column: Rect, seats: int, m: int, unit: float) -> tuple[list[Rect], Rect]:
+    """The player panels from the column's top, and the recent moves' box under them."""
     tallest = round(200 * unit)
-    height = min(tallest, (column.height - (seats - 1) * m) // seats)
+    room = column.height - seats * m - round(LOG_MIN_HEIGHT * unit)
+    height = min(tallest, room // seats)
     panels = [
         Rect(column.left, column.top + i * (height + m), column.width, height) for i in range(seats)
     ]

@@ -26,6 +26,7 @@ WHITE: Colour = (0xFF, 0xFF, 0xFF)
 
 TABLE: Colour = (0x3B, 0x2A, 0x1E)  # the wooden table under everything
 HIGHLIGHT: Colour = (0xFF, 0xD8, 0x4A)  # a legal target
+HINT: Colour = (0x7C, 0xE0, 0x4E)  # the Hint's suggested space: bright against the lit borders
 ERROR: Colour = (0xC0, 0x39, 0x2B)
 DISABLED: Colour = (0xB5, 0xA8, 0x8C)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from stoneage.play.names import formula_text
 from stoneage.ui import assets, theme
 from stoneage.ui.theme import Colour, Paint
 
@@ -150,7 +151,16 @@ def break_units(paragraph: str) -> list[tuple[str, bool]]:
         raw.append((word, space))
     units: list[tuple[str, bool]] = []
     for text, spaced in raw:
-        if units and not spaced and (text[0] in NO_LINE_START or units[-1][0][-1] in NO_LINE_END):
+        if (
+            units
+            and not spaced
+            and (
+                text[0] in NO_LINE_START
+                or units[-1][0][-1] in NO_LINE_END
+                # A number keeps the character that counts it: "4点", "3人" (never "4 / 点").
+                or (units[-1][0][-1].isdigit() and is_cjk(text[0]))
+            )
+        ):
             units[-1] = (units[-1][0] + text, units[-1][1])
         else:
             units.append((text, spaced))
@@ -165,7 +175,8 @@ def wrap_text(message: str, width: int, measure: Callable[[str], int]) -> list[s
     punctuation (「（). A newline always breaks. A unit wider than a line is cut by characters.
     """
     lines: list[str] = []
-    for paragraph in message.split("\n"):
+    # A formula stays whole: "2 × 2 = 4" is never cut as "2 × / 2 = 4" (``formula_text``).
+    for paragraph in formula_text(message).split("\n"):
         line = ""
         for text, spaced in break_units(paragraph):
             candidate = f"{line}{' ' if spaced and line else ''}{text}"

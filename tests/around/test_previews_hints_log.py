@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from fractions import Fraction
 
 import pygame
@@ -161,3 +162,33 @@ def test_the_log_says_when_an_unused_two_resources_card_is_taken_as_the_game_end
     last = describe(steps[-1], BOTS)
     assert last.endswith("Ann took 2 gold with the unused two-resources card as the game ended.")
     assert all("unused two-resources" not in describe(step, BOTS) for step in steps[:-1])
+
+
+def test_the_hint_ring_is_drawn_on_the_frame_the_hint_is_ready(app):
+    """H asks the Hard bot off the window's thread; the frame in which its hint is ready shows
+    the ring (it used to wait for the pointer to move), thick and in its own bright colour."""
+    from stoneage.ui import theme
+
+    seats = [Seat("You", "red", "human"), Seat("Bo", "blue", "bot", "easy")]
+    scene = TableScene(app, seats, seed=5, threaded=True)
+    app.push(scene)
+    for _ in range(400):
+        app.step(block=False)
+        if scene.hands.placing() is not None:
+            break
+    assert scene.hands.placing() is not None
+    app.step(block=False)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    app.step(block=False)
+    assert scene.hinting.asked is not None
+    deadline = time.monotonic() + 30  # the Hard bot thinks about a second
+    while scene.hinting.current(scene.match) is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+        app.step(block=False)
+    hint = scene.hinting.current(scene.match)
+    assert hint is not None
+    ring = scene.painter.hint_ring()
+    assert ring is not None
+    screen = pygame.display.get_surface()
+    edge = [screen.get_at((ring.left + 4, y))[:3] for y in range(ring.top, ring.bottom)]
+    assert theme.HINT in edge  # drawn in this very frame, no pointer needed

@@ -111,7 +111,8 @@ def _place(app, scene: TableScene, action: Place, use_click: bool) -> None:
     target = scene.lay.spaces[action.space].center
     if use_click:
         click(app, target)
-        press(app, f"count_{action.count}")
+        if scene.hands.popup is not None:  # one possible number goes there at once
+            press(app, f"count_{action.count}")
         return
     control = scene.hands.controls[0]
     while control.carry < action.count and control.buttons[1].enabled:

@@ -197,3 +197,24 @@ def test_screenshot_mode_renders_each_screen(tmp_path, monkeypatch):
         picture = pygame.image.load(str(out))
         assert picture.get_size() == (1280, 720)
         pygame.display.quit()
+
+
+def test_esc_on_the_title_asks_before_quitting(app):
+    """A newcomer pressing Esc to "go back" gets a question, not a closed window: Esc again (or
+    Cancel) keeps the game open, Quit closes it."""
+    from stoneage.scenes.kit.confirm import ConfirmScene
+
+    app.running = True
+    app.push(app.make_scene("title"))
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+    app.dispatch(escape)
+    assert app.running and isinstance(app.top, ConfirmScene)
+    app.dispatch(escape)  # Esc on the question: back to the title, still running
+    assert app.running and isinstance(app.top, TitleScene)
+    app.dispatch(escape)
+    question = app.top
+    assert isinstance(question, ConfirmScene)
+    quit_button = next(b for b in question.buttons if b.name == "confirm_quit")
+    assert quit_button.on_click is not None
+    quit_button.on_click()
+    assert not app.running

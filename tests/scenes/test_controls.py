@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pygame
 import pytest
 
 from stoneage.play.names import engine_reason
@@ -102,6 +103,27 @@ def test_pay_button_is_enabled_exactly_for_legal_payments(app, kind):
     assert reachable == legal
 
 
+def test_a_single_legal_payment_is_shown_fixed_without_steppers(app):
+    def one_payment(s):
+        return (
+            s.pending is not None
+            and s.pending[0] == PAY_BUILDING
+            and sum(1 for a in s.legal_actions() if hasattr(a, "resources")) == 1
+        )
+
+    state = find_state(4, one_payment)
+    scene = TableScene(app, humans(4), seed=1, threaded=False)
+    app.push(scene)
+    show(scene, state)
+    dialog = scene.hands.controls[0]
+    assert isinstance(dialog, PayDialog)
+    (only,) = [a for a in state.legal_actions() if hasattr(a, "resources")]
+    assert dialog.composer.fixed and dialog.composer.buttons == []
+    assert dialog.composer.value == only.resources and dialog.pay_button.enabled
+    assert not any(b.name.startswith(("minus_", "plus_")) for b in dialog.all_buttons())
+    assert scene.offered() == set(state.legal_actions())
+
+
 def test_illegal_drop_snaps_back_with_the_engines_reason(app):
     # a placement where the hut cannot be taken (it needs two free figures, or is occupied)
     state = find_state(
@@ -141,6 +163,60 @@ def test_click_on_a_space_offers_only_the_legal_counts(app):
     }
     press(app, "count_3")
     assert scene.match.state.placed[state.current_player()][4] == 3
+
+
+def test_the_chooser_is_skipped_where_only_one_count_is_possible(app):
+    """The hut takes 2, the tool maker, a card and a building 1: a click places them at once
+    (no chooser asking a question with one answer)."""
+    for space, count in ((1, 2), (0, 1), (8, 1), (12, 1)):
+        state = find_state(
+            4,
+            lambda s, space=space, count=count: (
+                s.placing()
+                and s.available_people(s.current_player()) >= 2
+                and [
+                    a.count for a in s.legal_actions() if isinstance(a, Place) and a.space == space
+                ]
+                == [count]
+            ),
+        )
+        scene = TableScene(app, humans(4), seed=1, threaded=False)
+        app.push(scene)
+        show(scene, state)
+        seat = state.current_player()
+        click(app, scene.lay.spaces[space].center)
+        assert scene.hands.popup is None
+        assert scene.match.state.placed[seat][space] == count, (space, count)
+        app.pop()
+
+
+def test_the_chooser_keeps_every_number_clear_of_cancel(app):
+    """Five numbers or more: each button stands apart from Cancel and inside the chooser."""
+    from itertools import combinations
+
+    state = find_state(
+        4,
+        lambda s: (
+            s.placing()
+            and len([a for a in s.legal_actions() if isinstance(a, Place) and a.space == 3]) >= 5
+        ),
+    )
+    scene = TableScene(app, humans(4), seed=1, threaded=False)
+    app.push(scene)
+    show(scene, state)
+    click(app, scene.lay.spaces[3].center)
+    popup = scene.hands.popup
+    assert popup is not None and popup.area is not None
+    rects = [b.rect for b in popup.all_buttons()]
+    assert len(rects) >= 6
+    for one, other in combinations(rects, 2):
+        assert not one.colliderect(other)
+    assert all(popup.area.contains(r) for r in rects)
+    mouse = popup.all_buttons()[0].rect.center
+    scene.input.handle(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    assert scene.painter.tooltip() == ""  # nothing covers the numbers
 
 
 def test_two_resources_card_is_offered_only_when_legal(app):

@@ -304,3 +304,31 @@ def test_menu_layouts_fit_the_window(size):
     }
     assert inside(window, parts) == []
     assert disjoint(parts) == []
+
+
+@pytest.mark.parametrize("size", SIZES + ODD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hunting_grounds_counts_never_overlap_and_stay_on_the_space(size, app):
+    """Four colours on the hunting grounds, counts up to 10: each group's figure and "×n" keep
+    apart from the others' and inside the space (the counts overlapped at 4 players)."""
+    from stoneage.scenes.table.draw_board import crowd_cells
+    from stoneage.ui import assets
+
+    lay = table_layout(size, 4)
+    hunt = 3
+    area = space_parts(lay.spaces[hunt], CAPACITY[hunt], lay.unit).crowd
+    for counts in ((2, 3, 1, 2), (10, 10, 10, 10), (1, 1, 1, 1), (5, 10, 3, 7), (2, 1, 0, 0)):
+        groups = [(seat, n) for seat, n in enumerate(counts) if n]
+        cells = crowd_cells(
+            area,
+            groups,
+            (lay.fonts.body, lay.fonts.small),
+            lambda text, px: assets.text_width(text, px, True),
+        )
+        assert [c.seat for c in cells] == [seat for seat, _n in groups]
+        rects = [r for c in cells for r in (c.figure, c.count) if r is not None]
+        for rect in rects:
+            assert lay.spaces[hunt].contains(rect), (counts, rect)
+        for one, other in combinations(rects, 2):
+            assert not one.colliderect(other), (counts, one, other)
+        for cell in cells:  # the words fit their box at the size they are drawn
+            assert assets.text_width(cell.text, cell.size, True) <= cell.count.width

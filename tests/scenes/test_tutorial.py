@@ -94,6 +94,10 @@ def play_lesson_by_mouse(app: App, scene: TableScene) -> list[tuple[str, str, st
         assert state.pending is None or state.pending[0] not in REFILLING, bubble.step_id
         if bubble.kind == "follow":
             assert not scene.hands.controls and scene.hands.popup is None, bubble.step_id
+        # The bubble leaves the turn banner's hint line readable (unless it points up there).
+        status = scene.lay.status
+        if not any(r.colliderect(status.rect) for r in view.lit):
+            assert not scene.lesson.coach.rect.colliderect(status.hint), bubble.step_id
         before = (tutorial.index, tutorial.answered)
         expected = tutorial.expected()
         if expected is None:
@@ -398,22 +402,38 @@ def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
 
 def test_the_hunters_stand_on_their_space_until_their_dice_are_rolled(open_app, monkeypatch):
     """The rules take the figures off a space when it is resolved; while the lesson waits for
-    the player's roll they are still drawn there (beside the opponent's), then they are gone."""
+    the player's roll they are still drawn there (beside the opponent's) and not counted at
+    home on the player's board (it read 6/6 with figures still out), then they are gone."""
+    import stoneage.scenes.table.draw_table as draw_table
+
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
     hunters = scene.match.state.pending[2]
     assert scene.match.state.placed[0][3] == 0  # off the space in the rules' state
     assert scene.lesson.waiting_figures() == (3, (0, hunters))
     drawn: list[tuple[int, object]] = []
+    boards: list[tuple[int, int]] = []
     monkeypatch.setattr(
-        "stoneage.scenes.table.lesson_drawing.draw_space",
-        lambda surface, lay, state, space, colours, waiting: drawn.append((space, waiting)),
+        draw_table,
+        "draw_space",
+        lambda surface, lay, state, space, colours, waiting=None: drawn.append((space, waiting)),
     )
-    scene.draw(pygame.Surface(app.size))
-    assert drawn == [(3, (0, hunters))]
+    monkeypatch.setattr(
+        draw_table,
+        "draw_panel_of",
+        lambda surface, lay, state, seats, seat, rect, active, working=0: boards.append(
+            (seat, working)
+        ),
+    )
+    scene.resize(app.size)  # every picture made again, with the figures still working
+    assert (3, (0, hunters)) in drawn
+    assert (0, hunters) in boards
+    monkeypatch.undo()
+    scene.update(0.0)  # the bubble of the new layout
     click(app, scene.lesson.coach.view.lit[0].center)
     settle(app, scene)
-    assert scene.lesson.waiting_figures() is None  # rolled: they have worked
+    # Rolled: the hunters have worked; the forest's figure still waits for its own dice.
+    assert scene.lesson.waiting_figures() in (None, (4, (0, 1)))
 
 
 def test_the_waiting_hunters_are_drawn_in_the_players_colour():
@@ -444,3 +464,17 @@ def test_the_bubbles_buttons_have_tooltips(open_app):
         move_to(app, button.rect.center)
         assert scene.lesson.tooltip() == button.tooltip and button.tooltip
     app.draw()
+
+
+def test_the_dimmed_table_does_not_answer_a_press(open_app):
+    """While the bubble asks for the hunt, a press on a dimmed space opens nothing (the forest
+    opened "How many figures" and then refused): the bubble says a friendly word instead, and
+    the lit space still takes the move."""
+    app = open_app()
+    scene = start_lesson(app, at("place_hunt"))
+    river = scene.lay.spaces[7].center
+    click(app, river)
+    assert scene.hands.popup is None
+    assert scene.lesson.friendly != ""
+    assert scene.match.state.placed[0][7] == 0
+    assert scene.lesson.tutorial.index == step_index("place_hunt")

@@ -103,8 +103,16 @@ class PauseMenu(MenuScene):
         return buttons + [self._mute_button()]
 
     def _box(self) -> pygame.Rect:
-        """The parchment box of the menu (narrower than the panel of the other screens)."""
-        return self.lay.panel.inflate(-self.lay.panel.width // 3, 0)
+        """The parchment box of the menu: narrower than the panel of the other screens, and
+        only as tall as its buttons and a line for a notice under them (it left a third of
+        itself empty)."""
+        box = self.lay.panel.inflate(-self.lay.panel.width // 3, 0)
+        column_buttons = [b for b in self.buttons if b.name != "mute"]
+        if column_buttons:
+            last = max(b.rect.bottom for b in column_buttons)
+            notice = self.lay.fonts.label * 2 + self.lay.margin * 2
+            box.height = min(box.height, last + notice - box.top)
+        return box
 
     def _mute_button(self) -> Button:
         """Mute or unmute, small, at the top right corner of the box (as M does anywhere)."""

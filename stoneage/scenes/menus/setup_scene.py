@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
+from pygame import Rect
 
 from stoneage.i18n import N_, _
 from stoneage.play.names import LEVEL_TITLES
@@ -17,10 +18,17 @@ from stoneage.play.seats import BOT_LEVELS, Seat, default_seats, follow_language
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.table.draw_pieces import figure
-from stoneage.ui import theme
+from stoneage.ui import assets, theme
 from stoneage.ui.layout import button_row
-from stoneage.ui.menu_layout import SeatRow, setup_rows
-from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped
+from stoneage.ui.menu_layout import MenuLayout, SeatRow, menu_layout, setup_rows
+from stoneage.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text,
+    draw_text_fit,
+    draw_wrapped,
+    wrap_lines,
+)
 
 NAME_LIMIT = 16
 MIN_SEATS = 2
@@ -40,6 +48,15 @@ class SeatDraft:
     playing: bool = True
 
 
+def levels_note() -> str:
+    """What the bot levels mean, in the current language."""
+    return _(
+        "Bot levels: Random plays any legal move. Easy has a beginner's judgement and slips now and then. "
+        "Normal plays a solid game. Hard also looks ahead at how the round may go "
+        "(a move usually takes it a fraction of a second, never more than two)."
+    )
+
+
 class SetupScene(PanelScene):
     """Choose who plays; Start begins the game."""
 
@@ -54,14 +71,43 @@ class SetupScene(PanelScene):
         self._stop_editing()
 
     # --- building the controls -------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """The menu's layout, its panel only as tall as the rows, the note on the bot levels
+        and the buttons (it left a large empty area above Start)."""
+        self.lay = menu_layout(size, self.button_count)
+        self.lay = self._fitted(self.lay)
+        self.buttons = self.make_buttons()
+
+    def _rows(self, lay: MenuLayout) -> list[SeatRow]:
+        """The seats' rows in the panel's body, under the column headings."""
+        body = lay.panel_body.copy()
+        body.top += lay.fonts.body * 2
+        body.height -= lay.fonts.body * 2
+        return setup_rows(body, len(self.drafts), lay.unit)
+
+    def _fitted(self, lay: MenuLayout) -> MenuLayout:
+        """``lay`` with its panel shrunk around what the screen shows, kept centred."""
+        rows, f, m = self._rows(lay), lay.fonts, lay.margin
+        note = len(wrap_lines(levels_note(), f.body, lay.panel_body.width))
+        content_bottom = rows[-1].rect.bottom + m * 2 + note * assets.font(f.body).get_linesize()
+        spare = lay.panel_buttons.top - m * 3 - content_bottom
+        if spare <= 0:
+            return lay
+        shift = spare // 2
+        body = lay.panel_body
+        return replace(
+            lay,
+            panel=lay.panel.inflate(0, -2 * shift),
+            panel_title=lay.panel_title.move(0, shift),
+            panel_body=Rect(body.left, body.top + shift, body.width, body.height - 2 * shift),
+            panel_buttons=lay.panel_buttons.move(0, -shift),
+        )
+
     def make_buttons(self) -> list[Button]:
         follow_language([draft.seat for draft in self.drafts])  # "You" in the language of now
         self.heading = _("New game")
         f = self.lay.fonts
-        body = self.lay.panel_body.copy()
-        body.top += f.body * 2
-        body.height -= f.body * 2
-        self.rows = setup_rows(body, len(self.drafts), self.lay.unit)
+        self.rows = self._rows(self.lay)
         buttons: list[Button] = []
         for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
             buttons += self._row_buttons(i, row, draft)
@@ -274,12 +320,7 @@ class SetupScene(PanelScene):
             body.width,
             body.bottom - self.rows[-1].rect.bottom,
         )
-        levels = _(
-            "Bot levels: Random plays any legal move. Easy has a beginner's judgement and slips now and then. "
-            "Normal plays a solid game. Hard also looks ahead at how the round may go "
-            "(a move usually takes it a fraction of a second, never more than two)."
-        )
-        draw_wrapped(surface, levels, below, f.body, theme.UMBER_DARK)
+        draw_wrapped(surface, levels_note(), below, f.body, theme.UMBER_DARK)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The colour swatches and the names, over their buttons."""

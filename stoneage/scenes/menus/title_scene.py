@@ -1,8 +1,9 @@
 """The title screen: New game, Continue, Learn to play, Load game, Statistics, Settings, Rules
 and Quit, and the attract mode that starts when nobody touches it for a while.
 
-Like every menu screen: Enter presses the primary button, Esc goes back (here: quits), and the
-tooltip of the button under the mouse is shown.
+Like every menu screen: Enter presses the primary button, Esc goes back (here: it asks whether
+to quit, since a newcomer pressing Esc to "go back" should not lose the window), and the tooltip
+of the button under the mouse is shown.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pygame
 from stoneage.i18n import _
 from stoneage.scenes.files.opening import continue_autosave, summary
 from stoneage.scenes.kit.base import SceneHost
+from stoneage.scenes.kit.confirm import Choice, ConfirmScene
 from stoneage.scenes.kit.menu import MenuScene, draw_backdrop
 from stoneage.scenes.table.autoplay import ATTRACT_IDLE, IdleWatch, attract_autoplay, autoplay_seats
 from stoneage.ui import assets, theme
@@ -139,7 +141,15 @@ class TitleScene(MenuScene):
         ]
 
     def back(self) -> None:
-        self.app.quit()
+        """Esc: ask before closing the game (the Quit button closes at once)."""
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                _("Quit"),
+                _("Close the game? A game in progress is kept for Continue."),
+                [Choice(_("Quit"), self.app.quit, _("Close the game."), "confirm_quit")],
+            )
+        )
 
     def enter(self) -> None:
         super().enter()

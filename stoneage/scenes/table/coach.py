@@ -102,10 +102,17 @@ def _board_part(lay: TableLayout, rest: str) -> list[Rect]:
 
 
 # --- placing the bubble --------------------------------------------------------------------------------
-def place_bubble(size: tuple[int, int], lit: Sequence[Rect], bounds: Rect, gap: int) -> Rect:
+def place_bubble(
+    size: tuple[int, int],
+    lit: Sequence[Rect],
+    bounds: Rect,
+    gap: int,
+    keep_clear: Sequence[Rect] = (),
+) -> Rect:
     """Where a bubble of ``size`` goes: beside the first lit rect (below, above, right or left
     of it, in that order of preference), inside ``bounds``, covering as little of the lit
-    rects as possible. Without a lit rect it is centred in ``bounds``."""
+    rects and of ``keep_clear`` (what the player reads besides them: the turn banner and its
+    hint line) as possible. Without a lit rect it is centred in ``bounds``."""
     box = Rect((0, 0), size)
     if not lit:
         box.center = bounds.center
@@ -123,7 +130,8 @@ def place_bubble(size: tuple[int, int], lit: Sequence[Rect], bounds: Rect, gap: 
         else:
             spot.midright = (target.left - gap, target.centery)
         candidates.append(spot.clamp(bounds))
-    return min(candidates, key=lambda spot: sum(_overlap(spot, r.inflate(gap, gap)) for r in lit))
+    avoid = [r.inflate(gap, gap) for r in lit] + [r for r in keep_clear if r.collidelist(lit) < 0]
+    return min(candidates, key=lambda spot: sum(_overlap(spot, r) for r in avoid))
 
 
 def _overlap(a: Rect, b: Rect) -> int:
@@ -228,7 +236,10 @@ class CoachMark:
         height += m * 2 + button_h + pad
         bounds = Rect(0, 0, *lay.size).inflate(-m * 2, -m * 2)
         lit = [r.inflate(m, m) for r in view.lit]
-        self.rect = place_bubble((width, height), lit, bounds, m * 4)
+        status = lay.status
+        self.rect = place_bubble(
+            (width, height), lit, bounds, m * 4, keep_clear=(status.turn_banner, status.hint)
+        )
         top = self.rect.top + pad + counter_h
         self._text_rect = Rect(self.rect.left + pad, top, inner, text_h)
         self._friendly_rect = Rect(self.rect.left + pad, top + text_h + m, inner, friendly_h)
@@ -358,7 +369,9 @@ class TipToast:
         inner = width - m * 3
         lines = len(wrap_lines(self.text, f.body, inner)) + 1  # the heading line
         height = lines * assets.font(f.body).get_linesize() + m * 2
-        if room.height >= height and room.width > 0:
+        # In the recent moves' box only while four of their lines still show above it.
+        log_lines = 4 * assets.font(f.small).get_linesize()
+        if room.height >= height + log_lines and room.width > 0:
             self.rect = Rect(room.left, room.bottom - height, room.width, height)
         else:
             self.rect = Rect(0, 0, width, height)

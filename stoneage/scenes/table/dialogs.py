@@ -15,8 +15,9 @@ from stoneage.play.names import (
     ITEM_ART,
     ITEM_FACES,
     RESOURCE_ART,
-    count_text,
+    food_count,
     join_list,
+    resource_count,
     resource_title,
     space_title,
 )
@@ -181,8 +182,10 @@ class ToolsDialog(Dialog):
         return (self.total + sum(option.tiles) + sum(option.cards)) // self.divisor
 
     def _yield_text(self, option: UseTools) -> str:
-        thing = _("food") if self.space == data.HUNT else resource_title(self.space - data.FOREST)
-        return count_text(self._amount(option), thing)
+        amount = self._amount(option)
+        if self.space == data.HUNT:
+            return food_count(amount)
+        return resource_count(self.space - data.FOREST, amount)
 
     def draw_body(self, surface: pygame.Surface, body: Rect) -> None:
         f, die = self.lay.fonts, self.die

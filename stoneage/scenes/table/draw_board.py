@@ -6,6 +6,9 @@ overlay drawn by the game scene, so this picture can be cached between actions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import pygame
 from pygame import Rect
 
@@ -153,6 +156,58 @@ def _draw_place(
         _draw_crowd(surface, lay, state, space, parts.crowd, colours, waiting)
 
 
+@dataclass(frozen=True)
+class CrowdCell:
+    """One seat's group on the hunting grounds: where its figure goes (None: a compact pill in
+    the seat's colour instead) and where its count is written, at which size."""
+
+    seat: int
+    figure: Rect | None
+    count: Rect
+    text: str
+    size: int
+
+
+def crowd_cells(
+    area: Rect,
+    groups: list[tuple[int, int]],
+    sizes: tuple[int, int],
+    width_of: Callable[[str, int], int],
+) -> list[CrowdCell]:
+    """Where each (seat, count) group of the hunting grounds goes in ``area``, side by side and
+    never overlapping: a figure and "×n" at the first size of ``sizes`` if all fit, else smaller
+    figures at the second size, else pills in the seats' colours with "×n", then with the
+    number alone (four large groups at a small window). ``width_of(text, size)`` measures a
+    text."""
+    gap = max(2, area.height // 6)
+    big, small = sizes
+    # (figure side, text size, the count's words): the first that fits all groups is used.
+    tries = (
+        (area.height, big, "×{n}"),
+        (area.height * 4 // 5, small, "×{n}"),
+        (0, small, "×{n}"),
+        (0, small, "{n}"),
+        (0, max(8, small * 3 // 4), "{n}"),
+    )
+    for figure_side, size, form in tries:
+        texts = [form.format(n=count) for _seat, count in groups]
+        pad = 0 if figure_side else max(2, size // 4)
+        widths = [figure_side + width_of(t, size) + 2 * pad for t in texts]
+        if sum(widths) + gap * (len(groups) - 1) <= area.width:
+            break
+    spare = max(0, area.width - sum(widths) - gap * (len(groups) - 1))
+    spread = gap + spare // max(1, len(groups))  # the groups spread over the whole row
+    cells, x = [], area.left
+    for (seat, _count), text, width in zip(groups, texts, widths):
+        figure_rect = None
+        if figure_side:
+            figure_rect = Rect(x, area.centery - figure_side // 2, figure_side, figure_side)
+        count = Rect(x + figure_side, area.top, width - figure_side, area.height)
+        cells.append(CrowdCell(seat, figure_rect, count, text, size))
+        x += width + spread
+    return cells
+
+
 def _draw_crowd(
     surface: pygame.Surface,
     lay: TableLayout,
@@ -170,20 +225,17 @@ def _draw_crowd(
     if not groups:
         draw_text_fit(surface, _("no limit"), area, lay.fonts.small, theme.UMBER_DARK)
         return
-    step = area.width // max(len(groups), 1)
-    for i, (seat, count) in enumerate(groups):
-        cell = Rect(area.left + i * step, area.top, step, area.height)
-        fig = Rect(cell.left, cell.top, area.height, area.height)
-        figure(surface, colours[seat], fig)
-        draw_text(
-            surface,
-            f"×{count}",
-            (fig.right, cell.centery),
-            lay.fonts.body,
-            theme.CHARCOAL,
-            True,
-            "midleft",
-        )
+    sizes = (lay.fonts.body, lay.fonts.small)
+    for cell in crowd_cells(area, groups, sizes, lambda t, n: assets.text_width(t, n, True)):
+        ink = theme.CHARCOAL
+        if cell.figure is not None:
+            figure(surface, colours[cell.seat], cell.figure)
+        else:
+            fill = theme.PLAYER_COLOURS[colours[cell.seat]]
+            pill = cell.count.inflate(0, -max(2, cell.count.height // 6))
+            draw_panel(surface, pill, fill, theme.CHARCOAL, 1, pill.height // 2)
+            ink = theme.text_on(fill)
+        draw_text(surface, cell.text, cell.count.center, cell.size, ink, True, "center")
 
 
 def _draw_card_slot(

@@ -13,8 +13,13 @@ from collections import Counter
 import pygame
 from pygame import Rect
 
-from stoneage.i18n import _
-from stoneage.play.names import LEVEL_TITLES, ROLE_ART
+from stoneage.i18n import _, ngettext
+from stoneage.play.names import (
+    LEVEL_TITLES,
+    ROLE_ART,
+    amounts_text,
+    food_count,
+)
 from stoneage.play.seats import Seat
 from stoneage.rules import GameState, Player, data, role_figures
 from stoneage.scenes.table.draw_pieces import figure, icon_number
@@ -94,8 +99,10 @@ def draw_panel_of(
     index: int,
     rect: Rect,
     active: bool,
+    working: int = 0,
 ) -> None:
-    """One seat's panel."""
+    """One seat's panel; ``working`` of its figures still work on a space (their dice not
+    rolled yet), so they do not count as at home."""
     seat, player = seats[index], state.players[index]
     colour = theme.PLAYER_COLOURS[seat.colour]
     fill = theme.PARCHMENT_LIGHT if active else theme.PARCHMENT
@@ -107,7 +114,7 @@ def draw_panel_of(
         surface, colour, parts.stripe, border_top_left_radius=10, border_bottom_left_radius=10
     )
     _header(surface, lay, state, seat, index, parts.header, active)
-    _people_line(surface, lay, state, seat, index, parts)
+    _people_line(surface, lay, state, seat, index, parts, working)
     _goods_line(surface, lay, player, parts.rows[1])
     _cards_line(surface, lay, player, parts.rows[2])
 
@@ -151,9 +158,10 @@ def _people_line(
     seat: Seat,
     index: int,
     parts: PanelParts,
+    working: int = 0,
 ) -> None:
     f, player, row, figures = lay.fonts, state.players[index], parts.rows[0], parts.figures
-    free = state.available_people(index)
+    free = state.available_people(index) - working
     size = people_icon(row)
     step = min(size, (figures.width - size) / max(player.people - 1, 1))
     for i in range(player.people):
@@ -286,21 +294,29 @@ def _cards_line(surface: pygame.Surface, lay: TableLayout, player: Player, row: 
 
 
 def panel_tooltip(state: GameState, seats: list[Seat], index: int) -> str:
-    """A seat's belongings in words (hover over a panel)."""
+    """A seat's belongings in words (hover over a panel), each count with its plural."""
     p = state.players[index]
     tools = ", ".join(str(v) for v in p.tools_free) or "-"
-    used = ", ".join(str(v) for v in p.tools_used) or "-"
-    return _(
-        "{name}: {people} people, {food} food (+{track} each round), tools {tools} (used: {used}), "
-        "{buildings} buildings worth {points} points, {cards} cards."
-    ).format(
-        name=seats[index].name,
-        people=p.people,
-        food=p.food,
-        track=p.track,
-        tools=tools,
-        used=used,
-        buildings=len(p.buildings),
-        points=p.building_points,
-        cards=len(p.cards) + len(p.extras),
+    used = ", ".join(str(v) for v in p.tools_used)
+    if used:
+        tools_text = _("tools {tools} (used: {used})").format(tools=tools, used=used)
+    else:
+        tools_text = _("tools {tools}").format(tools=tools) if p.tools_free else _("no tools")
+    cards = len(p.cards) + len(p.extras)
+    buildings = len(p.buildings)
+    belongings = [
+        ngettext("{n} person", "{n} people", p.people).format(n=p.people),
+        _("{food} (+{track} each round)").format(food=food_count(p.food), track=p.track),
+        tools_text,
+        amounts_text(p.res) if any(p.res) else _("no resources"),
+        ngettext(
+            "{n} building worth {points} points", "{n} buildings worth {points} points", buildings
+        ).format(n=buildings, points=p.building_points)
+        if buildings
+        else _("no buildings"),
+        ngettext("{n} card", "{n} cards", cards).format(n=cards) if cards else _("no cards"),
+    ]
+    # TRANSLATORS: between the kinds of belongings of a seat ("7 people; 5 food; 2 wood, 1 brick").
+    return _("{name}: {belongings}.").format(
+        name=seats[index].name, belongings=_("; ").join(belongings)
     )

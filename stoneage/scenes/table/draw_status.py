@@ -14,7 +14,7 @@ from stoneage.play.story import phase_title
 from stoneage.rules import GameState
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout
-from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit
+from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit, wrap_lines
 
 
 class StatusBar:
@@ -175,30 +175,25 @@ def _banner(
 
 
 def draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
-    """The recent events, below the player boards when there is room."""
+    """The recent moves under the player boards, newest last: each line wrapped to the box's
+    width (never shrunk), as many of the newest as fit."""
     area = lay.log
-    if area.height < lay.fonts.body * 4:
+    size = lay.fonts.small
+    line_h = assets.font(size).get_linesize()
+    if area.height < line_h * 3:
         return
     draw_panel(surface, area, theme.mix(theme.UMBER_DARK, theme.TABLE, 0.5), theme.UMBER, 1, 8)
-    line_h = lay.fonts.small + lay.fonts.small // 3
-    y = area.top + lay.margin // 2
-    draw_text(
-        surface,
-        _("What happened"),
-        (area.left + lay.margin, y),
-        lay.fonts.small,
-        theme.OCHRE_LIGHT,
-        True,
-    )
-    y += line_h + 2
-    for line in lines[-max(0, (area.bottom - y) // line_h) :]:
-        draw_text_fit(
-            surface,
-            line,
-            Rect(area.left + lay.margin, y, area.width - 2 * lay.margin, line_h),
-            lay.fonts.small,
-            theme.PARCHMENT,
-            False,
-            "midleft",
-        )
+    left, width = area.left + lay.margin, area.width - 2 * lay.margin
+    top = area.top + lay.margin // 2
+    draw_text(surface, _("What happened"), (left, top), size, theme.OCHRE_LIGHT, True)
+    rows: list[str] = []
+    room = (area.bottom - lay.margin // 2 - top - line_h) // line_h
+    for line in reversed(lines):  # the newest first, until the box is full
+        wrapped = wrap_lines(line, size, width)
+        if len(rows) + len(wrapped) > room:
+            break
+        rows[:0] = wrapped
+    y = top + line_h
+    for row in rows:
+        draw_text(surface, row, (left, y), size, theme.PARCHMENT)
         y += line_h

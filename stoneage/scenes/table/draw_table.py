@@ -19,6 +19,7 @@ from pygame import Rect
 from stoneage.play.seats import Seat
 from stoneage.rules import GameState, data
 from stoneage.scenes.table.draw_board import (
+    Waiting,
     deck_rect,
     draw_board_base,
     draw_deck,
@@ -114,8 +115,11 @@ class TableRenderer:
         active: int | None,
         log: tuple[str, ...],
         budget: float | None = None,
+        working: tuple[int, Waiting] | None = None,
     ) -> tuple[list[Rect], bool]:
         """Bring the picture up to ``state``: the areas redrawn, and whether it is complete.
+        ``working``: a space and the figures still working there, their dice not rolled yet
+        (the rules took them off when the space was chosen; the lesson waits for a click).
 
         With a ``budget`` (seconds) it stops once that much time is spent, so a frame of an
         animation never waits for a whole new table (a new round changes every element);
@@ -123,23 +127,28 @@ class TableRenderer:
         """
         changed: list[Rect] = []
         deadline = time.perf_counter() + budget if budget is not None else None
-        for name, key, area, paint in self._elements(state, active, log):
+        for name, key, area, paint in self._elements(state, active, log, working):
             if deadline is not None and changed and time.perf_counter() > deadline:
                 return changed, False
             changed += self._redraw(name, key, area, paint)
         return changed, True
 
     def _elements(
-        self, state: GameState, active: int | None, log: tuple[str, ...]
+        self,
+        state: GameState,
+        active: int | None,
+        log: tuple[str, ...],
+        working: tuple[int, Waiting] | None,
     ) -> Iterator[Element]:
         """(name, key, area, paint) for every element of the table, in drawing order."""
         lay, surface = self.lay, self.surface
         for space, rect in lay.spaces.items():
+            waiting = working[1] if working is not None and working[0] == space else None
             yield (
                 ("space", space),
-                space_key(state, space),
+                (space_key(state, space), waiting),
                 self._area(rect),
-                partial(draw_space, surface, lay, state, space, self.colours),
+                partial(draw_space, surface, lay, state, space, self.colours, waiting),
             )
         deck = deck_rect(lay).union(lay.deck)
         yield (
@@ -149,17 +158,21 @@ class TableRenderer:
             lambda: draw_deck(surface, lay, state),
         )
         for seat, rect in enumerate(lay.panels):
+            out = working[1][1] if working is not None and working[1][0] == seat else 0
             key = (
                 state.players[seat].key(),
                 state.start == seat,
                 active == seat,
                 state.available_people(seat),
+                out,
             )
             yield (
                 ("panel", seat),
                 key,
                 rect.inflate(lay.margin, lay.margin),
-                partial(draw_panel_of, surface, lay, state, self.seats, seat, rect, seat == active),
+                partial(
+                    draw_panel_of, surface, lay, state, self.seats, seat, rect, seat == active, out
+                ),
             )
         if lay.log.height:
             yield "log", log, lay.log, lambda: draw_log(surface, lay, list(log))

@@ -37,7 +37,7 @@ from stoneage.scenes.table.keeper import Keeper
 from stoneage.scenes.table.lesson_drawing import LessonPainter
 from stoneage.scenes.table.placing import PlacementControl
 from stoneage.tutorial import STEPS, Bubble, Tutorial
-from stoneage.tutorial.session import ROLL_NOW
+from stoneage.tutorial.session import FOLLOW_BUBBLE, READ_FIRST, ROLL_NOW
 from stoneage.ui.layout import panel_parts
 from stoneage.ui.widgets import tooltip_under
 
@@ -314,9 +314,25 @@ class Lesson:
                 self.table.mouse = event.pos
             if coach.handle(event) or self._handle_key(event) or self._handle_dice(event):
                 return True
+            if self._dimmed_press(event, coach.view):
+                return True
         friendly = self.friendly
         used = table_handle(event)
         return used or self.friendly != friendly  # a refused move: the bubble now says why
+
+    def _dimmed_press(self, event: pygame.event.Event, view: CoachView) -> bool:
+        """A press on the dimmed table answers with a friendly word and goes no further (the
+        forest opened "How many figures" there, then refused). The lit parts, the bubble and
+        the status bar's buttons answer as usual."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        lay, margin = self.table.lay, self.table.lay.margin
+        if lay.status.rect.collidepoint(event.pos):
+            return False
+        if any(rect.inflate(margin, margin).collidepoint(event.pos) for rect in view.lit):
+            return False
+        self.friendly = _(READ_FIRST if self.tutorial.expected() is None else FOLLOW_BUBBLE)
+        return True
 
     def _handle_key(self, event: pygame.event.Event) -> bool:
         """Right arrow: Next; Left arrow: Back."""

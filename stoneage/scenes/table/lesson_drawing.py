@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from stoneage.rules import Pay, RollDice
-from stoneage.scenes.table.draw_board import Waiting, draw_space
+from stoneage.scenes.table.draw_board import Waiting
 from stoneage.scenes.table.placing import PlacementControl
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import CAPACITY as SPACE_CAPACITY
@@ -33,7 +33,6 @@ class LessonPainter:
         if coach is None or coach.view is None:
             return False
         t.painter.draw(surface, with_tooltip=False)  # the tooltip goes over the bubble
-        self._draw_waiting_figures(surface)
         coach.draw(surface)
         self._draw_dice_to_roll(surface)
         t.hands.draw_popup(surface)
@@ -44,24 +43,20 @@ class LessonPainter:
         return True
 
     def waiting_figures(self) -> tuple[int, Waiting] | None:
-        """On a roll step, the space being resolved and its figures: the rules took them off
-        when the space was chosen, but until the player clicks the dice they still work there."""
-        state, bubble = self.lesson.table.match.state, self.lesson.tutorial.bubble()
+        """While the lesson holds the game before a roll of figures, the space being resolved
+        and its figures: the rules took them off when the space was chosen, but until their
+        dice are rolled they still work there (on the space, and away from the seat's board:
+        it showed 6/6 at home with the forest's figure still out)."""
+        lesson = self.lesson
+        table = lesson.table
+        state = table.match.state
         decision = state.decision()
-        if bubble is None or bubble.kind != "roll" or not isinstance(decision, RollDice):
+        if not lesson.running or not isinstance(decision, RollDice):
             return None
-        last = state.history[1] if state.history else None
-        if isinstance(last, Pay):
+        steps = table.match.steps
+        if steps and isinstance(steps[-1].action, Pay):
             return None  # the dice of a card just paid for, not of figures on the space
         return decision.space, (state.turn, decision.dice)
-
-    def _draw_waiting_figures(self, surface: pygame.Surface) -> None:
-        waiting = self.waiting_figures()
-        if waiting is not None:
-            space, standing = waiting
-            t = self.lesson.table
-            colours = [seat.colour for seat in t.seats]
-            draw_space(surface, t.lay, t.shown, space, colours, standing)
 
     def _draw_dice_to_roll(self, surface: pygame.Surface) -> None:
         """On a roll step, dice waiting on the space to be clicked; after it, the dice rolled."""

@@ -251,13 +251,13 @@ class Motion:
             changes = deltas(step.before, step.after, seat)
             if changes:
                 picture = self._delta_picture(changes)
-                rect = self.lay.panels[seat]
+                # Rising over the lower rows only: the header's name and "human · turn" stay
+                # readable while the amounts float.
+                rows = panel_parts(self.lay.panels[seat], self.lay.unit).rows
+                start = (rows[2].centerx, rows[2].centery)
                 add(
                     Floater(
-                        picture,
-                        (rect.centerx, rect.centery),
-                        FLOAT * self.speed,
-                        rise=rect.height * 0.35,
+                        picture, start, FLOAT * self.speed, rise=rows[2].centery - rows[0].centery
                     )
                 )
 

@@ -29,6 +29,7 @@ from stoneage.ui.layout import figure_area, tooltip_place
 from stoneage.ui.widgets import (
     Button,
     draw_panel,
+    draw_text,
     draw_text_fit,
     draw_tooltip,
     draw_wrapped,
@@ -51,6 +52,8 @@ class Painter:
         self.watching: ItemsDialog | None = None  # bots picking dice for items, shown to all
         self._watching_key: tuple[int, int] | None = None
         self._table_for: tuple[object, ...] | None = None
+        self._hint_ring: pygame.Rect | None = None  # where the Hint's ring was last drawn
+        self._tip: tuple[str, pygame.Rect | None] = ("", None)  # the tooltip shown, and where
 
     def reset(self) -> None:
         """A new layout: every picture is made again."""
@@ -66,15 +69,42 @@ class Painter:
         damage = t.toolbar.sync(t.undo_target(), deciding and t.offers("hints"))
         damage += self._watch_items(shown)
         log = t.log.lines
-        table_for = (id(shown), shown.ply, len(log), t.log.last, id(t.table))
+        live = shown is t.turns.display(t.match.state)  # not an animation of an earlier state
+        waiting = t.lesson.waiting_figures() if t.lesson is not None and live else None
+        table_for = (id(shown), shown.ply, len(log), t.log.last, id(t.table), waiting)
         if table_for != self._table_for:
             budget = FRAME_BUDGET if t.timeline.moving else None
-            changed, complete = t.table.refresh(shown, active_seat(shown), tuple(log), budget)
+            changed, complete = t.table.refresh(
+                shown, active_seat(shown), tuple(log), budget, waiting
+            )
             damage += changed
             self._table_for = table_for if complete else None
         hint, is_error = self.status_line()
         damage += t.status.refresh(shown, t.seats, self.banner(shown), hint, is_error)
+        tip = self.tooltip()
+        if tip != self._tip[0]:  # the words under a resting pointer changed (a bot moved)
+            box = self.tooltip_box(tip)
+            damage += [r.inflate(4, 4) for r in (self._tip[1], box) if r is not None]
+            self._tip = (tip, box)
+        ring = self.hint_ring()
+        if ring != self._hint_ring:  # the hint came or went: its ring is drawn (or wiped) now
+            damage += [r.inflate(4, 4) for r in (self._hint_ring, ring) if r is not None]
+            self._hint_ring = ring
         return damage
+
+    def hint_ring(self) -> pygame.Rect | None:
+        """The area of the ring around the space the Hint suggests (None: no hint shown)."""
+        t = self.table
+        hint = t.hinting.current(t.match)
+        if hint is None or not isinstance(hint.best, (Place, Resolve)):
+            return None
+        rect = t.lay.spaces.get(hint.best.space)
+        if rect is None:
+            return None
+        width = max(3, t.lay.margin // 2)
+        ring = rect.inflate(width * 4, width * 4)
+        tag_h = assets.font(t.lay.fonts.small, True).get_linesize() + width
+        return ring.union(pygame.Rect(ring.left, ring.top - tag_h // 2, ring.width, tag_h))
 
     def _watch_items(self, shown: GameState) -> list[pygame.Rect]:
         """While bots pick from the dice for items, show the dice to everyone."""
@@ -104,6 +134,12 @@ class Painter:
             said = t.lesson.banner(shown)
             if said is not None:
                 return said
+        live = t.match.state
+        deciding = shown.current_player()
+        if shown.ply < live.ply and deciding >= 0 and t.seats[deciding].is_human:
+            # The animation still shows a decision the human has made (the payment of a
+            # building flying to its stack): the banner asks nothing that is already done.
+            shown = t.turns.display(live)
         return banner(shown, t.seats, t.match.thinking())
 
     def status_line(self) -> tuple[str, bool]:
@@ -126,8 +162,12 @@ class Painter:
 
     def tooltip(self) -> str:
         """Words for the button, space, card, building or player board under the mouse; while
-        placing, a gathering space also shows what the carried figures can yield."""
+        placing, a gathering space also shows what the carried figures can yield. Nothing over
+        an open chooser: its numbers say what they do, and a tooltip covered them."""
         t = self.table
+        popup = t.hands.popup
+        if popup is not None and popup.area is not None and popup.area.collidepoint(t.mouse):
+            return ""
         tip = tooltip_under(self.all_buttons(), t.mouse)
         if tip:
             return tip
@@ -144,10 +184,13 @@ class Painter:
         return f"{preview}\n\n{words}" if preview and words else preview or words
 
     def _preview(self, placing: PlacementControl | None) -> str:
+        """What the carried figures can yield on the gathering space under the pointer ('' on
+        a space they may not go to now: the status line says why, the preview must not
+        promise a yield there)."""
         if placing is None or not self.table.offers("hints"):
             return ""
         space = space_at(self.table.lay, self.table.mouse)
-        if space not in GATHER_SPACES:
+        if space not in GATHER_SPACES or space not in placing.counts:
             return ""
         return preview_text(placing.state, placing.seat, space, placing.count_for(space))
 
@@ -171,32 +214,52 @@ class Painter:
         if with_tooltip:
             self.draw_tooltip(surface, self.tooltip())
 
-    def draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
-        """The tooltip beside the pointer, never over the figures on the space under it."""
+    def tooltip_box(self, tip: str) -> pygame.Rect | None:
+        """Where the tooltip ``tip`` goes: beside the pointer, never over the figures on the
+        space under it nor over an open chooser (None for no tooltip)."""
         if not tip:
-            return
+            return None
         lay, mouse = self.table.lay, self.table.mouse
         size = lay.fonts.small
         space = space_at(lay, mouse)
         keep_clear = figure_area(lay, space) if space is not None else None
+        popup = self.table.hands.popup
+        if popup is not None and popup.area is not None:
+            keep_clear = popup.area if keep_clear is None else keep_clear.union(popup.area)
         # The box ``draw_tooltip`` makes for this message (the same measures).
-        width = min(surface.get_width() // 3, assets.font(size).size(tip)[0] + size)
+        window = pygame.Rect((0, 0), lay.size)
+        width = min(window.width // 3, assets.font(size).size(tip)[0] + size)
         lines = wrap_lines(tip, size, width - size)
         height = assets.font(size).get_linesize() * len(lines) + size // 2
-        box = tooltip_place((width, height), mouse, keep_clear, surface.get_rect(), size)
-        draw_tooltip(surface, tip, (box.left - size, box.top - size), size)
+        return tooltip_place((width, height), mouse, keep_clear, window, size)
+
+    def draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
+        """The tooltip beside the pointer (see ``tooltip_box``)."""
+        box = self.tooltip_box(tip)
+        if box is not None:
+            size = self.table.lay.fonts.small
+            draw_tooltip(surface, tip, (box.left - size, box.top - size), size)
 
     def _draw_hinted_space(self, surface: pygame.Surface) -> None:
+        """A thick bright ring around the suggested space, with "Hint" on it."""
         hint = self.table.hinting.current(self.table.match)
         if hint is None or not isinstance(hint.best, (Place, Resolve)):
             return
         lay = self.table.lay
         rect = lay.spaces.get(hint.best.space)
-        if rect is not None:
-            width = max(3, lay.margin // 2)
-            pygame.draw.rect(
-                surface, theme.MOSS, rect.inflate(width * 4, width * 4), width, border_radius=14
-            )
+        if rect is None:
+            return
+        width = max(3, lay.margin // 2)
+        ring = rect.inflate(width * 4, width * 4)
+        pygame.draw.rect(surface, theme.CHARCOAL, ring, width + 2, border_radius=14)
+        pygame.draw.rect(surface, theme.HINT, ring.inflate(-2, -2), width, border_radius=13)
+        size = lay.fonts.small
+        words = _("Hint")
+        tag = pygame.Rect(0, 0, assets.text_width(words, size, True) + 2 * width, 0)
+        tag.height = assets.font(size, True).get_linesize()
+        tag.center = (ring.centerx, ring.top)
+        draw_panel(surface, tag, theme.HINT, theme.CHARCOAL, 1, tag.height // 2)
+        draw_text(surface, words, tag.center, size, theme.CHARCOAL, True, "center")
 
     def _draw_announcement(self, surface: pygame.Surface, seat: int) -> None:
         """Hotseat: the board is veiled and the next human is called to the screen."""

@@ -40,7 +40,8 @@ Resources = tuple[int, int, int, int]
 
 class Composer:
     """Four steppers (wood, brick, stone, gold) choosing an amount of each, within reach of a
-    legal payment."""
+    legal payment. When the rules allow exactly one payment (a building of fixed price, the
+    only way to pay a card) the amounts are shown fixed, with no − / + to press."""
 
     def __init__(
         self,
@@ -57,7 +58,10 @@ class Composer:
         height = min(round(lay.fonts.label * 2.2), (area.height - 3 * lay.margin // 2) // 4)
         self.rows = stepper_rows(area, 4, height, lay.margin // 2)
         self.buttons: list[Button] = []
+        self.fixed = len(set(legal)) == 1
         for i, (_label, minus, _value, plus) in enumerate(self.rows):
+            if self.fixed:
+                continue
             self.buttons.append(
                 Button(
                     minus,
@@ -92,6 +96,8 @@ class Composer:
         self.on_change()
 
     def _refresh(self) -> None:
+        if self.fixed:
+            return
         for i in range(4):
             self.buttons[2 * i].enabled = self.selection[i] > 0
             self.buttons[2 * i + 1].enabled = self.selection[i] < self.most[i]
@@ -223,7 +229,11 @@ class PayDialog(_ComposerDialog):
             ).format(n=cost)
         else:
             self.title = _("Build this building?")
-        self.hint = _("Choose how to pay, or decline (your figure comes back either way).")
+        self.hint = (
+            _("Pay the price shown, or decline (your figure comes back either way).")
+            if len(set(legal)) == 1
+            else _("Choose how to pay, or decline (your figure comes back either way).")
+        )
         self._build(state, seat, legal, start)
         pay, decline = button_row(
             self.parts.buttons,
@@ -380,8 +390,10 @@ class FeedDialog(_ComposerDialog):
         ).format(people=self.people, short=self.short)
         used = draw_wrapped(surface, text, area, f.body, theme.CHARCOAL)
         rest = Rect(area.left, area.top + used + f.body, area.width, area.height - used - f.body)
-        consequence = _(
-            "Feed: pay {short} resources, keep your {score} points.\nGo hungry: keep your resources, score {score} becomes {after}."
+        consequence = ngettext(
+            "Feed: pay {short} resource, keep your {score} points.\nGo hungry: keep your resources, score {score} becomes {after}.",
+            "Feed: pay {short} resources, keep your {score} points.\nGo hungry: keep your resources, score {score} becomes {after}.",
+            self.short,
         ).format(short=self.short, score=self.score, after=self.score - 10)
         draw_wrapped(surface, consequence, rest, f.body, theme.UMBER_DARK, True)
 

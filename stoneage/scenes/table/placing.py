@@ -165,10 +165,17 @@ class PlacementControl(ControlBase):
             return True
         return False
 
+    def handle_click(self, space: int) -> None:
+        """A click on ``space`` (the screenshot mode shows the chooser this way)."""
+        self._click(space)
+
     def _click(self, space: int) -> None:
+        """A click on a space: its one possible number of figures goes there at once (the hut
+        takes 2, the tool maker, a card or a building 1); a choice of numbers opens the
+        chooser; a space that takes none gets the rules' reason."""
         counts = self.counts.get(space)
-        if not counts:
-            self.act(Place(space, self.count_for(space)))  # not offered: the engine says why
+        if not counts or len(counts) == 1:
+            self.act(Place(space, counts[0] if counts else self.count_for(space)))
             return
         self.open_popup(CountChooser(self.lay, space, counts, self.seat, self.act))
 
@@ -259,7 +266,12 @@ class CountChooser(ControlBase):
         self.lay, self.space, self.counts, self.act = lay, space, counts, act
         size = lay.fonts.label
         cell = round(size * 2.6)
-        width = max(round(size * 16), cell * (len(counts) + 1) + lay.margin * (len(counts) + 2))
+        gap = lay.margin // 2
+        cancel_w = cell * 2 + gap
+        # Room for every number, a gap before Cancel and Cancel itself: the last number was
+        # half under Cancel with five or more numbers.
+        needed = len(counts) * (cell + gap) + gap + cancel_w + 2 * lay.margin
+        width = max(round(size * 16), needed)
         self.rect = popup_near(lay.spaces[space], width, round(size * 6), lay.board)
         row = Rect(
             self.rect.left + lay.margin,
@@ -283,8 +295,8 @@ class CountChooser(ControlBase):
                     ).format(n=count),
                 )
             )
-            x += cell + lay.margin // 2
-        cancel = Rect(0, row.top, max(cell * 2, self.rect.right - lay.margin - x), cell)
+            x += cell + gap
+        cancel = Rect(0, row.top, max(cancel_w, self.rect.right - lay.margin - x - gap), cell)
         cancel.right = self.rect.right - lay.margin
         self.buttons.append(
             Button(

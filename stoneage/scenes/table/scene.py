@@ -150,6 +150,9 @@ class TableScene(Scene):
         self.autosave()
         if self.keeper is not None:
             self.keeper.flush()
+        # The pointer now belongs to the scene above: no tooltip or hover of the table's may
+        # stay drawn under it (the Menu button's tooltip stayed over Settings).
+        self.input.pointer_left()
 
     def resume(self) -> None:
         if self._language != i18n.current_language():  # every cached word must be redrawn
@@ -179,6 +182,9 @@ class TableScene(Scene):
         self.painter.reset()
         if self.lesson is not None:
             self.lesson.lay_out()
+        # The pictures are made now, not at the next update: a table under a menu gets no
+        # updates, and after a language switch it showed a blank board behind Settings.
+        self._damage += self.painter.refresh()
 
     def autosave(self) -> None:
         """Keep the game in progress for Continue (the lesson's progress while the lessons

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from stoneage.scenes.table.scene import TableScene
 
 COMMAND = pygame.KMOD_CTRL | pygame.KMOD_META
+#: A pointer move to nowhere: what the table hears when the pointer leaves it.
+OFF_TABLE_MOTION = pygame.event.Event(
+    pygame.MOUSEMOTION, pos=(-1, -1), rel=(0, 0), buttons=(0, 0, 0)
+)
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -47,11 +51,18 @@ class TableInput:
             return t.lesson.handle(event, self.handle_table)
         return self.handle_table(event)
 
+    def pointer_left(self) -> None:
+        """The pointer left the table (out of the window, or a scene came over it): nothing of
+        the table is hovered any more."""
+        self.handle_table(OFF_TABLE_MOTION)
+
     def handle_table(self, event: pygame.event.Event) -> bool:
         """The table's own routing (the lesson calls it for what it does not take)."""
         t = self.table
         if event.type == t.app.wake_event:
             return False  # a bot is ready: update applies its move and reports what changed
+        if event.type == pygame.WINDOWLEAVE:
+            event = OFF_TABLE_MOTION
         if "pos" in event.dict:
             t.mouse = event.pos
         clicked = self._button_released_on(event)
@@ -81,8 +92,11 @@ class TableInput:
         keydown = event.type == pygame.KEYDOWN
         if keydown and event.key != pygame.K_ESCAPE and self.key(event):
             return True  # keys reach the table also while a chooser is open (Esc closes it)
-        if t.hands.handle_popup(event) or t.toolbar.handle(event):
+        if t.hands.handle_popup(event):
             return True
+        hovered = t.toolbar.handle(event)
+        if hovered and event.type != pygame.MOUSEMOTION:
+            return True  # a motion goes on to the controls too: their hover must follow it
         if keydown and self.key(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and t.hands.error:
@@ -94,7 +108,8 @@ class TableInput:
             used = t.hands.handle_controls(event)
             if placing is not None and placing.dragging and not carrying:
                 t.announcer.figures("pick_up", placing.carry)
-        return used or (event.type == pygame.MOUSEMOTION and t.painter.tooltip() != "")
+        moved = event.type == pygame.MOUSEMOTION
+        return used or hovered or (moved and t.painter.tooltip() != "")
 
     # --- the keys ---------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:

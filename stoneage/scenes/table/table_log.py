@@ -1,7 +1,9 @@
 """The table's short log: the last lines of what happened, told in the language of the moment.
 
-Each line is kept with its step's story, so a language switch tells them again in the new
-language; the log scene (L) tells the whole game from the match's steps.
+A step gives one line, or a few when the rules did things by themselves after it (figures used
+without a choice, the feeding, the end of the game): the lines of ``Story.paragraphs``, as the
+log scene (L) shows them. Each line is kept with its step's story and its place in it, so a
+language switch tells them again in the new language.
 """
 
 from __future__ import annotations
@@ -21,19 +23,20 @@ class TableLog:
 
     def __init__(self) -> None:
         self.lines: deque[str] = deque(maxlen=LOG_LINES)
-        self._stories: deque[Story] = deque(maxlen=LOG_LINES)
+        self._stories: deque[tuple[Story, int]] = deque(maxlen=LOG_LINES)
 
     def add(self, story: Story, seats: Sequence[Seat]) -> None:
-        """Show the line of ``story`` (a story with nothing to say adds none)."""
-        line = story.text([seat.name for seat in seats])
-        if line:
+        """Show the lines of ``story`` (a story with nothing to say adds none)."""
+        for index, line in enumerate(story.paragraphs([seat.name for seat in seats])):
             self.lines.append(line)
-            self._stories.append(story)
+            self._stories.append((story, index))
 
     def retell(self, seats: Sequence[Seat]) -> None:
         """Every line told again (the language changed)."""
         names = [seat.name for seat in seats]
-        self.lines = deque((story.text(names) for story in self._stories), maxlen=LOG_LINES)
+        self.lines = deque(
+            (story.paragraphs(names)[index] for story, index in self._stories), maxlen=LOG_LINES
+        )
 
     def recent(self, steps: Sequence[Step], seats: Sequence[Seat]) -> None:
         """The log told afresh from the last steps (after a continue, undo or jump)."""
@@ -44,5 +47,10 @@ class TableLog:
 
     @property
     def last(self) -> str:
-        """The newest line ('' when there is none)."""
+        """The newest move's own line, for the status bar ('' when there is none): the first
+        paragraph of the newest story, not what the rules did after it (a round's feeding
+        runs to 130 characters at four players and is read in the recent moves' box)."""
+        for line, (_story, index) in zip(reversed(self.lines), reversed(self._stories)):
+            if index == 0:
+                return line
         return self.lines[-1] if self.lines else ""
