@@ -303,8 +303,8 @@ def _card_event(card: data.Card) -> Callable[[Player], None]:
 def _follows_a_payment(state: GameState) -> bool:
     """True when the action that led to ``state`` was a payment (False in a seat's view,
     which keeps no history)."""
-    history = state.history
-    return history is not None and isinstance(history[1], Pay)
+    history = state.history  # (earlier history, last action), () at the start
+    return history is not None and any(isinstance(last, Pay) for last in history[-1:])
 
 
 class _Happenings:
