@@ -67,6 +67,28 @@ class MenuScene(Scene):
         """The screen's buttons for the current layout."""
         return []
 
+    def settings_button(self, rect: pygame.Rect, size: int) -> Button:
+        """Settings, opened over this menu (the title and the pause menu both offer it)."""
+        return Button(
+            rect,
+            _("Settings"),
+            lambda: self.app.push(self.app.make_scene("settings")),
+            size=size,
+            tooltip=_("Animation speed, language, hints and fullscreen."),
+            name="settings",
+        )
+
+    def rules_button(self, rect: pygame.Rect, size: int) -> Button:
+        """The rules, opened over this menu (the title and the pause menu both offer it)."""
+        return Button(
+            rect,
+            _("Rules"),
+            lambda: self.app.push(self.app.make_scene("rules")),
+            size=size,
+            tooltip=_("How to play, page by page."),
+            name="rules",
+        )
+
     def enter(self) -> None:
         self.buttons = self.make_buttons()  # a save may have been written since __init__
 
