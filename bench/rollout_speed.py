@@ -1,12 +1,17 @@
-"""Hard's rollouts: CPU milliseconds a rollout, by table size and rollout policy, in one process.
+"""Hard's rollouts: CPU milliseconds a rollout, by table size and rollout policy, with the rules
+engine run as plain Python and compiled (mypyc), side by side.
 
 Positions are taken from seeded Normal games at the start of a placement in rounds 2, 5 and
 8; from each, ``--rollouts`` rollouts play to the end of the round (the same rollout seeds
 every run). Prints the CPU time a rollout (``time.process_time``, so other work on the machine
-changes it less than the wall clock would) and a checksum of the rollouts' results, which must
-not change when a change is meant only to make rollouts cheaper.
+changes it less than the wall clock would), rollouts a second, and a checksum of the rollouts'
+results, which must not change when a change is meant only to make rollouts cheaper, and must
+be the same on both paths. Each path runs in a child process (``STONEAGE_PURE=1`` for the
+plain Python), alternating for ``--rounds`` rounds, the best round kept (see
+``random_games.py``, which also says where the compiled path comes from).
 
     python bench/rollout_speed.py [--rollouts N] [--players 2,4] [--policy full|quick|near]
+                                  [--rounds R]
 
 ``near`` is what Hard plays at 4 players: the whole judgement for the placements right after
 the root (``NEAR_PLIES``), the quick policy after them.
@@ -15,8 +20,11 @@ the root (``NEAR_PLIES``), the quick policy after them.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
+
+from random_games import alternate
 
 from stoneage.ai import make_bot
 from stoneage.ai.hard import FULL_ROLLOUT_STYLE, NEAR_PLIES
@@ -64,16 +72,38 @@ def measure(players: int, rollouts: int, name: str) -> tuple[float, float]:
 
 
 def main() -> None:
+    """Measure both paths side by side and print one line per table size."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rollouts", type=int, default=200, help="rollouts per position")
     parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated")
     parser.add_argument("--policy", choices=("full", "quick", "near"), default="full")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each path")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for players in (int(part) for part in args.players.split(",")):
-        ms, checksum = measure(players, args.rollouts, args.policy)
+    tables = [int(part) for part in args.players.split(",")]
+    if args.child:
+        from stoneage.rules import engine
+
+        figures = {players: measure(players, args.rollouts, args.policy) for players in tables}
+        print(json.dumps({"engine": engine(), "figures": figures}))
+        return
+    argv = ["--rollouts", str(args.rollouts), "--players", args.players, "--policy", args.policy]
+    best = alternate(args.rounds, argv, better=lambda new, old: new < old)
+    pure, compiled = best["pure"], best["compiled"]
+    print(
+        f"{args.policy} policy, CPU ms a rollout ({args.rollouts} x {len(ROUNDS)} rollouts), "
+        f"best of {args.rounds} alternating rounds"
+    )
+    if compiled["engine"] != "compiled":
+        print(f"(no compiled rules engine installed here: the second run was {compiled['engine']})")
+    for players in tables:
+        p_ms, p_sum = pure["figures"][str(players)]
+        c_ms, c_sum = compiled["figures"][str(players)]
+        same = "same checksum" if p_sum == c_sum else f"CHECKSUMS DIFFER ({c_sum:.3f})"
         print(
-            f"{players} players, {args.policy} policy: {ms:.2f} ms CPU a rollout "
-            f"({args.rollouts} x {len(ROUNDS)} rollouts), checksum {checksum:.3f}"
+            f"{players} players: pure {p_ms:.2f} ms ({1000 / p_ms:.0f}/s)  "
+            f"compiled {c_ms:.2f} ms ({1000 / c_ms:.0f}/s)  x{p_ms / c_ms:.2f}  "
+            f"checksum {p_sum:.3f}, {same}"
         )
 
 

@@ -11,7 +11,8 @@ real window, draw the title screen once, save it and exit 0: the packaging check
 ``--lang ja`` (language for this run, not saved), ``--replay FILE`` (play back a replay or save
 file; with ``--screenshot`` headless to its end, printing the final scores), ``--autoplay
 --players 4 --seed 3 [--speed slow|normal|fast] [--quit-at-end]`` (bots play every seat in the
-window to the final scoring; nothing is saved or recorded).
+window to the final scoring; nothing is saved or recorded), ``--version`` (the version, and
+whether the rules engine runs compiled or as plain Python).
 """
 
 from __future__ import annotations
@@ -37,10 +38,45 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def version_text() -> str:
+    """The program's version, which rules engine runs (compiled or plain Python) and the
+    Python running it."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from stoneage.rules import describe_engine
+
+    try:
+        number = version("stoneage")
+    except PackageNotFoundError:  # a checkout run without installing it
+        number = "(not installed)"
+    python = sys.version.split()[0]
+    return f"stoneage {number}, rules engine {describe_engine()}, Python {python}"
+
+
+class _Version(argparse.Action):
+    """``--version``: the text is made only when asked (it imports the rules)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(version_text())
+        parser.exit()
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(
         prog="stoneage", description="Stone Age: the board game, against bots or friends."
+    )
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="print the version and whether the rules engine runs compiled, and exit",
     )
     parser.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     parser.add_argument(
@@ -51,7 +87,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--scene",
         default="game",
         help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, "
-        "scoring, settings, settings_sound, rules, pause, log, hotseat, preview, save, load, continue_damaged, "
+        "scoring, settings, settings_sound, rules, pause, log, hotseat, preview, chooser, language_switch, save, load, continue_damaged, "
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
         "save_failing, save_elsewhere",
     )

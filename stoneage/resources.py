@@ -132,9 +132,20 @@ def setup_logging(level: int = logging.INFO, log_dir: Path | None = None) -> Pat
     _install_excepthooks()
     _give_console_streams_to_log()
     logging.getLogger(__name__).info(
-        "%s started (frozen=%s, python %s)", APP_NAME, is_frozen(), sys.version.split()[0]
+        "%s started (frozen=%s, python %s, rules engine %s)",
+        APP_NAME,
+        is_frozen(),
+        sys.version.split()[0],
+        rules_engine(),
     )
     return Path(handler.baseFilename)
+
+
+def rules_engine() -> str:
+    """Whether the rules engine runs compiled (mypyc) or as plain Python, in words."""
+    from stoneage.rules import describe_engine
+
+    return describe_engine()
 
 
 def _our_handler(logger: logging.Logger) -> logging.handlers.RotatingFileHandler | None:

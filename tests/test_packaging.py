@@ -71,7 +71,7 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("dist")
     run([sys.executable, "-m", "build", "--outdir", out, ROOT])
     (sdist,) = out.glob(f"stoneage-{VERSION}.tar.gz")
-    (wheel,) = out.glob(f"stoneage-{VERSION}-py3-none-any.whl")
+    (wheel,) = out.glob(f"stoneage-{VERSION}-*.whl")
     return {"sdist": sdist, "wheel": wheel}
 
 

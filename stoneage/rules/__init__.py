@@ -30,6 +30,10 @@ What is being decided is read through ``decision()``, one typed form per kind of
     >>> new_game(2, seed=1).decision()
     TurnUpCard(slot=0)
 
+The package runs compiled (by mypyc, from these same modules) where a wheel built with a C
+compiler installed it, as plain Python elsewhere or with ``STONEAGE_PURE=1``; ``engine()`` says
+which (see ``_engine``).
+
 Actions have a text form that round-trips::
 
     >>> state = new_game(2, seed=1)
@@ -38,7 +42,9 @@ Actions have a text form that round-trips::
     'card F01'
 """
 
-from . import data
+# ``_engine`` first (both names in one statement, imported left to right): before any other
+# module of the rules loads, it decides whether they load compiled or as plain Python.
+from . import _engine, data
 from .actions import (
     Action,
     Decline,
@@ -82,6 +88,9 @@ from .scoring import CATEGORIES as SCORING_CATEGORIES
 from .scoring import green_set_points, role_figures, scoring_cards, tie_break
 from .state import GameState, new_game, parse_action, sample_chance, seeded_rng
 
+engine = _engine.engine
+describe_engine = _engine.describe
+
 __all__ = [
     "CHANCE",
     "SCORING_CATEGORIES",
@@ -124,7 +133,9 @@ __all__ = [
     "TurnUpCard",
     "UseTools",
     "data",
+    "describe_engine",
     "dice_sum_weights",
+    "engine",
     "green_set_points",
     "new_game",
     "parse_action",

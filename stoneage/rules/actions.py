@@ -2,13 +2,15 @@
 
 Every decision and every chance outcome is an action. They are ``NamedTuple`` subclasses so
 that comparing and hashing them costs what comparing tuples costs; the last field is a tag that
-keeps two kinds with equal fields apart.
+keeps two kinds with equal fields apart. Each tag is typed as its own literal, so that a test
+of ``action[-1]`` narrows the union ``Action`` to one kind (``GameState.apply`` picks the
+handler that way).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from .data import NUM_SPACES, RESOURCE_NAMES, SPACE_NAMES
 
@@ -29,7 +31,7 @@ class Place(NamedTuple):
     # incompatible override. Nothing calls ``count()`` on an action, and ``count`` is the
     # public name of the number of figures (the bots, the scenes and the tests read it).
     count: int  # type: ignore[assignment]
-    tag: str = "place"
+    tag: Literal["place"] = "place"
 
     def __str__(self) -> str:
         return f"place {SPACE_NAMES[self.space]} {self.count}"
@@ -39,7 +41,7 @@ class Resolve(NamedTuple):
     """Use the figures on one of the own spaces next (resolution phase)."""
 
     space: int
-    tag: str = "resolve"
+    tag: Literal["resolve"] = "resolve"
 
     def __str__(self) -> str:
         return f"resolve {SPACE_NAMES[self.space]}"
@@ -50,7 +52,7 @@ class UseTools(NamedTuple):
 
     tiles: tuple[int, ...]
     cards: tuple[int, ...]
-    tag: str = "tools"
+    tag: Literal["tools"] = "tools"
 
     def __str__(self) -> str:
         if not self.tiles and not self.cards:
@@ -63,7 +65,7 @@ class Pay(NamedTuple):
     """Pay these resources for the card or building being resolved."""
 
     resources: Resources
-    tag: str = "pay"
+    tag: Literal["pay"] = "pay"
 
     def __str__(self) -> str:
         return "pay " + format_resources(self.resources)
@@ -72,7 +74,7 @@ class Pay(NamedTuple):
 class Decline(NamedTuple):
     """Do not buy the card or building; the figure just returns."""
 
-    tag: str = "decline"
+    tag: Literal["decline"] = "decline"
 
     def __str__(self) -> str:
         return "decline"
@@ -82,7 +84,7 @@ class PickItem(NamedTuple):
     """Dice-for-items card: take the die showing ``face``."""
 
     face: int
-    tag: str = "pick"
+    tag: Literal["pick"] = "pick"
 
     def __str__(self) -> str:
         return f"pick {self.face}"
@@ -93,7 +95,7 @@ class TakeTwo(NamedTuple):
 
     first: int
     second: int
-    tag: str = "taketwo"
+    tag: Literal["taketwo"] = "taketwo"
 
     def __str__(self) -> str:
         return f"taketwo {RESOURCE_NAMES[self.first]},{RESOURCE_NAMES[self.second]}"
@@ -103,7 +105,7 @@ class Feed(NamedTuple):
     """Feeding shortfall: pay the missing food with these resources."""
 
     resources: Resources
-    tag: str = "feed"
+    tag: Literal["feed"] = "feed"
 
     def __str__(self) -> str:
         return "feed " + format_resources(self.resources)
@@ -112,7 +114,7 @@ class Feed(NamedTuple):
 class Starve(NamedTuple):
     """Feeding shortfall: do not pay; lose 10 points."""
 
-    tag: str = "starve"
+    tag: Literal["starve"] = "starve"
 
     def __str__(self) -> str:
         return "starve"
@@ -123,7 +125,7 @@ class Roll(NamedTuple):
     """Chance: the sum of the dice rolled for a gathering space or a two-dice card."""
 
     total: int
-    tag: str = "roll"
+    tag: Literal["roll"] = "roll"
 
     def __str__(self) -> str:
         return f"roll {self.total}"
@@ -133,7 +135,7 @@ class RollItems(NamedTuple):
     """Chance: the faces of the dice-for-items roll, ascending."""
 
     faces: tuple[int, ...]
-    tag: str = "items"
+    tag: Literal["items"] = "items"
 
     def __str__(self) -> str:
         return "items " + ",".join(map(str, self.faces))
@@ -143,7 +145,7 @@ class RevealCard(NamedTuple):
     """Chance: the card turned face up into the display."""
 
     card: str
-    tag: str = "card"
+    tag: Literal["card"] = "card"
 
     def __str__(self) -> str:
         return f"card {self.card}"
@@ -153,7 +155,7 @@ class RevealTile(NamedTuple):
     """Chance: the building tile turned face up on top of a stack."""
 
     tile: str
-    tag: str = "tile"
+    tag: Literal["tile"] = "tile"
 
     def __str__(self) -> str:
         return f"tile {self.tile}"
@@ -163,7 +165,7 @@ class DrawExtra(NamedTuple):
     """Chance: the card drawn face down by the extra-card effect (``?`` when hidden)."""
 
     card: str
-    tag: str = "extra"
+    tag: Literal["extra"] = "extra"
 
     def __str__(self) -> str:
         return f"extra {self.card}"
@@ -190,10 +192,10 @@ Action = (
 # --- interned actions ----------------------------------------------------------------------
 # The engine hands out the same objects every time, so comparing them hits identity first and
 # no tuple is built on the hot paths.
-PLACE_ACTIONS = tuple(
+PLACE_ACTIONS: Final = tuple(
     tuple(Place(space, count) for count in range(11)) for space in range(NUM_SPACES)
 )
-RESOLVE_ACTIONS = tuple(Resolve(space) for space in range(NUM_SPACES))
+RESOLVE_ACTIONS: Final = tuple(Resolve(space) for space in range(NUM_SPACES))
 
 
 def resolve_actions(spaces: list[int]) -> list[Action]:
@@ -201,10 +203,11 @@ def resolve_actions(spaces: list[int]) -> list[Action]:
     return [RESOLVE_ACTIONS[space] for space in spaces]
 
 
-DECLINE, STARVE = Decline(), Starve()
+DECLINE: Final = Decline()
+STARVE: Final = Starve()
 # The two-resources card's choices, offered after the other legal actions of any decision.
-TAKE_TWO_ACTIONS = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
-PICK_ACTIONS = tuple(PickItem(face) for face in range(7))
+TAKE_TWO_ACTIONS: Final = tuple(TakeTwo(a, b) for a in range(4) for b in range(a, 4))
+PICK_ACTIONS: Final = tuple(PickItem(face) for face in range(7))
 
 
 # The kinds of action that turn up a card or a tile.

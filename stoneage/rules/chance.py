@@ -11,8 +11,9 @@ from fractions import Fraction
 from functools import cache
 from itertools import accumulate, combinations_with_replacement
 from math import factorial
+from typing import Final
 
-FACES = (1, 2, 3, 4, 5, 6)
+FACES: Final = (1, 2, 3, 4, 5, 6)
 
 
 @cache

@@ -23,12 +23,14 @@ nothing more (the slot descriptors are found through the type's attribute cache)
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
+from types import FunctionType
+from typing import cast
 
 from .actions import Action, Place
 from .data import NUM_SPACES
 from .nodes import CHANCE, PLACE, TERMINAL, Pending, Phase
 from .player import Player
+from .table import FIELDS as TABLE_FIELDS
 from .table import Table, table_property
 
 # The placement board (see ``transitions``): a plain tuple, as it is rebuilt on every
@@ -54,30 +56,38 @@ Board = tuple[
 
 # Every action since setup as a linked list, newest first: (previous history, action), ending
 # in (). Appending shares the whole past, where a tuple of actions would be copied each time.
-History = tuple[()] | tuple["History", Action]
-
-SLOTS = (
-    "n",
-    "phase",
-    "turn",
-    "_actor",
-    "players",
-    "placed",
-    "pending",
-    "ply",
-    "history",
-    "_table",
-    "_legal",
-    "_owned",
-    "_board",
-)
+# Typed as any tuple: mypyc cannot compile the recursive alias ``tuple[()] | tuple[History,
+# Action]`` (its type expansion never ends), and the one reader, ``actions_taken``, casts.
+History = tuple[object, ...]
+_Link = tuple[History, Action]
 
 
 class StateCore:
     """The slots of a game state, their types and the readings that need nothing else (see
-    the module docstring); ``GameState`` documents the public fields."""
+    the module docstring); ``GameState`` documents the public fields.
 
-    __slots__ = SLOTS
+    No ``__init__``: a state is made as ``GameState()`` and every slot then written, one a line
+    (``GameState.apply``). Compiled, that is a native allocation and native stores; run as plain
+    Python, no Python frame is entered to build a state, as an ``__init__`` would (one a move).
+    """
+
+    # Spelled out (mypyc compiles a class whose slots are written in its body, not built at
+    # run time); the compiled class has a fixed C layout of its own and ignores them.
+    __slots__ = (
+        "_actor",
+        "_board",
+        "_legal",
+        "_owned",
+        "_table",
+        "history",
+        "n",
+        "pending",
+        "phase",
+        "placed",
+        "players",
+        "ply",
+        "turn",
+    )
 
     n: int
     phase: Phase
@@ -93,78 +103,64 @@ class StateCore:
     _owned: int  # within an apply: the players (bits 0-3) and the table already copied
     _board: Board
 
-    # The fields kept on the table, read-only here. mypy reads them as the typed properties
-    # below; at run time each is the same property with an ``attrgetter`` as its getter (no
-    # Python frame per read: the engine reads them on its hot paths).
-    if TYPE_CHECKING:
+    # The fields kept on the table, read-only here. Plain properties, which a compiler turns
+    # into native getters; run as plain Python, each is replaced below by a property with an
+    # ``attrgetter`` as its getter (no Python frame per read). The engine itself reads
+    # ``self._table.<field>``, as cheap on both paths.
+    @property
+    def seed(self) -> int | None:
+        """The seed of the game (None in a seat's view)."""
+        return self._table.seed
 
-        @property
-        def seed(self) -> int | None:
-            """The seed of the game (None in a seat's view)."""
-            return self._table.seed
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view this is (None for the full state)."""
+        return self._table.viewer
 
-        @property
-        def viewer(self) -> int | None:
-            """The seat whose view this is (None for the full state)."""
-            return self._table.viewer
+    @property
+    def round(self) -> int:
+        """The round, from 1."""
+        return self._table.round
 
-        @property
-        def round(self) -> int:
-            """The round, from 1."""
-            return self._table.round
+    @property
+    def start(self) -> int:
+        """The start player of this round."""
+        return self._table.start
 
-        @property
-        def start(self) -> int:
-            """The start player of this round."""
-            return self._table.start
+    @property
+    def score_log(self) -> tuple[tuple[int, ...], ...]:
+        """The scores per seat at the end of each round."""
+        return self._table.score_log
 
-        @property
-        def score_log(self) -> tuple[tuple[int, ...], ...]:
-            """The scores per seat at the end of each round."""
-            return self._table.score_log
+    @property
+    def display(self) -> tuple[str | None, ...]:
+        """Card id per display slot (slot 0 costs 1 resource), None where empty."""
+        return self._table.display
 
-        @property
-        def display(self) -> tuple[str | None, ...]:
-            """Card id per display slot (slot 0 costs 1 resource), None where empty."""
-            return self._table.display
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """The cards nobody has seen, sorted."""
+        return self._table.deck
 
-        @property
-        def deck(self) -> tuple[str, ...]:
-            """The cards nobody has seen, sorted."""
-            return self._table.deck
+    @property
+    def deck_size(self) -> int:
+        """How many cards are left to draw."""
+        return self._table.deck_size
 
-        @property
-        def deck_size(self) -> int:
-            """How many cards are left to draw."""
-            return self._table.deck_size
+    @property
+    def tops(self) -> tuple[str | None, ...]:
+        """Top building tile id per stack, None where not revealed or empty."""
+        return self._table.tops
 
-        @property
-        def tops(self) -> tuple[str | None, ...]:
-            """Top building tile id per stack, None where not revealed or empty."""
-            return self._table.tops
+    @property
+    def stack_sizes(self) -> tuple[int, ...]:
+        """Tiles left per building stack (the top included)."""
+        return self._table.stack_sizes
 
-        @property
-        def stack_sizes(self) -> tuple[int, ...]:
-            """Tiles left per building stack (the top included)."""
-            return self._table.stack_sizes
-
-        @property
-        def tile_pool(self) -> tuple[str, ...]:
-            """The building tiles nobody has seen, sorted."""
-            return self._table.tile_pool
-
-    else:
-        seed = table_property("seed")
-        viewer = table_property("viewer")
-        round = table_property("round")
-        start = table_property("start")
-        score_log = table_property("score_log")
-        display = table_property("display")
-        deck = table_property("deck")
-        deck_size = table_property("deck_size")
-        tops = table_property("tops")
-        stack_sizes = table_property("stack_sizes")
-        tile_pool = table_property("tile_pool")
+    @property
+    def tile_pool(self) -> tuple[str, ...]:
+        """The building tiles nobody has seen, sorted."""
+        return self._table.tile_pool
 
     # The placement board: figures per space this round, and who stands on each resource
     # space; kept until the next placement phase begins.
@@ -216,7 +212,20 @@ class StateCore:
         out: list[Action] = []
         node = self.history
         while node:
-            node, action = node
+            node, action = cast(_Link, node)
             out.append(action)
         out.reverse()
         return out
+
+
+def compiled() -> bool:
+    """True when this module runs compiled (by mypyc) rather than as plain Python."""
+    # A compiled class's methods are native descriptors, not Python functions.
+    return not isinstance(StateCore.current_player, FunctionType)
+
+
+if not compiled():
+    # Plain Python: a property whose getter is an ``attrgetter`` reads the table's field in C,
+    # where a ``def`` would cost a Python frame per read (the bots read them in their rollouts).
+    for _name in TABLE_FIELDS:
+        setattr(StateCore, _name, table_property(_name))

@@ -15,13 +15,25 @@ from typing import Any, Final
 import yaml
 
 # --- resources ---------------------------------------------------------------------------
-WOOD, BRICK, STONE, GOLD = 0, 1, 2, 3
+WOOD: Final = 0
+BRICK: Final = 1
+STONE: Final = 2
+GOLD: Final = 3
 RESOURCE_NAMES: Final = ("wood", "brick", "stone", "gold")
 RESOURCE_VALUES: Final = (3, 4, 5, 6)  # points per unit paid into a building; also pips per unit
 FOOD_DIVISOR: Final = 2
 
 # --- board spaces (an int each; the order is the display and legal-action order) ----------
-TOOL_MAKER, HUT, FIELD, HUNT, FOREST, CLAY_PIT, QUARRY, RIVER = range(8)
+# Each constant is ``Final``, one a line: compiled, a final name is a C constant where any other
+# module-level name is a dictionary look-up.
+TOOL_MAKER: Final = 0
+HUT: Final = 1
+FIELD: Final = 2
+HUNT: Final = 3
+FOREST: Final = 4
+CLAY_PIT: Final = 5
+QUARRY: Final = 6
+RIVER: Final = 7
 CARD_SPACES: Final = (8, 9, 10, 11)  # slot costing 1, 2, 3, 4 resources (right to left)
 BUILDING_SPACES: Final = (12, 13, 14, 15)  # building stacks 1..4
 NUM_SPACES: Final = 16
@@ -50,13 +62,15 @@ SPACE_NAMES: Final = (
 SPACE_BY_NAME: Final = {name: index for index, name in enumerate(SPACE_NAMES)}
 
 # --- people, tools, tracks ----------------------------------------------------------------
-START_PEOPLE, MAX_PEOPLE = 5, 10
-START_FOOD = 12
-MAX_FOOD_TRACK = 10
-MAX_TOOL_TILES, MAX_TOOL_VALUE = 3, 4
-STARVATION_PENALTY = 10
-NUM_CARD_SLOTS = 4
-TILES_PER_STACK = 7
+START_PEOPLE: Final = 5
+MAX_PEOPLE: Final = 10
+START_FOOD: Final = 12
+MAX_FOOD_TRACK: Final = 10
+MAX_TOOL_TILES: Final = 3
+MAX_TOOL_VALUE: Final = 4
+STARVATION_PENALTY: Final = 10
+NUM_CARD_SLOTS: Final = 4
+TILES_PER_STACK: Final = 7
 
 CULTURE_SYMBOLS: Final = (
     "pottery",
@@ -82,7 +96,8 @@ CARD_EFFECTS: Final = (
     "any_two_resources",
 )
 # Faces of the dice-for-items card: 1-4 a resource, 5 a tool, 6 +1 food production.
-ITEM_TOOL_FACE, ITEM_FIELD_FACE = 5, 6
+ITEM_TOOL_FACE: Final = 5
+ITEM_FIELD_FACE: Final = 6
 
 
 def gather_divisor(space: int) -> int:
@@ -102,6 +117,12 @@ class Card:
     role: str | None = None  # sand bottom
     role_count: int = 0
 
+    def __reduce__(self) -> tuple[type[Card], tuple[object, ...]]:
+        """Pickled as the constructor's arguments: compiled, a frozen dataclass is otherwise
+        unpickled by setting its fields, which it refuses."""
+        fields = (self.id, self.effect, self.amount, self.resource, self.culture, self.role)
+        return (Card, (*fields, self.role_count))
+
 
 @dataclass(frozen=True, slots=True)
 class Building:
@@ -115,6 +136,11 @@ class Building:
     kinds: int = 0  # variable: different kinds to pay
     min_count: int = 0  # flexible
     max_count: int = 0  # flexible
+
+    def __reduce__(self) -> tuple[type[Building], tuple[object, ...]]:
+        """Pickled as the constructor's arguments (see ``Card.__reduce__``)."""
+        fields = (self.id, self.kind, self.cost, self.points, self.count, self.kinds)
+        return (Building, (*fields, self.min_count, self.max_count))
 
 
 def _load_yaml(name: str) -> object:

@@ -16,6 +16,7 @@ up: the seat the chance step belongs to is given where there is one)::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 # --- a seat decides ----------------------------------------------------------------------------
@@ -143,7 +144,7 @@ SeatDecision = (
 ChanceDecision = RollDice | RollItemDice | TurnUpCard | TurnUpBuilding | DrawFaceDown
 Decision = SeatDecision | ChanceDecision | GameOver
 
-GAME_OVER = GameOver()
+GAME_OVER: Final = GameOver()
 
 __all__ = [
     "GAME_OVER",

@@ -22,7 +22,9 @@ class ActionError(ValueError):
     for translation) and ``params`` fills them, so a UI can show the reason in the player's
     language. The state the action was applied to is never changed."""
 
-    def __init__(self, action: object, seat: int | None, template: str, **params: Any) -> None:
+    def __init__(self, action: object, seat: object, template: str, **params: Any) -> None:
+        # ``seat`` is any object: the seat a caller named, whatever it is (``apply(..., seat=)``),
+        # and compiled, a narrower type would turn such a call into a TypeError.
         self.action = action
         self.seat = seat
         self.template = template
@@ -48,11 +50,10 @@ class IllegalActionError(ActionError):
         return "illegal action"
 
 
-def _who(seat: int | None) -> str:
+def _who(seat: object) -> str:
     """The seat an error names, in words."""
-    return {None: "no seat", -1: "chance", -2: "nobody (the game is over)"}.get(
-        seat, f"seat {seat}"
-    )
+    names: dict[object, str] = {None: "no seat", -1: "chance", -2: "nobody (the game is over)"}
+    return names.get(seat, f"seat {seat}")
 
 
 class SaveFormatError(ValueError):

@@ -6,6 +6,8 @@ legality itself is decided there and nowhere else. These functions only find the
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import data
 from .actions import (
     Decline,
@@ -49,10 +51,10 @@ from .nodes import (
     TOOLS,
 )
 
-_CHANCE_TYPES = (Roll, RollItems, RevealCard, RevealTile, DrawExtra)
-_DECISION_TYPES = (Place, Resolve, UseTools, Pay, Decline, PickItem, TakeTwo, Feed, Starve)
-_PENDING_FOR = {UseTools: TOOLS, PickItem: ITEMS_PICK, Feed: FEED_SHORT, Starve: FEED_SHORT}
-_STEP_NAMES = {
+_CHANCE_TYPES: Final = (Roll, RollItems, RevealCard, RevealTile, DrawExtra)
+_DECISION_TYPES: Final = (Place, Resolve, UseTools, Pay, Decline, PickItem, TakeTwo, Feed, Starve)
+_PENDING_FOR: Final = {UseTools: TOOLS, PickItem: ITEMS_PICK, Feed: FEED_SHORT, Starve: FEED_SHORT}
+_STEP_NAMES: Final = {
     None: N_("choosing a space"),
     TOOLS: N_("choosing tools for a roll"),
     PAY_CARD: N_("paying for a civilization card"),

@@ -7,6 +7,7 @@ that recur all game are computed once.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from . import data
 from .actions import DECLINE, STARVE, Action, Feed, Pay
@@ -84,63 +85,85 @@ def payment_cap(tile: Building) -> int:
 
 
 # --- cached per (what is paid for, capped holdings) ----------------------------------------------
-# The engine asks these on every purchase and feeding shortfall; a dict keyed by small tuples
-# is much cheaper than re-deriving the cap and hashing a ``Building`` each time.
-_BUILDING_FOUND: dict[tuple[str, Resources], tuple[Resources, ...]] = {}
-# keyed by ("card", capped holdings, cost), ("building", tile id, payments) or ("feed", capped
-# holdings, shortfall)
-_ACTIONS_FOUND: dict[tuple[str, object, object], tuple[Action, ...]] = {}
+# The engine asks these on every purchase and feeding shortfall. Each cache is keyed by one int:
+# the capped holdings packed four bits a resource (``packed``), with the cost, the shortfall or
+# the tile's number. Compiled, an int is built and hashed at no cost, where a key of tuples
+# would be allocated and hashed item by item; run as plain Python it is no dearer either.
+_BUILDING_FOUND: Final[dict[int, tuple[Resources, ...]]] = {}
+_BUILDING_ACTIONS: Final[dict[int, tuple[Action, ...]]] = {}
+_CARD_ACTIONS: Final[dict[int, tuple[Action, ...]]] = {}
+_FEED_ACTIONS: Final[dict[int, tuple[Action, ...]]] = {}
+
+
+def packed(holdings: Resources, cap: int) -> int:
+    """``capped(holdings, cap)`` as one int, four bits an amount (``cap`` is at most 15)."""
+    w, b, s, g = holdings
+    return (
+        (w if w < cap else cap) << 12
+        | (b if b < cap else cap) << 8
+        | (s if s < cap else cap) << 4
+        | (g if g < cap else cap)
+    )
+
+
+def _unpacked(key: int) -> Resources:
+    """The capped holdings ``packed`` made (from the low 16 bits of ``key``)."""
+    return (key >> 12 & 15, key >> 8 & 15, key >> 4 & 15, key & 15)
 
 
 @cache
-def _tile_and_cap(tile_id: str) -> tuple[Building, int]:
+def _tile_and_cap(tile_id: str) -> tuple[Building, int, int]:
+    """The tile, the most of one resource it could take, and its number (a cache key part)."""
     tile = data.buildings()[tile_id]
-    return tile, payment_cap(tile)
+    return tile, payment_cap(tile), data.building_ids().index(tile_id)
 
 
 def building_payments_for(tile_id: str, holdings: Resources) -> tuple[Resources, ...]:
     """Every legal payment for the building tile ``tile_id`` out of ``holdings``."""
-    tile, cap = _tile_and_cap(tile_id)
+    tile, cap, number = _tile_and_cap(tile_id)
     if tile.kind == "fixed":  # one payment or none: cheaper to see than to look up
         cost = tile.cost
         w, b, s, g = holdings
         return (cost,) if w >= cost[0] and b >= cost[1] and s >= cost[2] and g >= cost[3] else ()
-    key = (tile_id, capped(holdings, cap))
+    key = number << 16 | packed(holdings, cap)
     found = _BUILDING_FOUND.get(key)
     if found is None:
-        found = _BUILDING_FOUND[key] = building_payments(tile, key[1])
+        found = _BUILDING_FOUND[key] = building_payments(tile, _unpacked(key))
     return found
 
 
 def card_payment_actions(holdings: Resources, cost: int) -> tuple[Action, ...]:
     """``Pay`` actions for a card costing ``cost`` resources, then ``Decline``."""
-    key = ("card", capped(holdings, cost), cost)
-    found = _ACTIONS_FOUND.get(key)
+    key = cost << 16 | packed(holdings, cost)
+    found = _CARD_ACTIONS.get(key)
     if found is None:
-        found = _ACTIONS_FOUND[key] = _interned(Pay, exact_payments(key[1], cost), DECLINE)
+        payments = exact_payments(_unpacked(key), cost)
+        found = _CARD_ACTIONS[key] = _interned(Pay, payments, DECLINE)
     return found
 
 
 def building_payment_actions(tile_id: str, holdings: Resources) -> tuple[Action, ...]:
     """``Pay`` actions for the building tile ``tile_id``, then ``Decline``."""
-    payments = building_payments_for(tile_id, holdings)
-    key = ("building", tile_id, payments)
-    found = _ACTIONS_FOUND.get(key)
+    _, cap, number = _tile_and_cap(tile_id)
+    key = number << 16 | packed(holdings, cap)
+    found = _BUILDING_ACTIONS.get(key)
     if found is None:
-        found = _ACTIONS_FOUND[key] = _interned(Pay, payments, DECLINE)
+        payments = building_payments_for(tile_id, _unpacked(key))
+        found = _BUILDING_ACTIONS[key] = _interned(Pay, payments, DECLINE)
     return found
 
 
 def feed_actions(holdings: Resources, short: int) -> tuple[Action, ...]:
     """``Feed`` actions paying a shortfall of ``short`` food with resources, then ``Starve``."""
-    key = ("feed", capped(holdings, short), short)
-    found = _ACTIONS_FOUND.get(key)
+    key = short << 16 | packed(holdings, short)
+    found = _FEED_ACTIONS.get(key)
     if found is None:
-        found = _ACTIONS_FOUND[key] = _interned(Feed, exact_payments(key[1], short), STARVE)
+        payments = exact_payments(_unpacked(key), short)
+        found = _FEED_ACTIONS[key] = _interned(Feed, payments, STARVE)
     return found
 
 
-_INTERNED: dict[tuple[type[Pay] | type[Feed], Resources], Action] = {}
+_INTERNED: Final[dict[tuple[type[Pay] | type[Feed], Resources], Action]] = {}
 
 
 def _interned(

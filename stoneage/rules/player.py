@@ -6,6 +6,8 @@ copies it (``copy``) before the first change within an ``apply``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .data import (
     MAX_FOOD_TRACK,
     MAX_PEOPLE,
@@ -16,7 +18,7 @@ from .data import (
     STARVATION_PENALTY,
 )
 
-_FIELDS = (
+_FIELDS: Final = (
     "people",
     "food",
     "track",
@@ -37,7 +39,24 @@ _FIELDS = (
 class Player:
     """A seat's board. Tool tiles are two multisets of values: unused and used this round."""
 
-    __slots__ = _FIELDS
+    # Spelled out (mypyc compiles a class whose slots are written in its body, not built at
+    # run time); the compiled class has a fixed C layout of its own and ignores them.
+    __slots__ = (
+        "building_points",
+        "buildings",
+        "card_points",
+        "cards",
+        "extras",
+        "food",
+        "one_use",
+        "penalties",
+        "people",
+        "res",
+        "tools_free",
+        "tools_used",
+        "track",
+        "two_res",
+    )
 
     people: int
     food: int
@@ -57,19 +76,29 @@ class Player:
     @classmethod
     def new(cls) -> Player:
         """A player at setup: 5 people, 12 food, nothing else."""
-        p = cls.__new__(cls)
-        p.people, p.food, p.track, p.res = START_PEOPLE, START_FOOD, 0, (0, 0, 0, 0)
-        p.tools_free = p.tools_used = p.one_use = ()
+        p = Player()
+        p.people = START_PEOPLE
+        p.food = START_FOOD
+        p.track = 0
+        p.res = (0, 0, 0, 0)
+        p.tools_free = ()
+        p.tools_used = ()
+        p.one_use = ()
         p.two_res = 0
-        p.cards = p.extras = p.buildings = ()
-        p.building_points = p.card_points = p.penalties = 0
+        p.cards = ()
+        p.extras = ()
+        p.buildings = ()
+        p.building_points = 0
+        p.card_points = 0
+        p.penalties = 0
         return p
 
     def copy(self) -> Player:
         """A shallow copy (every field is immutable)."""
-        # Spelled out rather than looped over the fields, one target per line (a multiple
-        # assignment would build and unpack a tuple): this runs on most actions.
-        p = _new_player(Player)
+        # ``Player()`` and a write per field, one target per line (a multiple assignment would
+        # build and unpack a tuple): this runs on most actions. Compiled, a native allocation
+        # and native stores; as plain Python, no ``__init__`` frame.
+        p = Player()
         p.people = self.people
         p.food = self.food
         p.track = self.track
@@ -168,9 +197,14 @@ class Player:
 
     def add_resource(self, index: int, amount: int) -> None:
         """Add ``amount`` of one resource."""
-        r = list(self.res)
-        r[index] += amount
-        self.res = (r[0], r[1], r[2], r[3])
+        # Spelled out (see ``Transitions._gather``): compiled, no tuple or list is allocated.
+        r = self.res
+        self.res = (
+            r[0] + amount if index == 0 else r[0],
+            r[1] + amount if index == 1 else r[1],
+            r[2] + amount if index == 2 else r[2],
+            r[3] + amount if index == 3 else r[3],
+        )
 
     def use_tools(self, tiles: tuple[int, ...], one_use: tuple[int, ...]) -> None:
         """Turn the given tile values to used and spend the given one-use cards."""
@@ -189,9 +223,6 @@ class Player:
         if self.tools_used:
             self.tools_free = tuple(sorted(self.tools_free + self.tools_used, reverse=True))
             self.tools_used = ()
-
-
-_new_player = object.__new__
 
 
 def _replace_one(values: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Protocol
 
 from . import data
 from .data import STARVATION_PENALTY
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .core import StateCore
     from .player import Player
 
-CATEGORIES = (
+CATEGORIES: Final = (
     "buildings",
     "card_points",
     "green_sets",
@@ -76,7 +76,28 @@ def final_scoring(state: StateCore) -> list[dict[str, int]]:
     return [player_scoring(p) for p in state.players]
 
 
-def tie_break(p: Player) -> int:
+class TieBreakFigures(Protocol):
+    """What the tie-break reads of a seat: a ``Player``, or anything with these figures (a
+    protocol, not the class: compiled, a parameter typed ``Player`` would refuse anything
+    else, where the plain Python reads whatever has them)."""
+
+    @property
+    def track(self) -> int:
+        """Food track."""
+        ...
+
+    @property
+    def tool_value(self) -> int:
+        """Total value of the tool tiles."""
+        ...
+
+    @property
+    def people(self) -> int:
+        """People."""
+        ...
+
+
+def tie_break(p: TieBreakFigures) -> int:
     """The tie-break value: food track + total tool value + people."""
     return p.track + p.tool_value + p.people
 

@@ -10,14 +10,15 @@ is read.
 from __future__ import annotations
 
 import json
+from typing import Final
 
 from .core import StateCore
 from .errors import SaveFormatError
 
-FORMAT = "stoneage-game"
-VERSION = 1
-MAX_BYTES = 2_000_000  # a whole game is about 40 kB
-MAX_ACTIONS = 50_000
+FORMAT: Final = "stoneage-game"
+VERSION: Final = 1
+MAX_BYTES: Final = 2_000_000  # a whole game is about 40 kB
+MAX_ACTIONS: Final = 50_000
 
 
 def to_json(state: StateCore) -> str:
@@ -32,13 +33,13 @@ def to_json(state: StateCore) -> str:
     return json.dumps(document, separators=(",", ":"))
 
 
-def read_save(text: str | bytes) -> tuple[int, int | None, list[str]]:
+def read_save(text: object) -> tuple[int, int | None, list[str]]:
     """The seat count, the seed and the actions' text of a save made by ``to_json``
     (``GameState.from_json`` replays them); ``SaveFormatError`` says what is wrong otherwise."""
     return _checked_fields(_read_document(text))
 
 
-def _read_document(text: str | bytes) -> dict[str, object]:
+def _read_document(text: object) -> dict[str, object]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveFormatError("saved game must be JSON text")
     if len(text) > MAX_BYTES:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from fractions import Fraction
+from typing import Final, overload
 
 from . import chance, data
 from .actions import (
@@ -69,10 +70,9 @@ from .serial import read_save, to_json
 from .table import Table
 from .textform import read_action
 from .tools import tool_options
-from .transitions import HANDLERS as _HANDLERS
 from .transitions import Transitions, resolve_choices
 
-_EMPTY_ROW = (0,) * NUM_SPACES
+_EMPTY_ROW: Final = (0,) * NUM_SPACES
 
 
 class GameState(Transitions):
@@ -91,34 +91,55 @@ class GameState(Transitions):
     # --- construction ------------------------------------------------------------------------
     @classmethod
     def _setup(cls, num_players: int, seed: int | None) -> GameState:
-        s = object.__new__(cls)
-        t = Table.__new__(Table)
-        t.seed, t.viewer, t.round, t.start, t.score_log = seed, None, 1, 0, ()
+        t = Table()
+        t.seed = seed
+        t.viewer = None
+        t.round = 1
+        t.start = 0
+        t.score_log = ()
         t.display = (None,) * data.NUM_CARD_SLOTS
-        t.deck, t.deck_size = data.card_ids(), len(data.card_ids())
-        t.tops, t.stack_sizes = (None,) * num_players, (data.TILES_PER_STACK,) * num_players
+        t.deck = data.card_ids()
+        t.deck_size = len(t.deck)
+        t.tops = (None,) * num_players
+        t.stack_sizes = (data.TILES_PER_STACK,) * num_players
         t.tile_pool = data.building_ids()
-        s.n, s.phase, s.turn, s._actor, s._table = num_players, REFILL, 0, CHANCE, t
+        s = GameState()
+        s.n = num_players
+        s.phase = REFILL
+        s.turn = 0
+        s._actor = CHANCE
         s.players = tuple(Player.new() for _ in range(num_players))
         s.placed = (_EMPTY_ROW,) * num_players
+        s.pending = None
+        s.ply = 0
+        s.history = ()
+        s._table = t
+        s._legal = None
+        s._owned = 0
         s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), (0,) * num_players)
-        s.pending, s.ply, s.history = None, 0, ()
-        s._legal, s._owned = None, 0
         s._settle()
         return s
 
     def _clone(self, action: Action | None = None) -> GameState:
         """A copy sharing every part; with ``action``, the copy is the state after it (to be
         changed by the caller) and records it in the history."""
-        s = object.__new__(GameState)
-        s.n, s.phase, s.turn, s._actor = self.n, self.phase, self.turn, self._actor
-        s.players, s.placed, s.pending = self.players, self.placed, self.pending
-        if action is None:
-            s.ply, s.history = self.ply, self.history
-        else:
-            s.ply = self.ply + 1
-            s.history = None if self.history is None else (self.history, action)
-        s._table, s._legal, s._owned, s._board = self._table, None, 0, self._board
+        s = GameState()
+        s.n = self.n
+        s.phase = self.phase
+        s.turn = self.turn
+        s._actor = self._actor
+        s.players = self.players
+        s.placed = self.placed
+        s.pending = self.pending
+        s.ply = self.ply if action is None else self.ply + 1
+        history = self.history
+        if action is not None and history is not None:
+            history = (history, action)
+        s.history = history
+        s._table = self._table
+        s._legal = None
+        s._owned = 0
+        s._board = self._board
         return s
 
     # --- the interface -------------------------------------------------------------------------
@@ -164,13 +185,22 @@ class GameState(Transitions):
         total = sum(weights)
         return [(o, chance.fraction(w, total)) for o, w in zip(outcomes, weights)]
 
-    def apply(self, action: Action | str, seat: int | None = None) -> GameState:
+    @overload
+    def apply(self, action: Action, seat: int | None = None) -> GameState: ...
+
+    @overload
+    def apply(self, action: str, seat: int | None = None) -> GameState: ...
+
+    def apply(self, action: object, seat: object = None) -> GameState:
         """The state after ``action`` (an action or its text form); ``self`` is unchanged.
 
         ``seat``, when given, is the seat that means to act: acting out of turn is rejected.
         Raises ``IllegalActionError`` naming the action, the seat and the reason
         (``ActionTextError`` for text that is no action).
         """
+        # The implementation takes any object (the overloads above give the types): compiled,
+        # a typed parameter would refuse anything else with a TypeError before the checks below
+        # could refuse it as the rules do, with an ``ActionError``.
         # Every action is a tuple, so anything else is read as text (and refused if it is not).
         # Tested this way round for speed: isinstance(action, str) says no to an action only
         # after also looking up its ``__class__``; the tuple check finds it at once.
@@ -184,16 +214,25 @@ class GameState(Transitions):
                 actor=self._actor,
             )
         # Legality: a look-up in the legal actions, or at a chance node a quick check (which
-        # says True only where the outcome is certainly among them).
+        # says True only where the outcome is certainly among them). The look-up tries identity
+        # first: an action taken from ``legal_actions()`` is the very object found there, and
+        # ``in`` would compare every tuple before it field by field (a loop of ``is`` is
+        # cheaper even run as plain Python); an equal action built elsewhere is still found.
         if self._actor != CHANCE or not _is_outcome(self, action):
             legal = self._legal
             if legal is None:
                 legal = self._legal = self._compute_legal()
-            if action not in legal:
-                raise explain_illegal(self, action)
-        # The copy the handler changes (``_clone``, spelled out: this runs once per action, and
-        # one target per line, as a multiple assignment would build and unpack a tuple).
-        s = _new_state(GameState)
+            for known in legal:
+                if known is action:
+                    break
+            else:
+                if action not in legal:
+                    raise explain_illegal(self, action)
+        # Equal to one of the legal actions (or a possible outcome): an action from here on.
+        act: Action = action  # type: ignore[assignment]
+        # The copy the handler changes (``_clone``, spelled out: this runs once per action; one
+        # target per line, as a multiple assignment would build and unpack a tuple).
+        s = GameState()
         s.n = self.n
         s.phase = self.phase
         s.turn = self.turn
@@ -203,13 +242,45 @@ class GameState(Transitions):
         s.pending = self.pending
         s.ply = self.ply + 1
         history = self.history
-        s.history = None if history is None else (history, action)
+        if history is not None:  # None in a seat's view
+            history = (history, act)
+        s.history = history
         s._table = self._table
         s._legal = None
         s._owned = 0
         s._board = self._board
-        # The handler (chosen by the last field of the action, its tag) finishes the copy.
-        _HANDLERS[action[-1]](s, action)
+        # The handler of the action's kind finishes the copy. The kind is read off the tag (the
+        # last field), most frequent kinds first: each test narrows ``Action`` to one kind for
+        # mypy, and compiled it is a pointer comparison and a native call, where a table of
+        # handlers would cost a look-up and a call through Python's calling convention.
+        if act[-1] == "place":
+            s._do_place(act)
+        elif act[-1] == "roll":
+            s._do_roll(act)
+        elif act[-1] == "resolve":
+            s._do_resolve(act)
+        elif act[-1] == "tools":
+            s._do_tools(act)
+        elif act[-1] == "pay":
+            s._do_pay(act)
+        elif act[-1] == "card":
+            s._do_reveal_card(act)
+        elif act[-1] == "feed":
+            s._do_feed(act)
+        elif act[-1] == "pick":
+            s._do_pick(act)
+        elif act[-1] == "decline":
+            s._do_decline(act)
+        elif act[-1] == "tile":
+            s._do_reveal_tile(act)
+        elif act[-1] == "items":
+            s._do_items_roll(act)
+        elif act[-1] == "starve":
+            s._do_starve(act)
+        elif act[-1] == "extra":
+            s._do_extra(act)
+        else:
+            s._do_take_two(act)
         return s
 
     def final_scoring(self) -> list[dict[str, int]]:
@@ -236,16 +307,25 @@ class GameState(Transitions):
                 q.extras = ("?",) * len(p.extras)
                 players[i] = q
         v.players = tuple(players)
-        table.deck = tuple(sorted(self.deck + tuple(hidden)))
+        table.deck = tuple(sorted(self._table.deck + tuple(hidden)))
         return v
 
     def to_json(self) -> str:
         """A versioned, JSON-safe save: the seat count, the seed and every action taken."""
         return to_json(self)
 
+    @overload
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameState:
-        """Rebuild a game saved by ``to_json`` by replaying it; raises ``SaveFormatError``."""
+    def from_json(cls, text: str) -> GameState: ...
+
+    @overload
+    @classmethod
+    def from_json(cls, text: bytes) -> GameState: ...
+
+    @classmethod
+    def from_json(cls, text: object) -> GameState:
+        """Rebuild a game saved by ``to_json`` by replaying it; raises ``SaveFormatError``
+        (also for something that is no text at all: hence any object, see ``apply``)."""
         players, seed, actions = read_save(text)
         state = new_game(players, seed)
         for number, action_text in enumerate(actions, start=1):
@@ -312,7 +392,7 @@ class GameState(Transitions):
         if pending[0] == PAY_CARD:
             return card_payment_actions(p.res, pending[1] + 1)
         if pending[0] == PAY_BUILDING:
-            tile = self.tops[pending[1]]
+            tile = self._table.tops[pending[1]]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             return building_payment_actions(tile, p.res)
         if pending[0] == ITEMS_PICK:
@@ -330,8 +410,8 @@ class GameState(Transitions):
         if pending[0] == ITEMS_ROLL:
             return _items_outcomes(self.n)[:2]
         if pending[0] == REVEAL_TILE:
-            return _uniform(RevealTile, self.tile_pool)
-        return _uniform(RevealCard if pending[0] == REVEAL_CARD else DrawExtra, self.deck)
+            return _uniform(RevealTile, self._table.tile_pool)
+        return _uniform(RevealCard if pending[0] == REVEAL_CARD else DrawExtra, self._table.deck)
 
 
 def _uniform(kind: RevealKind, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
@@ -341,15 +421,14 @@ def _uniform(kind: RevealKind, ids: tuple[str, ...]) -> tuple[tuple[Action, ...]
     return tuple(map(table.__getitem__, ids)), _ONES[len(ids)]
 
 
-_ONES = tuple((1,) * k for k in range(40))
-_new_state = object.__new__
-_REVEAL_KINDS: dict[str, RevealKind] = {
+_ONES: Final = tuple((1,) * k for k in range(40))
+_REVEAL_KINDS: Final[dict[str, RevealKind]] = {
     REVEAL_CARD: RevealCard,
     EXTRA: DrawExtra,
     REVEAL_TILE: RevealTile,
 }
-_ROLL_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
-_ITEMS_CACHE: dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_ROLL_CACHE: Final[dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+_ITEMS_CACHE: Final[dict[int, tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def _roll_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]:
@@ -383,32 +462,48 @@ def _items_outcomes(k: int) -> tuple[tuple[Action, ...], tuple[int, ...], tuple[
 # looking it up among them (a look-up compares tuples one by one). Each check returns True only
 # where the outcome is certainly legal; on False, ``apply`` looks it up after all, so an illegal
 # action is still refused (and explained) in one place.
-def _is_outcome(state: GameState, action: Action) -> bool:
+def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
     """At a chance node: True if ``action`` is certainly one of its outcomes (see above)."""
     pending = state.pending
     if pending is None:
         return False
+    # ``type(action) is ...`` rather than ``action.__class__``: mypy narrows on it, and
+    # compiled it reads the type without an attribute look-up.
     if pending[0] == ROLL:
-        if action.__class__ is not Roll or action[1] != "roll":
+        if type(action) is not Roll or action[1] != "roll":
             return False
         dice, total = pending[2], action[0]
         return total.__class__ is int and dice <= total <= 6 * dice
-    reveal = _REVEAL_KINDS.get(pending[0])
-    if (
-        reveal is None
-        or action.__class__ is not reveal
-        or action[1] != reveal._field_defaults["tag"]
-    ):
+    if pending[0] == REVEAL_TILE:
+        if type(action) is not RevealTile or action[1] != "tile":
+            return False
+        return action[0] in state._table.tile_pool
+    if pending[0] == REVEAL_CARD:
+        if type(action) is not RevealCard or action[1] != "card":
+            return False
+    elif pending[0] == EXTRA:
+        if type(action) is not DrawExtra or action[1] != "extra":
+            return False
+    else:
         return False
-    return action[0] in (state.tile_pool if pending[0] == REVEAL_TILE else state.deck)
+    return action[0] in state._table.deck
 
 
-def new_game(num_players: int, seed: int | None = None) -> GameState:
+@overload
+def new_game(num_players: int) -> GameState: ...
+
+
+@overload
+def new_game(num_players: int, seed: int | None) -> GameState: ...
+
+
+def new_game(num_players: object, seed: object = None) -> GameState:
     """A new game for 2 to 4 seats; seat 0 is the start player.
 
     The returned state is a chance node: the display and the building tops are revealed by
     chance outcomes (``sample_chance``). ``seed`` is recorded for drivers that draw chance
-    outcomes from it (``seeded_rng``); the rules themselves never call ``random``.
+    outcomes from it (``seeded_rng``); the rules themselves never call ``random``. Anything
+    else raises ``ValueError`` (the implementation takes any object: see ``GameState.apply``).
     """
     if (
         not isinstance(num_players, int)
@@ -427,11 +522,12 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     if state._actor != CHANCE or pending is None:
         raise IllegalActionError("sample_chance", state._actor, "this is not a chance node")
     if pending[0] == ROLL:
-        outcomes, _, cumulative = _roll_outcomes(pending[2])
+        found = _ROLL_CACHE.get(pending[2])  # its cache read first: a call saved
+        outcomes, _, cumulative = found if found is not None else _roll_outcomes(pending[2])
     elif pending[0] == ITEMS_ROLL:
         outcomes, _, cumulative = _items_outcomes(state.n)
     else:  # a reveal: every unseen card or tile equally likely
-        ids = state.tile_pool if pending[0] == REVEAL_TILE else state.deck
+        ids = state._table.tile_pool if pending[0] == REVEAL_TILE else state._table.deck
         if not ids:
             raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
         # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
@@ -446,11 +542,12 @@ def seeded_rng(state: GameState) -> random.Random:
     return random.Random(f"stoneage/{state.seed}/{state.ply}")
 
 
-def parse_action(state: GameState, text: str) -> Action:
+def parse_action(state: GameState, text: object) -> Action:
     """The legal action of ``state`` written as ``text``.
 
-    Raises ``ActionTextError`` for text that is not an action, and ``IllegalActionError`` for
-    an action that is not legal in ``state`` (the message says why); both are ``ActionError``.
+    Raises ``ActionTextError`` for text that is not an action (or no text at all), and
+    ``IllegalActionError`` for an action that is not legal in ``state`` (the message says why);
+    both are ``ActionError``.
     """
     try:
         action = read_action(text)

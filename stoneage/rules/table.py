@@ -9,8 +9,10 @@ when one of them changes (the same copy-on-write as a ``Player``).
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Final
 
-_FIELDS = (
+# The fields, in order (``key``; a state's read-only attributes of the same names).
+FIELDS: Final = (
     "seed",
     "viewer",
     "round",
@@ -28,7 +30,21 @@ _FIELDS = (
 class Table:
     """Cards, tiles and round bookkeeping (see the module docstring)."""
 
-    __slots__ = _FIELDS
+    # Spelled out (mypyc compiles a class whose slots are written in its body, not built at
+    # run time); the compiled class has a fixed C layout of its own and ignores them.
+    __slots__ = (
+        "deck",
+        "deck_size",
+        "display",
+        "round",
+        "score_log",
+        "seed",
+        "stack_sizes",
+        "start",
+        "tile_pool",
+        "tops",
+        "viewer",
+    )
 
     seed: int | None
     viewer: int | None
@@ -44,9 +60,9 @@ class Table:
 
     def copy(self) -> Table:
         """A shallow copy (every field is immutable)."""
-        # Spelled out rather than looped over the fields (one target per line: a multiple
-        # assignment would build and unpack a tuple): this runs at every reveal and purchase.
-        t = Table.__new__(Table)
+        # ``Table()`` and a write per field, one target per line (see ``Player.copy``): this
+        # runs at every reveal and purchase.
+        t = Table()
         t.seed = self.seed
         t.viewer = self.viewer
         t.round = self.round
@@ -62,7 +78,7 @@ class Table:
 
     def key(self) -> tuple[object, ...]:
         """All fields as a tuple, for equality."""
-        return tuple(getattr(self, name) for name in _FIELDS)
+        return tuple(getattr(self, name) for name in FIELDS)
 
 
 def table_property(name: str) -> property:
@@ -76,4 +92,4 @@ def table_property(name: str) -> property:
 
 # The bit of ``GameState._owned`` that says the state's table is already its own copy
 # (bits 0-3 say the same of the players).
-TABLE_BIT = 1 << 8
+TABLE_BIT: Final = 1 << 8

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
 from .actions import (
     Action,
@@ -27,8 +28,8 @@ from .actions import (
 from .data import RESOURCE_NAMES, SPACE_BY_NAME
 from .errors import N_, ActionTextError
 
-_MAX_TEXT = 200
-_AMOUNT = re.compile(r"^(\d{1,2})([a-z]+)$")
+_MAX_TEXT: Final = 200
+_AMOUNT: Final = re.compile(r"^(\d{1,2})([a-z]+)$")
 
 
 class _Unreadable(Exception):
@@ -95,7 +96,7 @@ def _none(args: list[str], value: Action) -> Action:
     return value
 
 
-_READERS: dict[str, Callable[[list[str]], Action]] = {
+_READERS: Final[dict[str, Callable[[list[str]], Action]]] = {
     "place": lambda a: Place(_space(a[0]), _small_int(a[1], 1, 10)) if len(a) == 2 else _fail(),
     "resolve": lambda a: Resolve(_space(_one(a))),
     "tools": _tools,
@@ -117,7 +118,7 @@ def _fail() -> Action:
     raise _Unreadable
 
 
-def read_action(text: str) -> Action:
+def read_action(text: object) -> Action:
     """The action written as ``text`` (no legality check); ``ActionTextError`` if unreadable."""
     if not isinstance(text, str) or len(text) > _MAX_TEXT:
         raise ActionTextError(text, None, N_("this is not an action"))

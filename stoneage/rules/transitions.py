@@ -3,10 +3,10 @@
 ``Transitions`` extends ``core.StateCore``, which declares every slot of a state and its type,
 and ``GameState`` extends ``Transitions`` (see ``core`` for why the state is built in these
 layers): the handlers read and write only declared slots, and mypy checks each of them. Each
-handler takes the one kind of action it handles, and ``HANDLERS`` pairs the handlers with the
-actions' tags so that a handler and its action kind cannot be mismatched.
+handler takes the one kind of action it handles; ``apply`` picks it by the action's tag, whose
+literal type narrows the action to that kind, so mypy sees a handler and its kind matched.
 
-``apply`` copies the state and hands the copy to the action's handler in ``HANDLERS``; the
+``apply`` copies the state and hands the copy to the action's handler; the
 handler changes the copy and leaves it *finished*: every forced step taken (the next seat to
 place, an only space left to resolve, feeding with enough food, the end of the round, refill)
 and ``_actor`` set, so that the state waits for a real decision, a chance outcome or has ended.
@@ -23,9 +23,8 @@ cost about as much as a dozen plain bytecodes, so the hot paths avoid them where
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import compress
-from typing import TypeVar, cast
+from typing import Final
 
 from . import data
 from .actions import (
@@ -94,11 +93,12 @@ from .player import Player
 from .table import TABLE_BIT as _TABLE_BIT
 from .table import Table
 
-_EMPTY_ROW = (0,) * NUM_SPACES
-_CARD_SPACE_0, _BUILDING_SPACE_0 = CARD_SPACES[0], BUILDING_SPACES[0]
-_GATHER_SET = frozenset(GATHER_SPACES)
-_SPACE_INDICES = range(NUM_SPACES)
-_DIVISORS = tuple(
+_EMPTY_ROW: Final = (0,) * NUM_SPACES
+_CARD_SPACE_0: Final = CARD_SPACES[0]
+_BUILDING_SPACE_0: Final = BUILDING_SPACES[0]
+_GATHER_SET: Final = frozenset(GATHER_SPACES)
+_SPACE_INDICES: Final = range(NUM_SPACES)
+_DIVISORS: Final = tuple(
     gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES)
 )
 
@@ -111,13 +111,13 @@ _DIVISORS = tuple(
 # they were at the end of the placement until the next placement phase.
 
 # _UP_TO[space][k]: placing 1..k figures on ``space``, in order.
-_UP_TO = tuple(
+_UP_TO: Final = tuple(
     tuple(PLACE_ACTIONS[space][1 : k + 1] for k in range(11)) for space in range(NUM_SPACES)
 )
-_HUNT_UP_TO = _UP_TO[HUNT]
+_HUNT_UP_TO: Final = _UP_TO[HUNT]
 # _RESOURCE_ENTRY[space][room]: the ``resources`` entry of a resource space with that room,
 # whose second item gives the placements by figures available (at most the room).
-_RESOURCE_ENTRY: tuple[tuple[ResourceEntry, ...], ...] = tuple(
+_RESOURCE_ENTRY: Final[tuple[tuple[ResourceEntry, ...], ...]] = tuple(
     tuple(
         (space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11))) for room in range(8)
     )
@@ -125,14 +125,14 @@ _RESOURCE_ENTRY: tuple[tuple[ResourceEntry, ...], ...] = tuple(
     else ()
     for space in range(NUM_SPACES)
 )
-_CARD_PLACES = tuple(PLACE_ACTIONS[space][1] for space in CARD_SPACES)
-_BUILDING_PLACES = tuple(PLACE_ACTIONS[space][1] for space in BUILDING_SPACES)
-_SINGLE_PLACE = {a[0]: a for a in _CARD_PLACES + _BUILDING_PLACES}
+_CARD_PLACES: Final = tuple(PLACE_ACTIONS[space][1] for space in CARD_SPACES)
+_BUILDING_PLACES: Final = tuple(PLACE_ACTIONS[space][1] for space in BUILDING_SPACES)
 
 
-def _village_table() -> dict[tuple[bool, int], tuple[tuple[Place, ...], tuple[Place, ...]]]:
-    """Open village spaces (with and without the hut) per (fewer than 4 players, occupied bits)."""
-    table = {}
+def _village_table() -> tuple[tuple[tuple[Place, ...], tuple[Place, ...]], ...]:
+    """Open village spaces (with and without the hut) per occupied bits, plus 8 with fewer than
+    4 players (indexed, not keyed by a pair: no tuple is built to look an entry up)."""
+    table = []
     places = (PLACE_ACTIONS[TOOL_MAKER][1], PLACE_ACTIONS[HUT][2], PLACE_ACTIONS[FIELD][1])
     for few in (False, True):
         for bits in range(8):
@@ -142,11 +142,11 @@ def _village_table() -> dict[tuple[bool, int], tuple[tuple[Place, ...], tuple[Pl
                 open_ = ()
             else:
                 open_ = tuple(a for i, a in enumerate(places) if not bits >> i & 1)
-            table[few, bits] = open_, tuple(a for a in open_ if a[0] != HUT)
-    return table
+            table.append((open_, tuple(a for a in open_ if a[0] != HUT)))
+    return tuple(table)
 
 
-_VILLAGE = _village_table()
+_VILLAGE: Final = _village_table()
 
 
 def _open_resources(
@@ -166,9 +166,9 @@ def _open_resources(
 def new_board(state: StateCore) -> Board:
     """The board at the start of a placement phase (nothing placed yet)."""
     n = state.n
-    village, village_small = _VILLAGE[n < 4, 0]
-    cards = [a for a, card in zip(_CARD_PLACES, state.display) if card is not None]
-    tiles = [a for a, top in zip(_BUILDING_PLACES, state.tops) if top is not None]
+    village, village_small = _VILLAGE[8 if n < 4 else 0]
+    cards = [a for a, card in zip(_CARD_PLACES, state._table.display) if card is not None]
+    tiles = [a for a, top in zip(_BUILDING_PLACES, state._table.tops) if top is not None]
     resources = _open_resources(_EMPTY_ROW, _EMPTY_ROW, n)
     return (
         _EMPTY_ROW,
@@ -181,7 +181,7 @@ def new_board(state: StateCore) -> Board:
     )
 
 
-_RESOLVE_CHOICES: dict[tuple[int, ...], tuple[tuple[Resolve, ...], bool]] = {}
+_RESOLVE_CHOICES: Final[dict[tuple[int, ...], tuple[tuple[Resolve, ...], bool]]] = {}
 
 
 def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Resolve, ...], bool]:
@@ -276,10 +276,10 @@ class Transitions(StateCore):
                 | (occupants[HUT] > 0) << 1
                 | (occupants[FIELD] > 0) << 2
             )
-            village, village_small = _VILLAGE[self.n < 4, bits]
+            village, village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
         elif space >= _CARD_SPACE_0:
             still_open = list(singles)
-            still_open.remove(_SINGLE_PLACE[space])
+            still_open.remove(PLACE_ACTIONS[space][1])
             singles = tuple(still_open)
         elif space != HUNT:
             n = self.n
@@ -312,7 +312,7 @@ class Transitions(StateCore):
                 self._legal = acts
                 return
         self.phase = RESOLVE
-        self.turn = self.start
+        self.turn = self._table.start
         self._settle()
 
     def _offer(self, acts: list[Action] | tuple[Action, ...], seat: int) -> None:
@@ -322,7 +322,11 @@ class Transitions(StateCore):
     # --- resolution ----------------------------------------------------------------------------
     def _do_resolve(self, action: Resolve) -> None:
         self._resolve_space(self.turn, action[0])
-        self._finish()
+        # ``_finish`` spelled out: a fifth of all actions are resolutions.
+        if self.pending is None:
+            self._settle()
+        else:
+            self._actor = self._find_actor()
 
     def _resolve_space(self, seat: int, space: int) -> None:
         count = self.placed[seat][space]
@@ -345,7 +349,7 @@ class Transitions(StateCore):
         else:
             stack = space - _BUILDING_SPACE_0
             p = self.players[seat]
-            tile = self.tops[stack]
+            tile = self._table.tops[stack]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             if p.two_res > 0 or building_payments_for(tile, p.res):
                 self.pending = (PAY_BUILDING, stack)
@@ -359,23 +363,22 @@ class Transitions(StateCore):
         if row[HUT] or row[FIELD]:
             self._resolve_space(seat, HUT if row[HUT] else FIELD)
             return True
-        if any(row):
-            acts, only_rolls = resolve_choices(row)
-            if len(acts) == 1 or (only_rolls and self._no_tools(seat)):
+        # The cache of ``resolve_choices`` read here first: a call saved on a hot path.
+        found = _RESOLVE_CHOICES.get(row)
+        acts, only_rolls = found if found is not None else resolve_choices(row)
+        if acts:  # none once every figure of the seat is back
+            # Rolls with no tool to add involve no decision, so their order cannot matter.
+            p = self.players[seat]
+            if len(acts) == 1 or (only_rolls and not p.tools_free and not p.one_use):
                 self._resolve_space(seat, acts[0][0])
                 return True
             self._offer(acts, seat)
             return False
         nxt = (seat + 1) % self.n
-        if nxt == self.start:
+        if nxt == self._table.start:
             self.phase = FEED
         self.turn = nxt
         return True
-
-    def _no_tools(self, seat: int) -> bool:
-        """Rolls with no tool to add involve no decision, so their order cannot matter."""
-        p = self.players[seat]
-        return not p.tools_free and not p.one_use
 
     # --- rolls and tools -----------------------------------------------------------------------
     def _do_roll(self, action: Roll) -> None:
@@ -415,9 +418,16 @@ class Transitions(StateCore):
             if space == HUNT:
                 p.food += amount
             else:
-                res = list(p.res)
-                res[space - FOREST] += amount
-                p.res = (res[0], res[1], res[2], res[3])
+                # The four amounts spelled out, not a list changed and turned back into a tuple:
+                # compiled, a tuple of four ints is a plain C value, which a list would box.
+                index = space - FOREST
+                r = p.res
+                p.res = (
+                    r[0] + amount if index == 0 else r[0],
+                    r[1] + amount if index == 1 else r[1],
+                    r[2] + amount if index == 2 else r[2],
+                    r[3] + amount if index == 3 else r[3],
+                )
 
     # --- buying --------------------------------------------------------------------------------
     def _do_pay(self, action: Pay) -> None:
@@ -471,7 +481,7 @@ class Transitions(StateCore):
         elif effect == "any_two_resources":
             p.two_res += 1
         elif effect == "extra_card":
-            if self.deck_size > 0:
+            if self._table.deck_size > 0:
                 self.pending = (EXTRA, seat)
         elif effect == "resource_2_dice":
             assert card.resource is not None, card
@@ -498,7 +508,12 @@ class Transitions(StateCore):
         self._take_item(picker, face)
         rest = list(faces)
         rest.remove(face)
-        self.pending = (ITEMS_PICK, tuple(rest), (picker + 1) % self.n, buyer) if rest else None
+        # An if statement, not a conditional expression: mypyc gives the expression the
+        # tuple's type and then refuses the None.
+        if rest:
+            self.pending = (ITEMS_PICK, tuple(rest), (picker + 1) % self.n, buyer)
+        else:
+            self.pending = None
         self._auto_pick()
         self._finish()
 
@@ -518,7 +533,10 @@ class Transitions(StateCore):
             _, faces, picker, buyer = pending
             self._take_item(picker, faces[0])
             rest = faces[1:]
-            pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer) if rest else None
+            if rest:  # not a conditional expression (see ``_do_pick``)
+                pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer)
+            else:
+                pending = None
             self.pending = pending
 
     # --- the two-resources card ------------------------------------------------------------------
@@ -565,7 +583,7 @@ class Transitions(StateCore):
     def _fed(self, seat: int) -> None:
         """The seat is fed: the next seat's turn, or the round ends after the last one."""
         following = (seat + 1) % self.n
-        if following == self.start:
+        if following == self._table.start:
             self._end_round()
         else:
             self.turn = following
@@ -634,7 +652,16 @@ class Transitions(StateCore):
                 self._refill_step()
             else:
                 break
-        self._actor = self._find_actor()
+        # ``_find_actor`` spelled out (a call saved: this ends most actions).
+        pending = self.pending
+        if self.phase == OVER:
+            self._actor = TERMINAL
+        elif pending is not None and pending[0] in CHANCE_KINDS:
+            self._actor = CHANCE
+        elif pending is not None and pending[0] == ITEMS_PICK:
+            self._actor = pending[2]
+        else:
+            self._actor = self.turn
 
     def _find_actor(self) -> int:
         if self.phase == OVER:
@@ -680,12 +707,12 @@ class Transitions(StateCore):
         self.phase = OVER
 
     def _refill_step(self) -> None:
-        for slot, card in enumerate(self.display):
+        for slot, card in enumerate(self._table.display):
             if card is None:
                 self.pending = (REVEAL_CARD, slot)
                 return
-        for stack, top in enumerate(self.tops):
-            if top is None and self.stack_sizes[stack] > 0:
+        for stack, top in enumerate(self._table.tops):
+            if top is None and self._table.stack_sizes[stack] > 0:
                 self.pending = (REVEAL_TILE, stack)
                 return
         self.phase = PLACE
@@ -694,14 +721,14 @@ class Transitions(StateCore):
         first = self._first_placer()
         if first is None:  # nobody can place: the (empty) resolution phase follows
             self.phase = RESOLVE
-            self.turn = self.start
+            self.turn = self._table.start
         else:
             self.turn = first
 
     def _first_placer(self) -> int | None:
         """The first seat from the start player on that can place, its choices recorded as
         the legal actions; None when nobody can place."""
-        n, start = self.n, self.start
+        n, start = self.n, self._table.start
         for step in range(n):
             candidate = (start + step) % n
             acts = self._placements(candidate)
@@ -709,41 +736,3 @@ class Transitions(StateCore):
                 self._offer(acts, candidate)
                 return candidate
         return None
-
-
-# A handler as ``HANDLERS`` holds it: called with any action, as the table is one for all kinds.
-Handler = Callable[[Transitions, Action], None]
-_Kind = TypeVar("_Kind", bound=Action)
-
-
-def _handler(
-    kind: type[_Kind], change: Callable[[Transitions, _Kind], None]
-) -> tuple[str, Handler]:
-    """The entry of ``HANDLERS`` for one kind of action: its tag and its handler.
-
-    mypy checks that ``change`` takes this ``kind``. ``apply`` looks the handler up by the
-    action's tag, which is this kind's own, so it is only ever called with this kind: the cast
-    widens the parameter for the table, whose one value type must fit every kind.
-    """
-    tag: str = kind._field_defaults["tag"]
-    return tag, cast(Handler, change)
-
-
-HANDLERS: dict[str, Handler] = dict(
-    [
-        _handler(Place, Transitions._do_place),
-        _handler(Resolve, Transitions._do_resolve),
-        _handler(UseTools, Transitions._do_tools),
-        _handler(Pay, Transitions._do_pay),
-        _handler(Decline, Transitions._do_decline),
-        _handler(PickItem, Transitions._do_pick),
-        _handler(TakeTwo, Transitions._do_take_two),
-        _handler(Feed, Transitions._do_feed),
-        _handler(Starve, Transitions._do_starve),
-        _handler(Roll, Transitions._do_roll),
-        _handler(RollItems, Transitions._do_items_roll),
-        _handler(RevealCard, Transitions._do_reveal_card),
-        _handler(RevealTile, Transitions._do_reveal_tile),
-        _handler(DrawExtra, Transitions._do_extra),
-    ]
-)
