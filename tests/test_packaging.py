@@ -112,8 +112,13 @@ def command_path(scripts: Path, name: str) -> Path:
 
 
 def pip_install(python: Path, *args: str | Path) -> None:
-    """``pip install --no-deps`` into the venv of ``python``, with this environment's pip."""
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args])
+    """``pip install --no-deps`` into the venv of ``python``, with this environment's pip.
+
+    Without ``PYTHONPATH``: pip looks for what is installed through the target's ``sys.path``,
+    and a checkout on ``PYTHONPATH`` (its ``stoneage.egg-info``) would pass for the game
+    installed already, so the wheel would be skipped."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args], env=env)
 
 
 @pytest.fixture(scope="module")
