@@ -10,13 +10,14 @@ play for ``--seconds`` and reports:
   applied (median and 99th percentile, milliseconds);
 * the actions applied per second;
 * the server process's CPU (its user + system time over the wall time; 100 % = one core)
-  and memory (resident set at the end, and its peak).
+  and memory (resident set at the end, and its peak); the clients' own CPU (they run in
+  the benchmark's process, on the same machine).
 
 The clients are light asyncio clients of the same protocol (one event loop for all, so the
 benchmark's own cost stays small); each plays what a Normal bot chooses on its own view
 (read with ``view_from_wire``), after thinking ``--think`` seconds.
 
-    python bench/net_load.py [--tables 10 25 50] [--seconds 20] [--think 0.1]
+    python bench/net_load.py [--tables 10 25 50] [--seconds 20] [--think 0.1] [--durable]
 """
 
 from __future__ import annotations
@@ -95,8 +96,12 @@ class Player:
             if self.sent_at is not None and ply > self.sent_ply:
                 self.latencies.append(time.monotonic() - self.sent_at)
                 self.sent_at = None
-            view = view_from_wire(message["view"])
-            if view.current_player() == self.seat and self.sent_at is None:
+            wire = message["view"]
+            assert isinstance(wire, dict)
+            # The view is rebuilt only when this seat decides (the window rebuilds every one;
+            # here the clients' own cost would hide the server's).
+            if wire["actor"] == self.seat and self.sent_at is None:
+                view = view_from_wire(wire)
                 await asyncio.sleep(self.think)
                 self.bot.rng.seed(f"bench/{self.seat}/{ply}")
                 action = self.bot.choose(view)
@@ -116,20 +121,23 @@ async def _run(url: str, tables: int, seconds: float, think: float) -> list[Play
     return players
 
 
-def measure(tables: int, seconds: float, think: float) -> dict[str, float]:
+def measure(tables: int, seconds: float, think: float, durable: bool) -> dict[str, float]:
     """One server, ``tables`` tables of four clients, ``seconds`` of play: the figures."""
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "stoneage.server", "--host", "127.0.0.1", "--port", "0"]
         command += ["--db", str(Path(folder) / "load.sqlite3"), "--log-level", "WARNING"]
+        command += ["--durable"] if durable else []
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
         try:
             assert server.stdout is not None
             port = int(server.stdout.readline().rsplit(":", 1)[1])
             cpu0, _rss, _peak = _proc(server.pid)
+            mine0 = time.process_time()
             started = time.monotonic()
             players = asyncio.run(_run(f"ws://127.0.0.1:{port}", tables, seconds, think))
             wall = time.monotonic() - started
+            mine = time.process_time() - mine0
             cpu1, rss, peak = _proc(server.pid)
         finally:
             server.terminate()
@@ -145,6 +153,7 @@ def measure(tables: int, seconds: float, think: float) -> dict[str, float]:
         "median_ms": statistics.median(latencies) * 1000,
         "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
         "cpu_percent": 100 * (cpu1 - cpu0) / wall,
+        "clients_cpu_percent": 100 * mine / wall,
         "rss_mb": rss / 1024,
         "peak_rss_mb": peak / 1024,
     }
@@ -155,17 +164,19 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 25, 50])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.1)
+    parser.add_argument("--durable", action="store_true", help="the server's --durable")
     args = parser.parse_args()
     print(
         f"{'tables':>6} {'clients':>7} {'actions':>7} {'act/s':>7} {'median ms':>9} "
-        f"{'p99 ms':>7} {'CPU %':>6} {'RSS MB':>7} {'peak MB':>7}"
+        f"{'p99 ms':>7} {'CPU %':>6} {'RSS MB':>7} {'peak MB':>7} {'clients CPU %':>13}"
     )
     for tables in args.tables:
-        r = measure(tables, args.seconds, args.think)
+        r = measure(tables, args.seconds, args.think, args.durable)
         print(
             f"{r['tables']:>6.0f} {r['clients']:>7.0f} {r['actions']:>7.0f} "
             f"{r['actions_per_s']:>7.1f} {r['median_ms']:>9.1f} {r['p99_ms']:>7.1f} "
-            f"{r['cpu_percent']:>6.1f} {r['rss_mb']:>7.1f} {r['peak_rss_mb']:>7.1f}",
+            f"{r['cpu_percent']:>6.1f} {r['rss_mb']:>7.1f} {r['peak_rss_mb']:>7.1f} "
+            f"{r['clients_cpu_percent']:>13.1f}",
             flush=True,
         )
 
