@@ -34,6 +34,7 @@ from stoneage.play.match import Step
 from stoneage.rules import CHANCE, ActionError
 
 from .protocol import (
+    REPLACED,
     ClientMessage,
     ProtocolError,
     SeatPlan,
@@ -333,7 +334,7 @@ class TableService:
             old = live.players.get(seat)
             if old is not None:  # the same player from a new connection: the old one goes
                 old.table = None
-                self._spawn(old.ws.close(4000, "replaced"))
+                self._spawn(old.ws.close(REPLACED, "replaced"))
             client.table, client.seat = live, seat
             live.players[seat] = client
             was_standin = table.presence[seat].standin or table.started

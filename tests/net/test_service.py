@@ -230,3 +230,25 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(
         assert back.wait_for(ViewUpdate).view == state.view(1)
     finally:
         host.stop()
+
+
+def test_a_seat_taken_up_elsewhere_is_let_go_not_fought_over(clients: list[Client]) -> None:
+    host = Host([SeatConfig("remote"), SeatConfig("bot")], bind="127.0.0.1")
+    host.start()
+    try:
+        first = Client(host.url(), host.code or "", name="Ann")
+        clients.append(first)
+        first.start()
+        first.wait_for(Joined)
+        second = Client(host.url(), host.code or "", token=first.token)
+        clients.append(second)
+        second.start()
+        assert second.wait_for(Joined).seat == 0
+        assert first.wait_for(Problem).code == "replaced"
+        time.sleep(0.5)  # the first does not come back to push the second out
+        assert not any(isinstance(e, Problem) for e in second.poll())
+        assert host.service is not None
+        live = host.service.tables[host.code or ""]
+        assert len(live.players) == 1
+    finally:
+        host.stop()
