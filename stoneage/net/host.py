@@ -7,6 +7,9 @@ player chose (every address by default, so that friends on the local network can
 desktop's firewall may ask once). The host's own player joins as a client like any other,
 over loopback, with the host seat's token (``host_token``), so there is one client code.
 
+``announcement(name)`` is the service record that lists the table on the local network
+(``discovery.Announcer`` sends it, only while the player hosts).
+
 The table is kept in an SQLite file (``db``) after every step: a host that quits or crashes
 reopens it (``Host(..., db=same file, code=its code)``) and the others rejoin with their
 tokens, at the same decision.
@@ -21,7 +24,9 @@ import threading
 from pathlib import Path
 
 from websockets.asyncio.server import serve
+from zeroconf import ServiceInfo
 
+from .discovery import service_info
 from .protocol import MAX_FRAME_BYTES
 from .service import ServiceConfig, TableService
 from .store import TableStore
@@ -111,6 +116,26 @@ class Host:
             if family in (socket.AF_INET, socket.AF_INET6) and not local and address not in found:
                 found.append(address)
         return found or ["127.0.0.1"]
+
+    def announcement(self, name: str, addresses: list[str] | None = None) -> ServiceInfo:
+        """The service record announcing this table on the local network under ``name``
+        (its code, port, addresses (``addresses()`` by default), size and free seats), for a
+        ``discovery.Announcer``; made again after a seat is taken, for its ``update``. Sends
+        nothing."""
+        table = self.service.table(self.code or "") if self.service is not None else None
+        if table is None:
+            raise HostError("the host is not running")
+        seats, digests = table.record.seats, table.record.digests
+        free = sum(s.is_player and d is None for s, d in zip(seats, digests))
+        return service_info(
+            name,
+            table.code,
+            self.port,
+            addresses or self.addresses(),
+            len(seats),
+            free,
+            self.tls is not None,
+        )
 
     def _run(self) -> None:
         try:

@@ -96,3 +96,20 @@ def test_a_hostile_name_is_cleaned() -> None:
     info = service_info("bad\x00name." + "x" * 100, "ABC234", 1, ["10.0.0.2"], 2, 1)
     table = table_from_info(info)
     assert table is not None and "\x00" not in table.name and len(table.name) <= 40
+
+
+def test_a_host_announces_its_table_with_its_free_seats() -> None:
+    from stoneage.net.host import Host
+    from stoneage.net.table import SeatConfig
+
+    seats = [SeatConfig("host"), SeatConfig("remote"), SeatConfig("remote"), SeatConfig("bot")]
+    host = Host(seats, bind="127.0.0.1")
+    host.start()
+    try:
+        # The address given: asking the system for this machine's would look its name up.
+        table = table_from_info(host.announcement("Ann's table", ["127.0.0.1"]))
+        assert table is not None
+        assert (table.code, table.port, table.players, table.free) == (host.code, host.port, 4, 2)
+        assert table.name == "Ann's table" and table.compatible
+    finally:
+        host.stop()
