@@ -87,6 +87,15 @@ from .player import Player
 from .scoring import CATEGORIES as SCORING_CATEGORIES
 from .scoring import green_set_points, role_figures, scoring_cards, tie_break
 from .state import GameState, new_game, parse_action, sample_chance, seeded_rng
+from .wire import (
+    SPECTATOR,
+    WIRE_VERSION,
+    WireFormatError,
+    action_from_text,
+    spectator_view,
+    view_from_wire,
+    view_to_wire,
+)
 
 engine = _engine.engine
 describe_engine = _engine.describe
@@ -94,7 +103,9 @@ describe_engine = _engine.describe
 __all__ = [
     "CHANCE",
     "SCORING_CATEGORIES",
+    "SPECTATOR",
     "TERMINAL",
+    "WIRE_VERSION",
     "Action",
     "ActionError",
     "ActionTextError",
@@ -132,6 +143,8 @@ __all__ = [
     "TurnUpBuilding",
     "TurnUpCard",
     "UseTools",
+    "WireFormatError",
+    "action_from_text",
     "data",
     "describe_engine",
     "dice_sum_weights",
@@ -143,5 +156,8 @@ __all__ = [
     "sample_chance",
     "scoring_cards",
     "seeded_rng",
+    "spectator_view",
     "tie_break",
+    "view_from_wire",
+    "view_to_wire",
 ]

@@ -1,0 +1,546 @@
+"""Joining a table: the client the window (and the tests' scripted players) use.
+
+The public API, small and meant to stay:
+
+``Client(url, code, name=..., token=..., seat=..., watch=..., tls=..., retry_for=...)``
+    A client of the table ``code`` at ``url`` (``ws://host:port`` or ``wss://...``). Give the
+    seat's ``token`` to return to a seat, or none to claim a free seat (``seat``: which one),
+    or ``watch=True`` to watch. Nothing happens until ``start()``.
+``start()`` / ``close()``
+    Connect in a background thread (with its own asyncio loop); leave and stop it.
+``poll() -> list[Event]``
+    The events since the last call, oldest first: call it once a frame. Never blocks.
+``wait_for(kind, timeout)``
+    Poll until an event of type ``kind`` comes (scripts and tests; not for a frame loop).
+``send_action(text)``
+    Play the action (its text form, ``str(action)``) on the last view received.
+``start_game()``
+    The owner of the table starts it (seats nobody claimed get bots).
+``seat``, ``token``, ``code``, ``view``, ``ply``, ``lobby``
+    The seat (None when watching), its secret token (keep it to return: it is the only key
+    to the seat), the table's code, the last view (a ``GameState``), its position, the last
+    seats' list.
+
+The events are the frozen dataclasses below (``Joined``, ``LobbyUpdate``, ``ViewUpdate``,
+``Refused``, ``Problem``, ``Countdown``, ``StandIn``, ``Returned``, ``Disconnected``,
+``HostLeft``, ``Closed``). Every refusal and problem comes with its words in the language of
+the moment (``reason``/``words``): the host sends codes and the rules' reasons as data, and the
+client words them, so each player reads them in their own language.
+
+A dropped connection is retried (with the token, so the seat comes back with the same view)
+for ``retry_for`` seconds; ``Disconnected`` says whether it still tries.
+
+``create_table(url, seats, ...)`` asks a dedicated server for a new table and returns its code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import ssl
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from stoneage.i18n import _
+from stoneage.play.cues import Cue
+from stoneage.play.names import engine_reason
+from stoneage.play.story import Story, Told
+from stoneage.rules import GameState, WireFormatError, action_from_text, view_from_wire
+
+from .protocol import MAX_HOST_BYTES, REPLACED, ProtocolError, encode, make, read_host
+
+#: Problems after which retrying cannot help (the client stops).
+FATAL = frozenset(
+    {"version", "no_table", "bad_token", "no_free_seat", "seat_taken", "no_spectators"}
+)
+
+
+# --- events ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Joined:
+    """At the table: the seat (None: watching), its token when it was just given, the code."""
+
+    seat: int | None
+    code: str
+    token: str | None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as the lobby shows it."""
+
+    name: str
+    colour: str
+    kind: str  # "host", "remote" or "bot"
+    level: str
+    claimed: bool
+    here: bool
+    standin: bool
+
+
+@dataclass(frozen=True)
+class LobbyUpdate:
+    """The seats, who is here, whether the game began, the stand-in level and countdown."""
+
+    seats: tuple[SeatInfo, ...]
+    started: bool
+    standin: str
+    wait: float
+
+
+@dataclass(frozen=True)
+class ViewUpdate:
+    """The seat's view after a step (``story``: what happened, None on arrival) and, once
+    the game is over, every seat's final scoring."""
+
+    ply: int
+    view: GameState
+    story: Story | None
+    final: tuple[dict[str, int], ...] | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The host refused an action: the rules' reason, worded for this player."""
+
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Any other error reply (``code``), worded."""
+
+    code: str
+    words: str
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A seat's player went away: a stand-in plays it after ``seconds``."""
+
+    seat: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A bot of ``level`` plays the seat now."""
+
+    seat: int
+    level: str
+
+
+@dataclass(frozen=True)
+class Returned:
+    """The seat's player is back."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    """The connection dropped; ``retrying`` says whether the client tries again."""
+
+    retrying: bool
+
+
+@dataclass(frozen=True)
+class HostLeft:
+    """The host said it is going (its table is kept; it may come back)."""
+
+
+@dataclass(frozen=True)
+class Closed:
+    """The client stopped (the last event)."""
+
+
+Event = (
+    Joined
+    | LobbyUpdate
+    | ViewUpdate
+    | Refused
+    | Problem
+    | Countdown
+    | StandIn
+    | Returned
+    | Disconnected
+    | HostLeft
+    | Closed
+)
+_E = TypeVar("_E")
+
+
+def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
+    """The words of a problem the host reported, in the language of now."""
+    params = params or {}
+    said = {
+        "version": _(
+            "The host runs another version of the game (network protocol {theirs}; this "
+            "game speaks {ours}). Both players need the same version."
+        ),
+        "too_large": _("That message was too large"),
+        "malformed": _("That message could not be read"),
+        "binary": _("That message could not be read"),
+        "unknown_type": _("That message could not be read"),
+        "bad_field": _("That message could not be read"),
+        "missing_field": _("That message could not be read"),
+        "too_frequent": _("Too many messages: wait a moment"),
+        "no_table": _("There is no table with this code"),
+        "bad_token": _("This seat belongs to somebody else"),
+        "no_free_seat": _("Every seat of this table is taken"),
+        "seat_taken": _("This seat is taken"),
+        "no_spectators": _("This table does not take spectators"),
+        "not_joined": _("Join a table first"),
+        "watching": _("Spectators do not play"),
+        "already_joined": _("Already at a table"),
+        "not_owner": _("Only the host starts the game"),
+        "started": _("The game has begun"),
+        "not_started": _("The game has not begun yet"),
+        "stale": _("The game moved on: look again"),
+        "no_create": _("This host does not make new tables"),
+        "full": _("The server has no room for another table"),
+        "offline": _("Not connected to the table"),
+        "bad_view": _("The host sent a table this game cannot show"),
+        "replaced": _("This seat is now played from another window"),
+    }.get(code, _("Something went wrong at the host"))
+    try:
+        return said.format(**{k: v for k, v in params.items() if isinstance(v, (int, str))})
+    except (KeyError, IndexError, ValueError):
+        return said
+
+
+class _Reason(Exception):
+    """The rules' reason as the host sent it (a template and its values), for ``engine_reason``."""
+
+    def __init__(self, template: str, params: dict[str, Any]) -> None:
+        super().__init__(template)
+        self.template = template
+        self.params = params
+
+
+class Client:
+    """A client of one table (see the module docstring for the API)."""
+
+    def __init__(
+        self,
+        url: str,
+        code: str,
+        *,
+        name: str = "",
+        token: str | None = None,
+        seat: int | None = None,
+        watch: bool = False,
+        tls: ssl.SSLContext | None = None,
+        retry_for: float = 300.0,
+    ) -> None:
+        self.url, self.code, self.name = url, code, name
+        self.token, self.seat, self.watch, self.tls = token, seat, watch, tls
+        self.retry_for = retry_for
+        self.view: GameState | None = None
+        self.ply = -1
+        self.lobby: LobbyUpdate | None = None
+        self._events: queue.Queue[Event] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: asyncio.Queue[str] | None = None
+        self._wake: asyncio.Event | None = None
+        self._ws: ClientConnection | None = None
+        self._closing = False
+        self._final = False
+        self._joined = False
+        self._lock = threading.Lock()  # the fields the window reads while the thread writes
+
+    # --- the window's side ------------------------------------------------------------------
+    def start(self) -> None:
+        """Connect in a background thread; events follow through ``poll``."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="stoneage-client", daemon=True)
+            self._thread.start()
+
+    def poll(self) -> list[Event]:
+        """The events since the last call (never blocks)."""
+        found: list[Event] = []
+        while True:
+            try:
+                found.append(self._events.get_nowait())
+            except queue.Empty:
+                return found
+
+    def wait_for(self, kind: type[_E], timeout: float = 10.0) -> _E:
+        """Wait for the next event of type ``kind`` (the others are dropped); ``TimeoutError``
+        when none comes in time. For scripts and tests, not a frame loop."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {kind.__name__} within {timeout} s")
+            try:
+                event = self._events.get(timeout=left)
+            except queue.Empty:
+                continue
+            if isinstance(event, kind):
+                return event
+
+    def send_action(self, text: str) -> None:
+        """Play ``text`` (an action's text form) on the last view received."""
+        self._send(make("action", text=str(text), ply=self.ply))
+
+    def start_game(self) -> None:
+        """Start the game (the table's owner only; the others get a ``Problem``)."""
+        self._send(make("start"))
+
+    def send_raw(self, text: str) -> None:
+        """Send ``text`` as it is (the tests' hostile client; never the window's)."""
+        self._post(text)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Leave the table and stop the thread (the seat's countdown starts at the host)."""
+        self._closing = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(self._hang_up(), loop)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def kill(self) -> None:
+        """Drop the connection at once, without a word, and stop (a crash, for the tests)."""
+        self._closing = True
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(ws.transport.abort)
+        if self._thread is not None:
+            self._thread.join(5.0)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self._ws is None:
+            self._events.put(Problem("offline", problem_words("offline")))
+            return
+        self._post(encode(message))
+
+    def _post(self, text: str) -> None:
+        loop, outbox = self._loop, self._outbox
+        if loop is not None and outbox is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(outbox.put_nowait, text)
+
+    # --- the thread's side --------------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        finally:
+            self._events.put(Closed())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._outbox = asyncio.Queue()
+        self._wake = asyncio.Event()
+        delay, give_up = 0.1, None
+        while not self._closing and not self._final:
+            try:
+                async with connect(
+                    self.url,
+                    max_size=MAX_HOST_BYTES,
+                    ssl=self.tls,
+                    open_timeout=5,
+                    ping_interval=20,
+                    ping_timeout=20,
+                ) as ws:
+                    self._ws = ws
+                    await ws.send(encode(self._hello()))
+                    await self._session(ws)
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError):
+                pass
+            if self._ws is not None and self._ws.close_code == REPLACED:
+                # The same seat was taken up from another client (the player's other
+                # window): going back would only push that one out in turn.
+                self._final = True
+                self._events.put(Problem("replaced", problem_words("replaced")))
+            self._ws = None
+            if self._joined:
+                delay, give_up = 0.1, None
+                self._joined = False
+            if self._closing or self._final:
+                break
+            can_return = self.token is not None or self.watch
+            now = time.monotonic()
+            give_up = give_up if give_up is not None else now + self.retry_for
+            retrying = can_return and now < give_up
+            self._events.put(Disconnected(retrying))
+            if not retrying:
+                break
+            with contextlib.suppress(TimeoutError):  # woken early by close()
+                await asyncio.wait_for(self._wake.wait(), delay)
+            delay = min(delay * 2, 3.0)
+
+    def _hello(self) -> dict[str, Any]:
+        if self.watch:
+            return make("hello", code=self.code, watch=True)
+        if self.token is not None:
+            return make("hello", code=self.code, token=self.token)
+        return make("hello", code=self.code, name=self.name[:24], seat=self.seat)
+
+    async def _session(self, ws: ClientConnection) -> None:
+        """Read the host's messages and send ours until the connection closes."""
+        outbox = self._outbox
+        assert outbox is not None
+
+        async def writer() -> None:
+            while True:
+                await ws.send(await outbox.get())
+
+        sending = asyncio.get_running_loop().create_task(writer())
+        try:
+            async for raw in ws:
+                self._read(raw)
+        finally:
+            sending.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await sending
+
+    async def _hang_up(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+        ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode(make("leave")))
+            await ws.close()
+
+    def _read(self, raw: object) -> None:
+        try:
+            message = read_host(raw)
+        except ProtocolError as error:
+            self._events.put(Problem(error.code, problem_words(error.code, error.params)))
+            if error.code == "version":
+                self._final = True
+            return
+        try:
+            event = self._event(message)
+        except (KeyError, TypeError, ValueError):
+            event = Problem("malformed", problem_words("malformed"))
+        if event is not None:
+            self._events.put(event)
+
+    def _event(self, m: dict[str, Any]) -> Event | None:
+        kind = m["t"]
+        if kind == "state":
+            return self._update(m)
+        if kind == "welcome":
+            seat = m.get("seat")
+            with self._lock:
+                self.seat = seat if isinstance(seat, int) else None
+                token = m.get("token")
+                if isinstance(token, str):
+                    self.token = token
+                self.code = str(m["code"])
+                self._joined = True
+            return Joined(self.seat, self.code, token if isinstance(token, str) else None)
+        if kind == "lobby":
+            seats = tuple(
+                SeatInfo(**{k: s[k] for k in SeatInfo.__dataclass_fields__}) for s in m["seats"]
+            )
+            lobby = LobbyUpdate(seats, bool(m["started"]), str(m["standin"]), float(m["wait"]))
+            self.lobby = lobby
+            return lobby
+        if kind == "refused":
+            reason = engine_reason(_Reason(str(m["template"]), dict(m["params"])))
+            return Refused(str(m["text"]), reason)
+        if kind == "error":
+            code = str(m["code"])
+            if code in FATAL:
+                self._final = True
+            params = m.get("params")
+            return Problem(code, problem_words(code, params if isinstance(params, dict) else {}))
+        if kind == "countdown":
+            return Countdown(int(m["seat"]), float(m["seconds"]))
+        if kind == "standin":
+            return StandIn(int(m["seat"]), str(m["level"]))
+        if kind == "back":
+            return Returned(int(m["seat"]))
+        if kind == "bye":
+            return HostLeft()
+        return None  # pong, and kinds of a later version this one does not know
+
+    def _update(self, m: dict[str, Any]) -> Event:
+        try:
+            view = view_from_wire(m["view"])
+        except WireFormatError:
+            return Problem("bad_view", problem_words("bad_view"))
+        story = _story(m.get("story"), self._names())
+        final = m.get("final")
+        finals = tuple(dict(f) for f in final) if isinstance(final, list) else None
+        with self._lock:
+            self.view, self.ply = view, int(m["ply"])
+        return ViewUpdate(self.ply, view, story, finals)
+
+    def _names(self) -> list[str]:
+        lobby = self.lobby
+        return [s.name for s in lobby.seats] if lobby else ["?"] * 4
+
+
+def _story(raw: object, names: Sequence[str]) -> Story | None:
+    """The story the host sent as data, or None when it does not read (a story is only
+    shown: a bad one is left out, never fatal)."""
+    if not isinstance(raw, dict):
+        return None
+    try:
+        lines = tuple(
+            Told(
+                str(line["kind"]),
+                line["seat"] if isinstance(line["seat"], int) else None,
+                {k: tuple(v) if isinstance(v, list) else int(v) for k, v in line["values"].items()},
+            )
+            for line in raw["lines"]
+        )
+        cues = tuple(Cue(str(c[0]), int(c[1]), tuple(int(s) for s in c[2])) for c in raw["cues"])
+        story = Story(
+            int(raw["actor"]),
+            action_from_text(raw["action"]),
+            lines,
+            cues,
+            raw["new_round"] if isinstance(raw["new_round"], int) else None,
+            bool(raw["game_over"]),
+            tuple(int(b) for b in raw["breaks"]),
+        )
+        story.text([*names, "?", "?", "?", "?"])  # every line must be one it can word
+    except Exception:  # anything a hostile or newer host sent that this client cannot tell
+        return None
+    return story
+
+
+async def _create(url: str, message: dict[str, Any], tls: ssl.SSLContext | None) -> str:
+    async with connect(url, max_size=MAX_HOST_BYTES, ssl=tls, open_timeout=5) as ws:
+        await ws.send(encode(message))
+        reply = read_host(await ws.recv())
+        if reply.get("t") != "created":
+            code = str(reply.get("code", "internal"))
+            raise ProtocolError(code, words=problem_words(code, reply.get("params") or {}))
+        return str(reply["code"])
+
+
+def create_table(
+    url: str,
+    seats: Sequence[dict[str, str]],
+    *,
+    standin: str = "normal",
+    wait: float = 60.0,
+    spectators: bool = True,
+    tls: ssl.SSLContext | None = None,
+    timeout: float = 10.0,
+) -> str:
+    """Ask the server at ``url`` for a new table (``seats``: ``{"kind": "remote"|"bot",
+    "level": ..., "name": ..., "colour": ...}``); its code. Then join it with a ``Client``.
+    Blocks (up to ``timeout``): call it off the frame loop. ``ProtocolError`` or ``OSError``
+    when the server refuses or cannot be reached."""
+    message = make("create", seats=list(seats), standin=standin, wait=wait, spectators=spectators)
+    return asyncio.run(asyncio.wait_for(_create(url, message, tls), timeout))

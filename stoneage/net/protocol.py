@@ -1,0 +1,255 @@
+"""The messages of network play: versioned JSON objects, checked field by field.
+
+Every message is one JSON object in one WebSocket text frame, with the protocol version ``v``
+and its type ``t``. A client sends few kinds (``CLIENT_MESSAGES``: their fields and types);
+the host checks each against that table before anything else reads it, so a message too large,
+not JSON, of another version, of an unknown type or with a field of the wrong type is refused
+with a ``ProtocolError`` (a code and its values, which the client words in its own language)
+and changes nothing. A client reads the host's messages with the same care (``read_host``).
+
+Secrets: each seat has a token (``new_token``: 192 random bits, URL-safe text) that only its
+player's client holds; the host keeps only its digest (``token_digest``), compared in constant
+time. A table has a short code (``new_code``) to type or read out; the code lets somebody ask
+to join or watch, never to act for a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import math
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+#: The protocol version; a client and a host of different versions refuse each other in words.
+VERSION: Final = 1
+#: The largest message a client may send (an action's text and a name need far less).
+MAX_CLIENT_BYTES: Final = 4096
+#: The largest message a host sends (a view with its story is a few kilobytes).
+MAX_HOST_BYTES: Final = 1 << 20
+#: Frames larger than this are not even read: the WebSocket library closes the connection.
+MAX_FRAME_BYTES: Final = 1 << 16
+#: The close code of a connection whose seat was taken up by a new connection with its token.
+REPLACED: Final = 4000
+MAX_NAME: Final = 24
+MAX_ACTION_TEXT: Final = 80
+TOKEN_BYTES: Final = 24  # 192 bits
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read out loud
+CODE_LENGTH: Final = 6
+BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
+COLOURS: Final = ("red", "blue", "green", "yellow")
+
+# What each field of a client's message may be: (the JSON types it may take, required?).
+_Str, _Int, _Bool, _Null = (str,), (int,), (bool,), (type(None),)
+_Field = tuple[tuple[type, ...], bool]
+CLIENT_MESSAGES: Final[dict[str, dict[str, _Field]]] = {
+    # join a table (``code``): as the seat of ``token`` (returning), or claiming a free seat
+    # (``seat``, or the first free one), or watching (``watch``)
+    "hello": {
+        "code": (_Str, True),
+        "name": (_Str, False),
+        "token": (_Str + _Null, False),
+        "seat": (_Int + _Null, False),
+        "watch": (_Bool, False),
+    },
+    # a new table on a server: its seats; the creator then joins it with ``hello``
+    "create": {
+        "seats": ((list,), True),
+        "standin": (_Str, False),
+        "wait": ((int, float), False),
+        "spectators": (_Bool, False),
+    },
+    "start": {},  # the owner starts the game; seats nobody claimed get bots
+    "action": {"text": (_Str, True), "ply": (_Int, True)},
+    "leave": {},
+    "ping": {},
+}
+_SEAT_FIELDS: Final[dict[str, _Field]] = {
+    "kind": (_Str, True),
+    "level": (_Str, False),
+    "name": (_Str, False),
+    "colour": (_Str, False),
+}
+SEAT_KINDS: Final = ("remote", "bot")
+
+
+class ProtocolError(ValueError):
+    """A message refused: ``code`` names what is wrong (the client words it), ``params`` fill
+    the words."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(f"{code} {params}" if params else code)
+
+    def message(self) -> dict[str, Any]:
+        """The error reply that tells the client."""
+        return make("error", code=self.code, params=self.params)
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """A seat of a new table as a creator asks for it: a player who joins, or a bot."""
+
+    kind: str  # "remote" or "bot"
+    level: str = "normal"
+    name: str = ""
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A client's message that passed every check: its type and its fields."""
+
+    kind: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field's value, or ``default`` when the client left it out."""
+        return self.fields.get(name, default)
+
+
+# --- making and reading -----------------------------------------------------------------------
+def make(kind: str, **fields: Any) -> dict[str, Any]:
+    """A message of this version: ``v``, ``t`` and the fields."""
+    return {"v": VERSION, "t": kind, **fields}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """The message as compact JSON text (no NaN or infinity: strict JSON only)."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+
+
+def _load(text: object, limit: int) -> dict[str, Any]:
+    """The JSON object of a frame, its size and version checked."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raise ProtocolError("binary")
+    if not isinstance(text, str):
+        raise ProtocolError("malformed")
+    if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
+        raise ProtocolError("too_large", limit=limit)
+    try:
+        document = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("malformed") from None
+    if not isinstance(document, dict):
+        raise ProtocolError("malformed")
+    version = document.get("v")
+    if version != VERSION or type(version) is not int:
+        theirs = version if isinstance(version, (int, str)) and len(str(version)) < 20 else None
+        raise ProtocolError("version", theirs=theirs, ours=VERSION)
+    if not isinstance(document.get("t"), str):
+        raise ProtocolError("malformed")
+    return document
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_client(text: object) -> ClientMessage:
+    """A client's message, every field checked; ``ProtocolError`` otherwise."""
+    document = _load(text, MAX_CLIENT_BYTES)
+    kind = document["t"]
+    spec = CLIENT_MESSAGES.get(kind)
+    if spec is None:
+        raise ProtocolError("unknown_type")
+    fields = _checked_fields(document, spec)
+    if kind == "hello":
+        _check_text(fields, "code", CODE_LENGTH * 2)
+        _check_text(fields, "name", MAX_NAME)
+        _check_text(fields, "token", 200)
+        seat = fields.get("seat")
+        if seat is not None and not 0 <= seat < 4:
+            raise ProtocolError("bad_field", field="seat")
+    elif kind == "action":
+        _check_text(fields, "text", MAX_ACTION_TEXT)
+        if fields["ply"] < 0:
+            raise ProtocolError("bad_field", field="ply")
+    elif kind == "create":
+        fields["seats"] = _seat_plans(fields["seats"])
+        if fields.get("standin", "normal") not in BOT_LEVELS:
+            raise ProtocolError("bad_field", field="standin")
+        wait = fields.get("wait", 0)
+        if not math.isfinite(wait) or not 0 <= wait <= 7 * 24 * 3600:
+            raise ProtocolError("bad_field", field="wait")
+    return ClientMessage(kind, fields)
+
+
+def _checked_fields(document: dict[str, Any], spec: dict[str, _Field]) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for name, value in document.items():
+        if name in ("v", "t"):
+            continue
+        if name not in spec:
+            raise ProtocolError("bad_field", field=name[:40])
+        types, _required = spec[name]
+        # bool is an int to Python, never to the protocol (and an int is no bool).
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise ProtocolError("bad_field", field=name)
+        fields[name] = value
+    for name, (_types, required) in spec.items():
+        if required and name not in fields:
+            raise ProtocolError("missing_field", field=name)
+    return fields
+
+
+def _check_text(fields: dict[str, Any], name: str, longest: int) -> None:
+    value = fields.get(name)
+    if isinstance(value, str) and (len(value) > longest or not value.isprintable()):
+        raise ProtocolError("bad_field", field=name)
+
+
+def _seat_plans(raw: list[Any]) -> tuple[SeatPlan, ...]:
+    if not 2 <= len(raw) <= 4:
+        raise ProtocolError("bad_field", field="seats")
+    plans = []
+    for item in raw:
+        if not isinstance(item, dict):
+            raise ProtocolError("bad_field", field="seats")
+        seat = _checked_fields(item, _SEAT_FIELDS)
+        _check_text(seat, "name", MAX_NAME)
+        kind, level = seat["kind"], seat.get("level", "normal")
+        colour = seat.get("colour", "")
+        if kind not in SEAT_KINDS or level not in BOT_LEVELS or colour not in ("", *COLOURS):
+            raise ProtocolError("bad_field", field="seats")
+        plans.append(SeatPlan(kind, level, seat.get("name", ""), colour))
+    return tuple(plans)
+
+
+def read_host(text: object) -> dict[str, Any]:
+    """A host's message as a JSON object of this version with a type; ``ProtocolError``
+    otherwise (the client reads each field it uses with care too)."""
+    return _load(text, MAX_HOST_BYTES)
+
+
+# --- secrets ----------------------------------------------------------------------------------
+def new_token() -> str:
+    """A seat's secret: 192 random bits as URL-safe text."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_digest(token: str) -> str:
+    """What the host keeps of a token (its SHA-256), so that a stolen database acts for
+    nobody."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def token_matches(token: object, digest: str) -> bool:
+    """True when ``token`` is the one of ``digest`` (compared in constant time)."""
+    return isinstance(token, str) and hmac.compare_digest(token_digest(token), digest)
+
+
+def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A short table code, read out loud without confusion, not among ``taken``."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def normal_code(code: str) -> str:
+    """A code as typed, read the way it was given (case, spaces and dashes ignored)."""
+    return "".join(c for c in code.upper() if c.isalnum())

@@ -1,0 +1,425 @@
+"""The authoritative table of network play: one game, its seats, and what each client may see.
+
+A ``NetTable`` owns the ``Match`` of its game (the one game loop: the seed policy draws the
+dice and the reveals, the bots decide on their views) and knows who sits where: the host's own
+player, players who join from other machines, bots. It knows nothing of sockets: the server
+(``stoneage.net.service``) hands it what clients said and sends what it answers, so all of its
+rules are tested without a network.
+
+* A seat's player acts only with that seat's token, only when the seat is to act, only on the
+  position it saw (``ply``): anything else is refused (the rules' own reason for an action the
+  rules refuse) and changes nothing.
+* A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
+  in wire form, and the story of each step as data (``stoneage.play.story``), the card of
+  another seat's face-down draw left out. Never the seed, the history or the full state.
+* A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
+  stand-in level plays the seat (deciding on the seat's view, under the seed policy) until the
+  player returns with the token, to the same view.
+
+The table is rebuilt exactly from its ``TableRecord`` (seats, seed, tokens' digests, the text
+of every action): the server stores that record and replays it after a restart.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from stoneage.ai import Bot, make_bot
+from stoneage.play.match import Match, Step, bot_decision
+from stoneage.play.seats import BOT, HUMAN, Seat
+from stoneage.play.story import tell
+from stoneage.rules import (
+    CHANCE,
+    SPECTATOR,
+    TERMINAL,
+    Action,
+    ActionError,
+    DrawExtra,
+    DrawFaceDown,
+    GameState,
+    IllegalActionError,
+    spectator_view,
+    view_to_wire,
+)
+
+from .protocol import COLOURS, ProtocolError, make, new_token, token_digest, token_matches
+
+HOST, REMOTE = "host", "remote"
+#: The seat kinds of a table: the host's own player, a player who joins, a bot.
+SEAT_KINDS = (HOST, REMOTE, BOT)
+
+
+@dataclass
+class SeatConfig:
+    """A seat of a table: who plays it (``kind``), the bot's level, a name and a colour."""
+
+    kind: str
+    level: str = "normal"
+    name: str = ""
+    colour: str = ""
+
+    @property
+    def is_player(self) -> bool:
+        """True for a seat a person plays from a client (the host's or a joiner's)."""
+        return self.kind in (HOST, REMOTE)
+
+
+@dataclass
+class TableRecord:
+    """Everything a table is, to store and rebuild it: seats, seed, tokens' digests (never the
+    tokens), whether the game began, the stand-in rules and the text of every action."""
+
+    code: str
+    seats: list[SeatConfig]
+    seed: int
+    digests: list[str | None]
+    started: bool = False
+    standin: str = "normal"
+    wait: float = 60.0
+    spectators: bool = True
+    actions: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe form (the database keeps the actions apart)."""
+        return {
+            "code": self.code,
+            "seats": [vars(s) for s in self.seats],
+            "seed": self.seed,
+            "digests": self.digests,
+            "started": self.started,
+            "standin": self.standin,
+            "wait": self.wait,
+            "spectators": self.spectators,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any], actions: list[str]) -> TableRecord:
+        """The record ``to_dict`` wrote, with its actions."""
+        seats = [SeatConfig(**s) for s in raw["seats"]]
+        return cls(
+            raw["code"],
+            seats,
+            int(raw["seed"]),
+            list(raw["digests"]),
+            bool(raw["started"]),
+            str(raw["standin"]),
+            float(raw["wait"]),
+            bool(raw["spectators"]),
+            actions,
+        )
+
+
+class Refused(Exception):
+    """An action the rules refused: their reason as a template and its values (the client
+    words it in its language, as the table's own messages do)."""
+
+    def __init__(self, error: ActionError) -> None:
+        super().__init__(error.reason)
+        self.template = error.template
+        self.params = {k: v for k, v in error.params.items() if isinstance(v, (int, str))}
+
+    def message(self, text: str) -> dict[str, Any]:
+        """The reply to the client that sent ``text``."""
+        return make("refused", text=text[:80], template=self.template, params=self.params)
+
+
+@dataclass
+class _Presence:
+    """Who is at a player's seat right now: connected or not, since when away, stand-in."""
+
+    connected: bool = False
+    away_since: float | None = None
+    standin: bool = False
+
+
+class NetTable:
+    """One table of network play (see the module docstring)."""
+
+    def __init__(self, record: TableRecord, clock: Callable[[], float] = time.monotonic) -> None:
+        self.record = record
+        self.clock = clock
+        self.presence = [_Presence() for _ in record.seats]
+        self.match: Match | None = None
+        self._standin_bots: dict[int, Bot] = {}
+        self.last_step: Step | None = None
+        if record.started:
+            self._begin(replay=record.actions)
+
+    @classmethod
+    def create(
+        cls,
+        code: str,
+        seats: list[SeatConfig],
+        seed: int,
+        standin: str = "normal",
+        wait: float = 60.0,
+        spectators: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> NetTable:
+        """A new table, not begun: its players' seats wait to be claimed."""
+        if not 2 <= len(seats) <= 4 or any(s.kind not in SEAT_KINDS for s in seats):
+            raise ValueError("a table has 2 to 4 seats, each a host, a remote player or a bot")
+        seats = [_settled(s, i) for i, s in enumerate(seats)]
+        record = TableRecord(
+            code, seats, seed, [None] * len(seats), False, standin, wait, spectators
+        )
+        return cls(record, clock)
+
+    # --- seats -------------------------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        """The table's code."""
+        return self.record.code
+
+    @property
+    def started(self) -> bool:
+        """True once the game began."""
+        return self.match is not None
+
+    def claim(self, seat: int | None, name: str = "") -> tuple[int, str]:
+        """Give a free player's seat (``seat``, or the first free one) to a newcomer: the seat
+        and its new secret token. ``ProtocolError`` when there is none."""
+        free = [
+            i
+            for i, s in enumerate(self.record.seats)
+            if s.is_player and self.record.digests[i] is None
+        ]
+        if self.started or not free:
+            raise ProtocolError("no_free_seat")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise ProtocolError("seat_taken", seat=seat)
+        token = new_token()
+        self.record.digests[seat] = token_digest(token)
+        if name.strip():
+            self.record.seats[seat].name = name.strip()[:24]
+        return seat, token
+
+    def seat_of(self, token: object) -> int | None:
+        """The seat whose token this is, or None."""
+        for seat, digest in enumerate(self.record.digests):
+            if digest is not None and token_matches(token, digest):
+                return seat
+        return None
+
+    def owner(self) -> int | None:
+        """The seat that may start the game: the host's, else the first claimed."""
+        for i, s in enumerate(self.record.seats):
+            if s.kind == HOST:
+                return i
+        claimed = [i for i, d in enumerate(self.record.digests) if d is not None]
+        return claimed[0] if claimed else None
+
+    def ready(self) -> bool:
+        """True when every player's seat has been claimed (the game may begin by itself)."""
+        return all(
+            d is not None for s, d in zip(self.record.seats, self.record.digests) if s.is_player
+        )
+
+    def start(self) -> None:
+        """Begin the game; a player's seat nobody claimed is played by a bot of the stand-in
+        level for the whole game."""
+        if self.started:
+            return
+        for i, s in enumerate(self.record.seats):
+            if s.is_player and self.record.digests[i] is None:
+                self.record.seats[i] = replace(s, kind=BOT, level=self.record.standin)
+        self.record.started = True
+        self._begin(replay=[])
+
+    def _begin(self, replay: list[str]) -> None:
+        seats = [
+            Seat(s.name, s.colour, HUMAN if s.is_player else BOT, s.level)
+            for s in self.record.seats
+        ]
+        match = Match(seats, self.record.seed, threaded=False)
+        for text in replay:
+            match.apply(text)  # an ActionError here: a damaged record, refused by the caller
+        self.match = match
+        self.last_step = match.steps[-1] if match.steps else None
+
+    # --- presence ----------------------------------------------------------------------------
+    def connected(self, seat: int) -> None:
+        """A client of ``seat`` came (or came back): any stand-in leaves the seat."""
+        self.presence[seat] = _Presence(connected=True)
+
+    def disconnected(self, seat: int) -> None:
+        """The client of ``seat`` went: its countdown starts."""
+        self.presence[seat] = _Presence(connected=False, away_since=self.clock())
+
+    def is_away(self, seat: int) -> bool:
+        """True for a player's seat whose player is not connected."""
+        return self.record.seats[seat].is_player and not self.presence[seat].connected
+
+    def deadline(self, seat: int) -> float | None:
+        """When a stand-in takes the seat of an absent player (None: present, or a bot)."""
+        presence = self.presence[seat]
+        if not self.is_away(seat):
+            return None
+        since = presence.away_since if presence.away_since is not None else self.clock()
+        presence.away_since = since
+        return since + self.record.wait
+
+    def standing_in(self) -> list[int]:
+        """The seats a stand-in bot plays now."""
+        return [i for i, p in enumerate(self.presence) if p.standin]
+
+    # --- playing -----------------------------------------------------------------------------
+    def state(self) -> GameState:
+        """The full state (only the table reads it; clients get views)."""
+        if self.match is None:
+            raise ProtocolError("not_started")
+        return self.match.state
+
+    def act(self, seat: int, text: str, ply: int) -> Step:
+        """Apply the action ``text`` of the player of ``seat``, who saw position ``ply``.
+
+        ``ProtocolError`` before the game, for a position that is gone (a replayed or late
+        message) or when a stand-in plays the seat; ``Refused`` with the rules' reason for an
+        action the rules refuse (out of turn among them). Nothing changes then."""
+        match = self.match
+        if match is None:
+            raise ProtocolError("not_started")
+        if ply != match.state.ply:
+            raise ProtocolError("stale", ply=match.state.ply)
+        actor = match.actor()
+        if actor != seat:
+            # Said before the text is read: at a chance node, whether a card is possible
+            # would tell which cards are still unseen (another seat's face-down card).
+            raise Refused(_not_yours(text, seat, actor))
+        try:
+            return self._record(match.apply(text, seat=seat))
+        except ActionError as error:
+            raise Refused(error) from None
+
+    def automatic(self) -> tuple[int, Callable[[], Action]] | None:
+        """The next step nobody at a client decides: its actor and how to find its action (a
+        chance draw, a bot's or a stand-in's decision, on a snapshot of the state; the caller
+        may run it in a thread and hand its action to ``apply_automatic``). None while a
+        present player decides, a countdown runs, or the game is over."""
+        match = self.match
+        if match is None:
+            return None
+        state, seat = match.state, match.actor()
+        if seat == TERMINAL:
+            return None
+        if seat == CHANCE:
+            found = match.automatic_action()
+            assert found is not None
+            return seat, lambda: found
+        if seat in match.bots:
+            return seat, lambda: match.decide(seat, state)
+        deadline = self.deadline(seat)
+        if deadline is None or self.clock() < deadline:
+            return None
+        self.presence[seat].standin = True
+        bot = self._standin_bots.get(seat)
+        if bot is None:
+            bot = self._standin_bots[seat] = make_bot(self.record.standin, self.record.seed + seat)
+        return seat, lambda: _decided(bot, self.record.seed, seat, state)
+
+    def apply_automatic(self, action: Action, ply: int) -> Step | None:
+        """Apply an automatic action found at position ``ply`` (None if the game moved on)."""
+        match = self.match
+        if match is None or match.state.ply != ply:
+            return None
+        return self._record(match.apply(action))
+
+    def _record(self, step: Step) -> Step:
+        self.record.actions.append(str(step.action))
+        self.last_step = step
+        return step
+
+    # --- what each client receives -------------------------------------------------------------
+    def lobby(self) -> dict[str, Any]:
+        """The seats as everybody sees them (names, colours, who plays, who is here)."""
+        seats = []
+        for i, s in enumerate(self.record.seats):
+            presence = self.presence[i]
+            seats.append(
+                {
+                    "name": s.name,
+                    "colour": s.colour,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "claimed": self.record.digests[i] is not None,
+                    "here": presence.connected,
+                    "standin": presence.standin,
+                }
+            )
+        return make(
+            "lobby",
+            code=self.code,
+            seats=seats,
+            started=self.started,
+            standin=self.record.standin,
+            wait=self.record.wait,
+        )
+
+    def update(self, seat: int | None, step: Step | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) receives after ``step`` (or on arrival): its view
+        in wire form, the story of the step as data, and the final scoring once it is over."""
+        state = self.state()
+        view = state.view(seat) if seat is not None else spectator_view(state)
+        message = make(
+            "state",
+            ply=state.ply,
+            view=view_to_wire(view),
+            story=story_data(step, SPECTATOR if seat is None else seat) if step else None,
+        )
+        if state.is_terminal():
+            # The game is over: the extra cards are turned up and everything is scored.
+            message["final"] = state.final_scoring()
+        return message
+
+
+def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:
+    """The rules' own refusal of a move by a seat that is not to act, whatever the move."""
+    if actor == TERMINAL:
+        return IllegalActionError(text, seat, "the game is over")
+    if actor == CHANCE:
+        return IllegalActionError(
+            text, seat, "the dice or a face-down card decide now, not a player"
+        )
+    return IllegalActionError(
+        text, seat, "it is not this seat's turn (seat {actor} decides now)", actor=actor
+    )
+
+
+def _decided(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
+    """A stand-in's decision on the seat's view; a legal action whatever the bot does."""
+    action = bot_decision(bot, seed, seat, state)
+    legal = state.legal_actions()
+    return action if action in legal else legal[0]
+
+
+def _settled(seat: SeatConfig, index: int) -> SeatConfig:
+    """A seat with a colour and a name (the seat's number when none was given)."""
+    colour = seat.colour if seat.colour in COLOURS else COLOURS[index]
+    name = seat.name.strip()[:24] or f"{seat.level if seat.kind == BOT else 'Player'} {index + 1}"
+    return SeatConfig(seat.kind, seat.level, name, colour)
+
+
+def story_data(step: Step, seat: int) -> dict[str, Any]:
+    """The story of ``step`` as ``seat`` may hear it (``SPECTATOR``: watching), as data the
+    client words in its language: the action's text, each line's kind and values, the cues,
+    the round begun and the end. Another seat's face-down card is not named."""
+    story = tell(step)
+    text = str(step.action)
+    if isinstance(step.action, DrawExtra):
+        decided = step.before.decision()
+        if not (isinstance(decided, DrawFaceDown) and decided.owner == seat):
+            text = "extra ?"
+    return {
+        "actor": story.actor,
+        "action": text,
+        "lines": [line.to_dict() for line in story.lines],
+        "cues": [[c.name, c.count, list(c.seats)] for c in story.cues],
+        "new_round": story.new_round,
+        "game_over": story.game_over,
+        "breaks": list(story.breaks),
+    }

@@ -1,0 +1,125 @@
+"""The protocol: versioned messages, checked field by field; secrets and codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from stoneage.net.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    MAX_CLIENT_BYTES,
+    VERSION,
+    ProtocolError,
+    SeatPlan,
+    encode,
+    make,
+    new_code,
+    new_token,
+    normal_code,
+    read_client,
+    read_host,
+    token_digest,
+    token_matches,
+)
+
+
+def _code_of(text: object) -> str:
+    with pytest.raises(ProtocolError) as caught:
+        read_client(text)
+    return caught.value.code
+
+
+def test_a_good_message_reads_with_its_fields() -> None:
+    message = read_client(encode(make("action", text="place hunt 2", ply=12)))
+    assert message.kind == "action"
+    assert message.get("text") == "place hunt 2" and message.get("ply") == 12
+    hello = read_client(encode(make("hello", code="ABC234", name="Ann", token=None, seat=1)))
+    assert hello.get("seat") == 1 and hello.get("token") is None
+
+
+def test_another_version_is_refused_with_both_versions_said() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        read_client(json.dumps({"v": VERSION + 1, "t": "ping"}))
+    assert caught.value.code == "version"
+    assert caught.value.params == {"theirs": VERSION + 1, "ours": VERSION}
+    assert _code_of(json.dumps({"t": "ping"})) == "version"
+    assert _code_of(json.dumps({"v": "1", "t": "ping"})) == "version"
+    assert _code_of(json.dumps({"v": True, "t": "ping"})) == "version"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("not json", "malformed"),
+        ("[1, 2]", "malformed"),
+        ('{"v": 1, "t": "ping", "x": NaN}', "malformed"),
+        ("[" * 5000, "too_large"),
+        ("[" * 4000, "malformed"),
+        ("x" * (MAX_CLIENT_BYTES + 1), "too_large"),
+        ('{"v": 1}', "malformed"),
+        ('{"v": 1, "t": "fly"}', "unknown_type"),
+        ('{"v": 1, "t": "action", "text": 5, "ply": 1}', "bad_field"),
+        ('{"v": 1, "t": "action", "text": "decline", "ply": true}', "bad_field"),
+        ('{"v": 1, "t": "action", "text": "decline", "ply": -1}', "bad_field"),
+        ('{"v": 1, "t": "action", "text": "decline"}', "missing_field"),
+        ('{"v": 1, "t": "action", "text": "decline", "ply": 1, "seat": 2}', "bad_field"),
+        ('{"v": 1, "t": "hello", "code": "ABC", "seat": 9}', "bad_field"),
+        ('{"v": 1, "t": "hello", "code": "ABC", "name": "a\\u0000b"}', "bad_field"),
+        ('{"v": 1, "t": "hello", "code": "ABC", "name": "' + "n" * 30 + '"}', "bad_field"),
+        ('{"v": 1, "t": "create", "seats": [{"kind": "remote"}]}', "bad_field"),
+        ('{"v": 1, "t": "create", "seats": [{"kind": "x"}, {"kind": "bot"}]}', "bad_field"),
+        ('{"v": 1, "t": "create", "seats": [1, 2]}', "bad_field"),
+        (
+            '{"v": 1, "t": "create", "seats": [{"kind": "bot"}, {"kind": "remote"}], "wait": 1e400}',
+            "bad_field",
+        ),
+        (
+            '{"v": 1, "t": "create", "seats": [{"kind": "bot"}, {"kind": "remote"}], "wait": -1}',
+            "bad_field",
+        ),
+    ],
+)
+def test_bad_messages_are_refused_with_a_code(text: str, code: str) -> None:
+    assert _code_of(text) == code
+
+
+def test_binary_frames_and_non_text_are_refused() -> None:
+    assert _code_of(b'{"v": 1, "t": "ping"}') == "binary"
+    assert _code_of(None) == "malformed"
+
+
+def test_a_create_message_reads_its_seats() -> None:
+    message = read_client(
+        encode(
+            make(
+                "create", seats=[{"kind": "remote", "name": "A"}, {"kind": "bot", "level": "easy"}]
+            )
+        )
+    )
+    assert message.get("seats") == (SeatPlan("remote", "normal", "A", ""), SeatPlan("bot", "easy"))
+
+
+def test_host_messages_are_checked_too() -> None:
+    assert read_host(encode(make("pong")))["t"] == "pong"
+    with pytest.raises(ProtocolError):
+        read_host('{"v": 99, "t": "state"}')
+
+
+def test_tokens_are_long_random_and_kept_as_digests() -> None:
+    tokens = {new_token() for _ in range(100)}
+    assert len(tokens) == 100
+    assert all(len(t) >= 32 for t in tokens)  # 24 bytes: 192 bits
+    token = new_token()
+    digest = token_digest(token)
+    assert token not in digest and token_matches(token, digest)
+    assert not token_matches(new_token(), digest) and not token_matches(None, digest)
+
+
+def test_codes_are_short_and_read_as_typed() -> None:
+    code = new_code()
+    assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    assert normal_code(" abc-23 ") == "ABC23"
+    taken = {new_code() for _ in range(50)}
+    assert new_code(taken) not in taken
