@@ -23,11 +23,9 @@ import ssl
 import threading
 from pathlib import Path
 
-from websockets.asyncio.server import serve
 from zeroconf import ServiceInfo
 
 from .discovery import service_info
-from .protocol import MAX_FRAME_BYTES
 from .service import ServiceConfig, TableService
 from .store import TableStore
 from .table import HOST, NetTable, SeatConfig
@@ -152,15 +150,7 @@ class Host:
         try:
             table = self._table(service)
             self.code = table.code
-            async with serve(
-                service.handler,
-                self.bind,
-                self.port,
-                max_size=MAX_FRAME_BYTES,
-                ssl=self.tls,
-                ping_interval=20,
-                ping_timeout=20,
-            ) as server:
+            async with service.listen(self.bind, self.port, self.tls) as server:
                 self.port = next(iter(server.sockets)).getsockname()[1]
                 self._ready.set()
                 await self._stop.wait()
