@@ -332,6 +332,10 @@ class TableService:
     async def _refuse(self, ws: ServerConnection) -> None:
         """Tell a connection over its address's limit why it goes, and close it."""
         error = ProtocolError("too_many_connections", limit=self.config.max_per_address)
+        # Answer its first message (unread): a client sends its hello as it connects, and
+        # one closed before that send fails on it and never reads the words.
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            await asyncio.wait_for(ws.recv(), 2.0)
         with contextlib.suppress(ConnectionClosed):
             await ws.send(encode(error.message()))
         await _cut(ws, 1008, "too many connections")
