@@ -193,6 +193,9 @@ def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
         "bad_field": _("That message could not be read"),
         "missing_field": _("That message could not be read"),
         "too_frequent": _("Too many messages: wait a moment"),
+        "too_many_connections": _(
+            "Too many connections from your address (at most {limit}): close some and try again"
+        ),
         "no_table": _("There is no table with this code"),
         "bad_token": _("This seat belongs to somebody else"),
         "no_free_seat": _("Every seat of this table is taken"),
