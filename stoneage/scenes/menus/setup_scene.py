@@ -1,5 +1,7 @@
-"""New-game setup: 2 to 4 seats, each a human or a bot of some level, with a name and a colour.
-The default (you against three Normal bots) starts with one click on Start.
+"""New-game setup: 2 to 4 seats, each a human, a bot of some level or a player who joins from
+another computer, with a name and a colour. The default (you against three Normal bots) starts
+with one click on Start; with a seat that joins, the same button hosts the table instead (its
+waiting room shows the address and the code to tell the others).
 """
 
 from __future__ import annotations
@@ -42,10 +44,12 @@ LEVEL_TIPS = {
 
 @dataclass
 class SeatDraft:
-    """A seat being set up (``playing`` False leaves it empty)."""
+    """A seat being set up (``playing`` False leaves it empty; ``joins``: a player on another
+    computer takes it)."""
 
     seat: Seat
     playing: bool = True
+    joins: bool = False
 
 
 def levels_note() -> str:
@@ -118,17 +122,37 @@ class SetupScene(PanelScene):
             self.lay.margin * 2,
             round(f.title * 9),
         )
-        buttons.append(
-            Button(
-                start,
-                _("Start"),
-                self.start,
-                size=f.title,
-                primary=True,
-                tooltip=_("Begin the game with these players (Enter)."),
-                name="start",
+        if self.hosting:
+            humans = sum(d.playing and d.seat.is_human and not d.joins for d in self.drafts)
+            buttons.append(
+                Button(
+                    start,
+                    _("Host this table"),
+                    self.host,
+                    enabled=humans >= 1,
+                    size=f.title,
+                    primary=True,
+                    tooltip=_(
+                        "Open this table to players on other computers: the next screen shows "
+                        "the address and the code to tell them (Enter)."
+                    )
+                    if humans
+                    else _("One seat must be yours (Human) to host the table."),
+                    name="host",
+                )
             )
-        )
+        else:
+            buttons.append(
+                Button(
+                    start,
+                    _("Start"),
+                    self.start,
+                    size=f.title,
+                    primary=True,
+                    tooltip=_("Begin the game with these players (Enter)."),
+                    name="start",
+                )
+            )
         buttons.append(
             Button(
                 back,
@@ -184,17 +208,22 @@ class SetupScene(PanelScene):
                 name=f"name_{i}",
             )
         )
-        kind = _("Human") if seat.is_human else _("Bot")
+        kind = _("Joins") if draft.joins else _("Human") if seat.is_human else _("Bot")
         out.append(
             Button(
                 row.kind,
                 kind,
                 lambda: self.toggle_kind(i),
                 size=f.body,
-                tooltip=_("A person at this screen, or a bot."),
+                tooltip=_(
+                    "A person at this screen, a bot, or a player who joins from another "
+                    "computer (then you host the table)."
+                ),
                 name=f"kind_{i}",
             )
         )
+        if draft.joins:
+            return out
         if not seat.is_human:
             for rect, level in zip(row.levels, BOT_LEVELS):
                 out.append(
@@ -217,10 +246,21 @@ class SetupScene(PanelScene):
         self._fix_colours()
         self.buttons = self.make_buttons()
 
+    @property
+    def hosting(self) -> bool:
+        """True when a seat in play is for a player who joins: the table is hosted."""
+        return any(d.playing and d.joins for d in self.drafts)
+
     def toggle_kind(self, i: int) -> None:
-        """Human or bot."""
-        seat = self.drafts[i].seat
-        seat.kind = "bot" if seat.is_human else "human"
+        """Human, bot, a player who joins, human again."""
+        draft = self.drafts[i]
+        seat = draft.seat
+        if draft.joins:
+            draft.joins, seat.kind = False, "human"
+        elif seat.is_human:
+            seat.kind = "bot"
+        else:
+            draft.joins, seat.kind = True, "human"
         self.buttons = self.make_buttons()
 
     def set_level(self, i: int, level: str) -> None:
@@ -248,7 +288,9 @@ class SetupScene(PanelScene):
                 used.add(draft.seat.colour)
 
     def edit(self, i: int) -> None:
-        """Start typing the name of seat ``i``."""
+        """Start typing the name of seat ``i`` (a player who joins chooses their own)."""
+        if self.drafts[i].joins:
+            return
         self.editing = i
         pygame.key.start_text_input()
 
@@ -270,12 +312,26 @@ class SetupScene(PanelScene):
         self.app.records.autosave.delete()
         self.app.replace(self.app.make_scene("game", seats=seats, seed=seed))
 
+    def host(self) -> None:
+        """Host the table: its waiting room, where the others join."""
+        self._stop_editing()
+        drafts = [d for d in self.drafts if d.playing]
+        seats = [d.seat for d in drafts]
+        settle_names([s for s, d in zip(seats, drafts) if not d.joins])
+        joins = [d.joins for d in drafts]
+        self.app.replace(
+            self.app.make_scene("host_table", seats=seats, joins=joins, seed=self.app.seed)
+        )
+
     # --- events and drawing ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if self.editing is not None and self._type(self.editing, event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.start()
+            if self.hosting:
+                self.host()
+            else:
+                self.start()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._stop_editing()
@@ -343,7 +399,8 @@ class SetupScene(PanelScene):
                 2,
                 6,
             )
-            text = draft.seat.name + ("|" if editing else "")
+            name = _("(their own name)") if draft.joins else draft.seat.name
+            text = name + ("|" if editing else "")
             draw_text_fit(
                 surface, text, box.inflate(-12, 0), f.label, theme.CHARCOAL, True, "midleft"
             )

@@ -1,0 +1,195 @@
+"""Network play in the window: join a table hosted in this process (loopback only), wait in the
+waiting room, and play moves from both sides on the real table scene; the host's waiting
+room; the join screen's checks; the countdown and host-left words."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from stoneage.net.client import Client, Countdown, HostLeft, Joined, Returned, StandIn
+from stoneage.net.table import SeatConfig
+from stoneage.scenes.online.addressing import EntryError, table_code, table_url
+from stoneage.scenes.online.join_scene import Found, JoinScene
+from stoneage.scenes.online.waiting_room import WaitingRoomScene
+from stoneage.scenes.table.remote import NetNotices
+from stoneage.scenes.table.scene import TableScene
+
+from .hands import perform
+from .online_helpers import ScriptedSeat, loopback_host, run_until, window_decides
+
+
+def type_into(app, scene: JoinScene, index: int, text: str) -> None:
+    """Click field ``index`` of the join screen and type ``text`` as real events."""
+    rect = scene.fields[index].rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step(block=False)
+
+
+def test_join_by_address_and_code_then_play_moves_from_both_sides(app):
+    host = loopback_host(
+        [SeatConfig("host", name="Ann"), SeatConfig("remote"), SeatConfig("bot", "random")]
+    )
+    ann = ScriptedSeat(Client(host.url(), host.code or "", token=host.host_token))
+    ann.client.start()
+    try:
+        join = JoinScene(app)
+        app.push(join)
+        type_into(app, join, 0, f"127.0.0.1:{host.port}")
+        type_into(app, join, 1, (host.code or "").lower())
+        type_into(app, join, 2, "Bob")
+        join.join()
+        assert isinstance(app.top, WaitingRoomScene)
+        # Every joined seat is taken: the game begins by itself and the table takes over.
+        run_until(app, lambda: isinstance(app.top, TableScene), [ann])
+        table = app.top
+        assert table.remote is not None and table.remote.me == 1
+        assert [s.name for s in table.seats] == ["Ann", "Bob", "random 3"]
+        played = 0
+        while played < 6 and not table.match.is_over():
+            run_until(app, lambda: window_decides(app) or table.match.is_over(), [ann])
+            if table.match.is_over():
+                break
+            state = table.match.state
+            assert table.offered() == set(state.legal_actions())  # the view's, exactly
+            action = sorted(state.legal_actions(), key=str)[0]
+            perform(app, action)
+            played += 1
+            run_until(app, lambda: table.match.state is not state, [ann])
+            # The host's view came back with the move: its story is in the log.
+            assert table.remote.sent is None
+        assert played == 6 and ann.moves >= 3
+        assert table.log.lines  # what happened, told in the log from the host's stories
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        ann.client.close()
+        host.stop()
+
+
+def test_a_refused_move_is_said_in_words_and_changes_nothing(app):
+    host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=3)
+    client = Client(host.url(), host.code or "", name="Bob")
+    try:
+        join = JoinScene(app, client=lambda *a, **k: client)
+        app.push(join)
+        join.fields[0].text, join.fields[1].text = f"127.0.0.1:{host.port}", host.code or ""
+        join.join()
+        run_until(app, lambda: isinstance(app.top, TableScene))
+        table = app.top
+        run_until(app, lambda: window_decides(app))
+        state = table.match.state
+        # Sent behind the view's back (as a client of another version might): the host says no.
+        table.remote.sent = state.legal_actions()[0]
+        client.send_action("feed 9 9 9 9 9")
+        run_until(app, lambda: table.hands.error != "")
+        assert table.match.state is state and table.remote.sent is None
+        run_until(app, lambda: window_decides(app))  # the controls are back
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
+
+
+def test_the_host_sees_the_code_and_starts_with_a_bot_in_the_empty_seat(app, tmp_path):
+    from stoneage.play.seats import Seat
+    from stoneage.scenes.table.hosted import HostedKeep
+
+    keep = HostedKeep(tmp_path)
+    room = app.make_scene(
+        "host_table",
+        seats=[Seat("Ann", "red", "human"), Seat("?", "blue", "human")],
+        joins=[False, True],
+        seed=4,
+        port=0,
+        bind="127.0.0.1",
+        keep=keep,
+    )
+    app.push(room)
+    try:
+        assert isinstance(room, WaitingRoomScene) and room.hosting
+        run_until(app, lambda: room.lobby is not None and room.lobby.seats[0].here)
+        assert keep.load() is not None and keep.load().code == room.session.client.code
+        start = next(b for b in room.buttons if b.name == "start")
+        assert start.enabled
+        start.on_click()
+        run_until(app, lambda: isinstance(app.top, TableScene))
+        table = app.top
+        assert table.remote.me == 0
+        assert table.seats[1].name  # the bot that took the empty seat
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+
+
+@pytest.mark.parametrize(
+    ("typed", "url"),
+    [
+        ("192.168.1.20", "ws://192.168.1.20:27436"),
+        (" 192.168.1.20:5000 ", "ws://192.168.1.20:5000"),
+        ("ws://game.example.org:80/", "ws://game.example.org:80"),
+        ("wss://game.example.org", "wss://game.example.org:27436"),
+        ("[fe80::1]:9000", "ws://[fe80::1]:9000"),
+        ("::1", "ws://[::1]:27436"),
+        ("localhost", "ws://localhost:27436"),
+    ],
+)
+def test_addresses_a_player_may_type(typed, url):
+    assert table_url(typed) == url
+
+
+@pytest.mark.parametrize(
+    "typed", ["", "   ", "192.168.1.300", "host:port", "host:70000", "[fe80::1", "a b", "1.2.3"]
+)
+def test_addresses_that_are_refused_in_words(typed):
+    with pytest.raises(EntryError) as caught:
+        table_url(typed)
+    assert str(caught.value)
+
+
+def test_table_codes():
+    assert table_code("abc-234") == "ABC234"
+    assert table_code(" ab c2 34 ") == "ABC234"
+    for wrong in ("", "ABC23", "ABC2345", "ABC10O"):
+        with pytest.raises(EntryError):
+            table_code(wrong)
+
+
+def test_the_join_screen_says_what_is_wrong_and_sends_nothing(app):
+    made = []
+    join = JoinScene(app, client=lambda *a, **k: made.append(a))
+    app.push(join)
+    join.fields[0].text, join.fields[1].text = "300.1.1.1", "AB"
+    join.join()
+    assert app.top is join and not made
+    assert join.fields[0].problem and join.fields[1].problem
+    surface = pygame.Surface(app.size)
+    join.draw(surface)  # the problems under their fields draw
+
+
+def test_tables_found_nearby_fill_in_the_fields(app):
+    found = [Found("Ann", "192.168.1.20", 27436, "ABC234")]
+    join = JoinScene(app, finder=lambda: found)
+    app.push(join)
+    app.step(block=False)
+    button = next(b for b in join.buttons if b.name == "found_0")
+    button.on_click()
+    assert join.fields[0].text == "192.168.1.20:27436" and join.fields[1].text == "ABC234"
+
+
+def test_the_countdown_and_the_stand_in_in_words():
+    now = [100.0]
+    net = NetNotices(["Ann", "Bob", "Cy"], me=1, clock=lambda: now[0])
+    assert net.banner() == ""
+    net.hear(Countdown(0, 60.0))
+    now[0] += 15
+    assert "Ann" in net.banner() and "45" in net.banner() and not net.serious()
+    net.hear(StandIn(0, "hard"))
+    assert "Ann" in net.banner() and "45" not in net.banner()
+    net.hear(Returned(0))
+    assert net.banner() == ""
+    net.hear(HostLeft())
+    assert net.serious() and net.banner()
+    net.hear(Joined(1, "ABC234", None))
+    assert not net.serious()
