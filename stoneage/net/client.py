@@ -57,7 +57,9 @@ from stoneage.rules import GameState, WireFormatError, action_from_text, view_fr
 from .protocol import MAX_HOST_BYTES, ProtocolError, encode, make, read_host
 
 #: Problems after which retrying cannot help (the client stops).
-FATAL = frozenset({"version", "no_table", "bad_token", "no_free_seat", "seat_taken", "no_spectators"})
+FATAL = frozenset(
+    {"version", "no_table", "bad_token", "no_free_seat", "seat_taken", "no_spectators"}
+)
 
 
 # --- events ----------------------------------------------------------------------------------
@@ -248,6 +250,7 @@ class Client:
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[str] | None = None
+        self._wake: asyncio.Event | None = None
         self._ws: ClientConnection | None = None
         self._closing = False
         self._final = False
@@ -339,6 +342,7 @@ class Client:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._outbox = asyncio.Queue()
+        self._wake = asyncio.Event()
         delay, give_up = 0.1, None
         while not self._closing and not self._final:
             try:
@@ -368,7 +372,8 @@ class Client:
             self._events.put(Disconnected(retrying))
             if not retrying:
                 break
-            await asyncio.sleep(delay)
+            with contextlib.suppress(TimeoutError):  # woken early by close()
+                await asyncio.wait_for(self._wake.wait(), delay)
             delay = min(delay * 2, 3.0)
 
     def _hello(self) -> dict[str, Any]:
@@ -397,6 +402,8 @@ class Client:
                 await sending
 
     async def _hang_up(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
         ws = self._ws
         if ws is not None:
             with contextlib.suppress(ConnectionClosed):
@@ -433,7 +440,9 @@ class Client:
                 self._joined = True
             return Joined(self.seat, self.code, token if isinstance(token, str) else None)
         if kind == "lobby":
-            seats = tuple(SeatInfo(**{k: s[k] for k in SeatInfo.__dataclass_fields__}) for s in m["seats"])
+            seats = tuple(
+                SeatInfo(**{k: s[k] for k in SeatInfo.__dataclass_fields__}) for s in m["seats"]
+            )
             lobby = LobbyUpdate(seats, bool(m["started"]), str(m["standin"]), float(m["wait"]))
             self.lobby = lobby
             return lobby
@@ -527,7 +536,5 @@ def create_table(
     "level": ..., "name": ..., "colour": ...}``); its code. Then join it with a ``Client``.
     Blocks (up to ``timeout``): call it off the frame loop. ``ProtocolError`` or ``OSError``
     when the server refuses or cannot be reached."""
-    message = make(
-        "create", seats=list(seats), standin=standin, wait=wait, spectators=spectators
-    )
+    message = make("create", seats=list(seats), standin=standin, wait=wait, spectators=spectators)
     return asyncio.run(asyncio.wait_for(_create(url, message, tls), timeout))

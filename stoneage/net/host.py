@@ -107,9 +107,9 @@ class Host:
             infos = []
         for family, *_rest, sockaddr in infos:
             address = str(sockaddr[0])
-            if family in (socket.AF_INET, socket.AF_INET6) and not address.startswith("127."):
-                if address != "::1" and not address.startswith("fe80") and address not in found:
-                    found.append(address)
+            local = address.startswith(("127.", "fe80")) or address == "::1"
+            if family in (socket.AF_INET, socket.AF_INET6) and not local and address not in found:
+                found.append(address)
         return found or ["127.0.0.1"]
 
     def _run(self) -> None:

@@ -226,7 +226,7 @@ class TableService:
         """Handle one frame; False when the connection must close."""
         if not client.allow(self.config.clock()):
             if client.strikes > self.config.limit.strikes:
-                await client.ws.close(1008, "too many messages")
+                await _cut(client.ws, 1008, "too many messages")
                 return False
             client.send(ProtocolError("too_frequent").message())
             return True
@@ -238,7 +238,7 @@ class TableService:
             client.send(error.message())
             if error.code == "version":
                 await asyncio.sleep(0.05)  # let the reply go before the close
-                await client.ws.close(1002, "protocol version")
+                await _cut(client.ws, 1002, "protocol version")
                 return False
         except Refused as refused:
             client.send(refused.message(str(message.get("text", "")) if message else ""))
@@ -449,6 +449,15 @@ class TableService:
                 live.timer.cancel()
         for task in self._tasks:
             task.cancel()
+
+
+async def _cut(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close a connection with a reason; abort it when the client does not answer the close
+    (a flooding client may not read)."""
+    try:
+        await asyncio.wait_for(ws.close(code, reason), 1.0)
+    except (TimeoutError, ConnectionClosed):
+        ws.transport.abort()
 
 
 def restored_tables(store: TableStore) -> list[TableRecord]:

@@ -162,7 +162,9 @@ class NetTable:
         if not 2 <= len(seats) <= 4 or any(s.kind not in SEAT_KINDS for s in seats):
             raise ValueError("a table has 2 to 4 seats, each a host, a remote player or a bot")
         seats = [_settled(s, i) for i, s in enumerate(seats)]
-        record = TableRecord(code, seats, seed, [None] * len(seats), False, standin, wait, spectators)
+        record = TableRecord(
+            code, seats, seed, [None] * len(seats), False, standin, wait, spectators
+        )
         return cls(record, clock)
 
     # --- seats -------------------------------------------------------------------------------
@@ -230,7 +232,8 @@ class NetTable:
 
     def _begin(self, replay: list[str]) -> None:
         seats = [
-            Seat(s.name, s.colour, HUMAN if s.is_player else BOT, s.level) for s in self.record.seats
+            Seat(s.name, s.colour, HUMAN if s.is_player else BOT, s.level)
+            for s in self.record.seats
         ]
         match = Match(seats, self.record.seed, threaded=False)
         for text in replay:

@@ -21,7 +21,6 @@ from typing import Any, Final, TypeVar
 from . import data
 from .actions import PLACE_ACTIONS, Action, DrawExtra, Place
 from .core import Board, ResourceEntry
-from .errors import ActionTextError
 from .nodes import (
     CHANCE,
     EXTRA,
@@ -158,13 +157,15 @@ def _read_view(raw: object) -> GameState:
     cards, tiles = frozenset(data.card_ids()), frozenset(data.building_ids())
     s = GameState()
     s.n = n
-    s.phase = _one_of(raw, "phase", _PHASES)  # type: ignore[assignment]
+    s.phase = _one_of(raw, "phase", _PHASES)
     s.turn = _int(raw, "turn", 0, n - 1)
     s._actor = _int(raw, "actor", TERMINAL, n - 1)
     s.ply = _int(raw, "ply", 0, 100_000)
     s.pending = _read_pending(raw.get("pending"), n)
     s.players = tuple(_read_player(p, cards, tiles) for p in _list(raw, "players", n, n))
-    s.placed = tuple(_ints(row, data.NUM_SPACES, 0, data.MAX_PEOPLE) for row in _list(raw, "placed", n, n))
+    s.placed = tuple(
+        _ints(row, data.NUM_SPACES, 0, data.MAX_PEOPLE) for row in _list(raw, "placed", n, n)
+    )
     s.history = None
     s._table = _read_table(raw, n, cards, tiles)
     s._legal = None
@@ -183,7 +184,9 @@ def _read_table(raw: dict[str, Any], n: int, cards: frozenset[str], tiles: froze
     t.viewer, t.seed = viewer, None
     t.round = _int(raw, "round", 1, 1000)
     t.start = _int(raw, "start", 0, n - 1)
-    t.score_log = tuple(_ints(r, n, -_MAX_AMOUNT, _MAX_AMOUNT) for r in _list(raw, "score_log", 0, 1000))
+    t.score_log = tuple(
+        _ints(r, n, -_MAX_AMOUNT, _MAX_AMOUNT) for r in _list(raw, "score_log", 0, 1000)
+    )
     t.display = tuple(_id_or_none(c, cards) for c in _list(raw, "display", 4, 4))
     t.deck = tuple(_id(c, cards) for c in _list(raw, "deck", 0, len(cards)))
     t.deck_size = _int(raw, "deck_size", 0, len(cards))
@@ -326,4 +329,3 @@ def _one_of(raw: dict[str, Any], key: str, choices: Sequence[_T]) -> _T:
         if value == choice:
             return choice
     raise WireFormatError(f"invalid {key}: {value!r:.40}")
-

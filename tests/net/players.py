@@ -24,6 +24,7 @@ class Script:
     events: list[Event] = field(default_factory=list)
     refusals: list[Refused] = field(default_factory=list)
     sent_at: int = -1
+    hold: int | None = None  # from this position on, wait (the tests' faults happen then)
 
     def __post_init__(self) -> None:
         self.bot = make_bot(self.level, 0)
@@ -47,6 +48,8 @@ class Script:
             return False
         if view.is_terminal():
             return True
+        if self.hold is not None and view.ply >= self.hold:
+            return False
         if view.current_player() == seat and self.sent_at != view.ply:
             self.bot.rng.seed(f"script/{seat}/{view.ply}")
             action = self.bot.choose(view)
@@ -67,6 +70,23 @@ class Script:
                     return event
             time.sleep(0.005)
         raise TimeoutError("not joined")
+
+
+def waiting_for(script: Script) -> bool:
+    """True when ``script``'s client saw that its seat is to decide (the table waits on it)."""
+    view, seat = script.client.view, script.client.seat
+    return view is not None and seat is not None and view.current_player() == seat
+
+
+def views_after_join(script: Script) -> list[ViewUpdate]:
+    """The updates ``script`` received since it last joined."""
+    found: list[ViewUpdate] = []
+    for event in script.events:
+        if isinstance(event, Joined):
+            found = []
+        elif isinstance(event, ViewUpdate):
+            found.append(event)
+    return found
 
 
 def play_until(scripts: list[Script], done: object = None, timeout: float = DEADLINE) -> None:

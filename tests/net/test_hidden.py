@@ -1,0 +1,133 @@
+"""Hidden information: every byte a player's client and a spectator's receive in a whole game
+is recorded, and none of the seed, the future dice and reveals, the history, nor another
+seat's face-down extra card can be recovered from them.
+
+The proof: each update a client received is exactly what the rules' view of its seat (and
+the story of the step) gives when the game is replayed *without a seed* from the actions
+taken so far; so it is a function of the past as the seat may know it, and nothing about what
+comes next is in it. Besides, the seed's digits, the other seats' tokens and the cards drawn
+face down by other seats never appear in the bytes (the set of unseen cards aside, which holds
+such a card among all the others, sorted)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from stoneage.net.client import Client
+from stoneage.net.host import Host
+from stoneage.net.table import SeatConfig, story_data
+from stoneage.play.match import Step
+from stoneage.rules import SPECTATOR, DrawExtra, DrawFaceDown, GameState, new_game, view_to_wire
+
+from .players import Script, play_until
+
+SEED = 8_315_923_447_120_553
+
+
+class Recording(Client):
+    """The window's client, keeping every frame it receives."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.frames: list[str] = []
+
+    def _read(self, raw: object) -> None:
+        self.frames.append(raw if isinstance(raw, str) else repr(raw))
+        super()._read(raw)
+
+
+def _keys(value: object) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | set().union(*(_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value)) if value else set()
+    return set()
+
+
+def _seedless_steps(players: int, actions: list[str]) -> list[GameState]:
+    state = new_game(players, None)  # no seed: nothing about the future can be in it
+    states = [state]
+    for text in actions:
+        state = state.apply(text)
+        states.append(state)
+    return states
+
+
+def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client]) -> None:
+    seats = [
+        SeatConfig("remote"),
+        SeatConfig("remote"),
+        SeatConfig("bot"),
+        SeatConfig("bot", "easy"),
+    ]
+    host = Host(seats, bind="127.0.0.1", seed=SEED)
+    host.start()
+    try:
+        code = host.code or ""
+        players = [Recording(host.url(), code, name=f"P{i}") for i in range(2)]
+        watcher = Recording(host.url(), code, watch=True)
+        clients.extend([*players, watcher])
+        scripts = [Script(c) for c in players]
+        for client, script in zip(players, scripts):
+            client.start()
+            script.joined()
+        watcher.start()
+        play_until(scripts)
+        play_until(
+            [Script(watcher)], done=lambda: watcher.view is not None and watcher.view.is_terminal()
+        )
+        assert host.service is not None
+        table = host.service.table(code)
+        assert table is not None
+        actions = list(table.record.actions)
+    finally:
+        host.stop()
+
+    states = _seedless_steps(4, actions)
+    extras = [  # (owner, card) of every card drawn face down
+        (states[i].decision().owner, action)
+        for i, action in enumerate(actions)
+        if action.startswith("extra ") and isinstance(states[i].decision(), DrawFaceDown)
+    ]
+    assert extras, "this game should draw a face-down card (else it proves nothing of them)"
+    tokens = {c.seat: c.token for c in players}
+    for client in [*players, watcher]:
+        seat = client.seat
+        viewer = SPECTATOR if seat is None else seat
+        text = "".join(client.frames)
+        assert str(SEED) not in text
+        assert all(token not in text for s, token in tokens.items() if s != seat and token)
+        updates = 0
+        public: list[str] = []
+        for frame in client.frames:
+            message = json.loads(frame)
+            assert not _keys(message) & {"seed", "history", "actions", "token_digest", "digests"}
+            if message["t"] == "state":
+                updates += 1
+                ply = message["ply"]
+                assert message["view"] == view_to_wire(states[ply].view(viewer))
+                if message["story"] is not None:
+                    before, after = states[ply - 1], states[ply]
+                    action = _action(before, actions[ply - 1])
+                    step = Step(before, action, after, before.current_player())
+                    assert message["story"] == story_data(step, viewer)
+                deck = message["view"].pop("deck")
+                assert deck == sorted(deck)  # a set, never an order
+            public.append(json.dumps(message))
+        assert updates > 100
+        seen = "".join(public)
+        for owner, action in extras:
+            card = action.split()[1]
+            if owner != seat:
+                assert f'"{card}"' not in seen and f"extra {card}" not in seen
+            else:
+                assert f'"{card}"' in seen  # the owner does see its own card
+
+
+def _action(state: GameState, text: str) -> Any:
+    for action in state.legal_actions():
+        if str(action) == text:
+            return action
+    assert text.startswith("extra ")
+    return DrawExtra(text.split()[1])
