@@ -17,7 +17,9 @@ from stoneage.scenes.table.scene import TableScene
 DEADLINE = 20.0
 
 
-def loopback_host(seats: list[SeatConfig], seed: int = 7, wait: float = 60.0, db=":memory:") -> Host:
+def loopback_host(
+    seats: list[SeatConfig], seed: int = 7, wait: float = 60.0, db=":memory:"
+) -> Host:
     """A table served in this process, on loopback only, on a free port."""
     host = Host(seats, bind="127.0.0.1", port=0, seed=seed, wait=wait, db=db)
     host.start(timeout=10)

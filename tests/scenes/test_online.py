@@ -8,9 +8,10 @@ import pygame
 import pytest
 
 from stoneage.net.client import Client, Countdown, HostLeft, Joined, Returned, StandIn
+from stoneage.net.discovery import FoundTable
 from stoneage.net.table import SeatConfig
 from stoneage.scenes.online.addressing import EntryError, table_code, table_url
-from stoneage.scenes.online.join_scene import Found, JoinScene
+from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.table.remote import NetNotices
 from stoneage.scenes.table.scene import TableScene
@@ -56,7 +57,7 @@ def test_join_by_address_and_code_then_play_moves_from_both_sides(app):
             action = sorted(state.legal_actions(), key=str)[0]
             perform(app, action)
             played += 1
-            run_until(app, lambda: table.match.state is not state, [ann])
+            run_until(app, lambda s=state: table.match.state is not s, [ann])
             # The host's view came back with the move: its story is in the log.
             assert table.remote.sent is None
         assert played == 6 and ann.moves >= 3
@@ -105,6 +106,7 @@ def test_the_host_sees_the_code_and_starts_with_a_bot_in_the_empty_seat(app, tmp
         port=0,
         bind="127.0.0.1",
         keep=keep,
+        announce=False,
     )
     app.push(room)
     try:
@@ -169,13 +171,14 @@ def test_the_join_screen_says_what_is_wrong_and_sends_nothing(app):
 
 
 def test_tables_found_nearby_fill_in_the_fields(app):
-    found = [Found("Ann", "192.168.1.20", 27436, "ABC234")]
+    found = [FoundTable("Ann", "192.168.1.20", 27436, "ABC234", 1, 1, 3, False)]
     join = JoinScene(app, finder=lambda: found)
     app.push(join)
     app.step(block=False)
     button = next(b for b in join.buttons if b.name == "found_0")
     button.on_click()
-    assert join.fields[0].text == "192.168.1.20:27436" and join.fields[1].text == "ABC234"
+    assert join.fields[0].text == "ws://192.168.1.20:27436" and join.fields[1].text == "ABC234"
+    assert table_url(join.fields[0].text) == "ws://192.168.1.20:27436"
 
 
 def test_the_countdown_and_the_stand_in_in_words():

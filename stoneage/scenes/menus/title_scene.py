@@ -103,7 +103,7 @@ class TitleScene(MenuScene):
             Button(
                 rects[2],
                 _("Join a table"),
-                lambda: self.app.push(self.app.make_scene("join")),
+                lambda: self.app.push(self.app.make_scene("join", discover=True)),
                 size=size,
                 tooltip=_(
                     "Play with friends on other computers: join the table one of them hosts."

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from stoneage.i18n import _
 from stoneage.net.client import Client
+from stoneage.net.discovery import Announcer, service_info
 from stoneage.net.host import Host, HostError
 from stoneage.net.table import HOST, REMOTE, SeatConfig
 from stoneage.play.names import is_default_name
@@ -78,10 +79,11 @@ def host_table(
     port: int = HOST_PORT,
     bind: str = "0.0.0.0",
     keep: HostedKeep | None = None,
+    announce: bool = True,
 ) -> Scene:
     """The scene registered as "host_table": the waiting room of a new table hosted with these
     seats (``joins``: the seats a player on another computer takes), or the reason it could
-    not be hosted."""
+    not be hosted (``announce``: list it on the local network, multicast DNS: never in tests)."""
     keep = keep or HostedKeep()
     try:
         host = start_host(seat_configs(seats, joins), keep.db, port, bind, seed=seed)
@@ -90,10 +92,12 @@ def host_table(
     name = next((s.name for s, j in zip(seats, joins) if s.is_human and not j), "")
     if host.host_token is not None and host.code is not None:
         keep.save(Kept(host.code, host.host_token, name, host.port))
-    return _room(app, host, host.host_token, name, keep)
+    return _room(app, host, host.host_token, name, keep, announce)
 
 
-def reopen_table(app: SceneHost, keep: HostedKeep | None = None, bind: str = "0.0.0.0") -> Scene:
+def reopen_table(
+    app: SceneHost, keep: HostedKeep | None = None, bind: str = "0.0.0.0", announce: bool = True
+) -> Scene:
     """The scene registered as "reopen_table": the kept hosted table served again (the others
     rejoin with their tokens), or the reason it could not be."""
     keep = keep or HostedKeep()
@@ -106,15 +110,34 @@ def reopen_table(app: SceneHost, keep: HostedKeep | None = None, bind: str = "0.
         return cannot_host(app, str(error))
     if host.port != kept.port:
         keep.save(Kept(kept.code, kept.token, kept.name, host.port))
-    return _room(app, host, kept.token, kept.name, keep)
+    return _room(app, host, kept.token, kept.name, keep, announce)
 
 
-def _room(app: SceneHost, host: Host, token: str | None, name: str, keep: HostedKeep) -> Scene:
-    """The host's own player joins over loopback and waits in the waiting room."""
+def _room(
+    app: SceneHost, host: Host, token: str | None, name: str, keep: HostedKeep, announce: bool
+) -> Scene:
+    """The host's own player joins over loopback and waits in the waiting room (the table
+    announced on the local network meanwhile, with ``announce``)."""
     client = Client(host.url("127.0.0.1"), host.code or "", token=token, name=name)
     session = OnlineSession(client, name, host, keep, host.addresses())
+    if announce:
+        session.announcer = announcer_for(host, name, session.addresses)
     client.start()
     return WaitingRoomScene(app, session)
+
+
+def announcer_for(host: Host, name: str, addresses: list[str]) -> Announcer | None:
+    """The announcement of ``host``'s table on the local network, started (None when this
+    machine has no address on one)."""
+    here = [a for a in addresses if not a.startswith("127.")]
+    seats = host.seats or []
+    if not here or host.code is None:
+        return None
+    free = sum(1 for s in seats if s.kind == REMOTE)
+    label = "" if is_default_name(name) else name
+    announcer = Announcer(service_info(label, host.code, host.port, here, max(2, len(seats)), free))
+    announcer.start()
+    return announcer
 
 
 def cannot_host(app: SceneHost, reason: str) -> Scene:

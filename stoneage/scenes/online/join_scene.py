@@ -7,13 +7,13 @@ was typed is said under its field, and nothing is sent until both are right.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
 from stoneage.i18n import _
 from stoneage.net.client import Client
+from stoneage.net.discovery import FoundTable, TableBrowser
 from stoneage.net.protocol import CODE_LENGTH, MAX_NAME
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
@@ -24,23 +24,6 @@ from stoneage.ui import assets, theme
 from stoneage.ui.fields import TextField
 from stoneage.ui.layout import button_row
 from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_wrapped
-
-
-@dataclass(frozen=True)
-class Found:
-    """A table found on the local network: whose it is, where, and its code when it says."""
-
-    name: str
-    address: str
-    port: int
-    code: str = ""
-
-    @property
-    def where(self) -> str:
-        """The address and port as the player would type them."""
-        shown = f"[{self.address}]" if ":" in self.address else self.address
-        return f"{shown}:{self.port}"
-
 
 #: Makes the client of a join (tests hand in their own; the window uses ``Client``).
 ClientMaker = Callable[..., Client]
@@ -54,17 +37,21 @@ class JoinScene(PanelScene):
     def __init__(
         self,
         app: SceneHost,
-        finder: Callable[[], list[Found]] | None = None,
+        finder: Callable[[], list[FoundTable]] | None = None,
         address: str = "",
         code: str = "",
         name: str = "",
         client: ClientMaker = Client,
+        discover: bool = False,
     ) -> None:
         """``finder``: the tables on the local network now (never blocks; None: none looked
-        for); ``address``, ``code``, ``name``: filled in already (the command line's)."""
-        self.finder = finder
+        for); ``discover``: look for them with a ``TableBrowser`` while this screen is open
+        (multicast DNS: the window's, never the tests'); ``address``, ``code``, ``name``:
+        filled in already (the command line's)."""
+        self.browser = TableBrowser() if discover and finder is None else None
+        self.finder = self.browser.tables if self.browser is not None else finder
         self.make_client = client
-        self.found: list[Found] = []
+        self.found: list[FoundTable] = []
         self.fields = [
             TextField(pygame.Rect(0, 0, 0, 0), "", address, 60, name="address"),
             TextField(pygame.Rect(0, 0, 0, 0), "", code, CODE_LENGTH + 2, keep_code_char, "code"),
@@ -73,8 +60,19 @@ class JoinScene(PanelScene):
         super().__init__(app)
         self.focus(0 if not address else 1 if not code else 2)
 
+    def enter(self) -> None:
+        super().enter()
+        if self.browser is not None:
+            try:
+                self.browser.start()
+            except OSError:  # no network to look on: the address and code still work
+                self.browser = None
+
     def exit(self) -> None:
         pygame.key.stop_text_input()
+        if self.browser is not None:
+            self.browser.stop()
+            self.browser = None
 
     # --- layout and buttons --------------------------------------------------------------------
     def make_buttons(self) -> list[Button]:
@@ -139,14 +137,22 @@ class JoinScene(PanelScene):
             rect = pygame.Rect(
                 area.left, area.top + f.body * 2 + i * (height + m), area.width, height
             )
-            label = _("{name}'s table at {where}").format(name=table.name, where=table.where)
+            label = _("{name} — {free} of {players} seats free").format(
+                name=table.name, free=table.free, players=table.players
+            )
+            tip = (
+                _("Fill in this table's address and code.")
+                if table.compatible
+                else _("This table runs another version of the game.")
+            )
             out.append(
                 Button(
                     rect,
                     label,
                     partial(self.pick, table),
+                    enabled=table.compatible,
                     size=f.body,
-                    tooltip=_("Fill in this table's address and code."),
+                    tooltip=tip,
                     name=f"found_{i}",
                 )
             )
@@ -159,9 +165,9 @@ class JoinScene(PanelScene):
             field.focused = i == index
         pygame.key.start_text_input()
 
-    def pick(self, table: Found) -> None:
+    def pick(self, table: FoundTable) -> None:
         """A table found nearby: its address and code go into the fields."""
-        self.fields[0].text = table.where
+        self.fields[0].text = table.url()
         self.fields[1].text = table.code
         for field in self.fields:
             field.problem = ""

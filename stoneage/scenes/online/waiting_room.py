@@ -179,6 +179,7 @@ class WaitingRoomScene(PanelScene):
     def _begin(self, first: ViewUpdate, rest: list[Event]) -> None:
         """The game began: the table, from the first view, with what came after it."""
         self.session.events = list(rest)
+        self.session.quiet()  # no seat is free any more: the table is no longer announced
         self.handed_over = True
         table = self.app.make_scene("online_game", session=self.session, view=first.view)
         self.app.replace(table)

@@ -36,6 +36,7 @@ from stoneage.net.client import (
     StandIn,
     ViewUpdate,
 )
+from stoneage.net.discovery import Announcer
 from stoneage.net.host import Host
 from stoneage.play.match import Match, Step
 from stoneage.play.names import LEVEL_TITLES, engine_reason
@@ -71,10 +72,18 @@ class OnlineSession:
     host: Host | None = None
     keep: HostedKeep | None = None  # where a hosted table is kept for Continue
     addresses: list[str] = field(default_factory=list)  # where the others join a hosted table
+    announcer: Announcer | None = None  # a hosted table's announcement on the local network
     events: list[Event] = field(default_factory=list)  # heard before the table was built
+
+    def quiet(self) -> None:
+        """Stop announcing the table on the local network (its game began, or it closes)."""
+        if self.announcer is not None:
+            self.announcer.stop()
+            self.announcer = None
 
     def close(self) -> None:
         """Leave the table, and stop hosting it."""
+        self.quiet()
         self.client.close(timeout=1.0)
         if self.host is not None:
             self.host.stop(farewell=True, timeout=2.0)
