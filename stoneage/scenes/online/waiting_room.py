@@ -71,13 +71,15 @@ class WaitingRoomScene(PanelScene):
     def make_buttons(self) -> list[Button]:
         self.heading = _("Waiting room")
         f = self.lay.fonts
-        start, leave = button_row(
+        count = 2 if self.hosting else 1
+        *first, leave = button_row(
             self.lay.panel_buttons,
-            2,
+            count,
             self.lay.panel_buttons.height,
             self.lay.margin * 2,
             round(f.title * 11),
         )
+        start = first[0] if first else leave
         buttons = []
         if self.hosting:
             full = self.lobby is not None and all(

@@ -45,6 +45,9 @@ from stoneage.play.story import Story
 from stoneage.rules import TERMINAL, Action, ActionError, GameState
 from stoneage.scenes.table.hosted import HostedKeep
 
+#: The level of a seat another person plays (from another computer), for its label.
+PERSON = "person"
+
 
 def seats_of(lobby: LobbyUpdate | None, me: int | None, n: int, name: str = "") -> list[Seat]:
     """The table's seats as this screen shows them: this player's seat is the one human (so the
@@ -58,7 +61,10 @@ def seats_of(lobby: LobbyUpdate | None, me: int | None, n: int, name: str = "") 
             shown = name.strip()
         colour = info.colour if info is not None else ("red", "blue", "green", "yellow")[i % 4]
         level = info.level if info is not None and info.level in LEVEL_TITLES else "normal"
-        seats.append(Seat(shown, colour, HUMAN if i == me else BOT, level))
+        person = info is not None and info.kind != "bot"
+        # Another person is no human at this screen (that would make a hotseat table): a seat
+        # a bot would play, labelled as a person's (``PERSON``).
+        seats.append(Seat(shown, colour, HUMAN if i == me else BOT, PERSON if person else level))
     return seats
 
 
@@ -244,7 +250,8 @@ class NetNotices:
         """The line to show over the table now ('' when all is well)."""
         if self.host_left:
             return _(
-                "The host has left. The table is kept: play resumes here when the host continues it."
+                "The table is kept: play resumes here when the host continues it. To go, "
+                "leave the table from the menu."
             )
         if self.connection == "retrying":
             return _("Connection to the host lost: trying again…")
