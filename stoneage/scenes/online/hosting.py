@@ -80,13 +80,15 @@ def host_table(
     bind: str = "0.0.0.0",
     keep: HostedKeep | None = None,
     announce: bool = True,
+    wait: float = 60.0,
 ) -> Scene:
     """The scene registered as "host_table": the waiting room of a new table hosted with these
     seats (``joins``: the seats a player on another computer takes), or the reason it could
-    not be hosted (``announce``: list it on the local network, multicast DNS: never in tests)."""
+    not be hosted (``announce``: list it on the local network, multicast DNS: never in tests;
+    ``wait``: the seconds a player who drops has to return before a bot plays the seat)."""
     keep = keep or HostedKeep()
     try:
-        host = start_host(seat_configs(seats, joins), keep.db, port, bind, seed=seed)
+        host = start_host(seat_configs(seats, joins), keep.db, port, bind, seed=seed, wait=wait)
     except (HostError, OSError) as error:
         return cannot_host(app, str(error))
     name = next((s.name for s, j in zip(seats, joins) if s.is_human and not j), "")
@@ -119,7 +121,7 @@ def _room(
     """The host's own player joins over loopback and waits in the waiting room (the table
     announced on the local network meanwhile, with ``announce``)."""
     client = Client(host.url("127.0.0.1"), host.code or "", token=token, name=name)
-    session = OnlineSession(client, name, host, keep, host.addresses())
+    session = OnlineSession(client, name, host, keep, addresses=host.addresses())
     if announce:
         session.announcer = announcer_for(host, name, session.addresses)
     client.start()

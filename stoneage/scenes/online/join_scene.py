@@ -19,6 +19,7 @@ from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.online.addressing import EntryError, keep_code_char, table_code, table_url
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
+from stoneage.scenes.table.hosted import Seated, SeatKeep
 from stoneage.scenes.table.remote import OnlineSession
 from stoneage.ui import assets, theme
 from stoneage.ui.fields import TextField
@@ -43,15 +44,19 @@ class JoinScene(PanelScene):
         name: str = "",
         client: ClientMaker = Client,
         discover: bool = False,
+        seat_keep: SeatKeep | None = None,
     ) -> None:
         """``finder``: the tables on the local network now (never blocks; None: none looked
         for); ``discover``: look for them with a ``TableBrowser`` while this screen is open
         (multicast DNS: the window's, never the tests'); ``address``, ``code``, ``name``:
-        filled in already (the command line's)."""
+        filled in already (the command line's); ``seat_keep``: the seat kept from the last
+        table joined (offered to return to)."""
         self.browser = TableBrowser() if discover and finder is None else None
         self.finder = self.browser.tables if self.browser is not None else finder
         self.make_client = client
+        self.seat_keep = seat_keep if seat_keep is not None else SeatKeep()
         self.found: list[FoundTable] = []
+        self.seated: Seated | None = None  # the seat kept from the last table joined
         self.fields = [
             TextField(pygame.Rect(0, 0, 0, 0), "", address, 60, name="address"),
             TextField(pygame.Rect(0, 0, 0, 0), "", code, CODE_LENGTH + 2, keep_code_char, "code"),
@@ -133,10 +138,22 @@ class JoinScene(PanelScene):
         area = self.list_area
         height = round(f.label * 2.6)
         out = []
-        for i, table in enumerate(self.found[:5]):
-            rect = pygame.Rect(
-                area.left, area.top + f.body * 2 + i * (height + m), area.width, height
+        seated = self.seated = self.seat_keep.load()
+        rows = [area.top + f.body * 2 + i * (height + m) for i in range(6)]
+        if seated is not None:
+            rect = pygame.Rect(area.left, rows.pop(0), area.width, height)
+            out.append(
+                Button(
+                    rect,
+                    _("Return to your seat at table {code}").format(code=seated.code),
+                    self.return_to_seat,
+                    size=f.body,
+                    tooltip=_("Join the table you last played at again, in the same seat."),
+                    name="return",
+                )
             )
+        for i, (table, top) in enumerate(zip(self.found[:5], rows)):
+            rect = pygame.Rect(area.left, top, area.width, height)
             label = _("{name} — {free} of {players} seats free").format(
                 name=table.name, free=table.free, players=table.players
             )
@@ -197,9 +214,20 @@ class JoinScene(PanelScene):
         url, code = checked
         name = self.fields[2].text.strip()
         client = self.make_client(url, code, name=name, watch=watch)
-        session = OnlineSession(client, name)
+        self._enter(client, name, self.fields[0].text.strip())
+
+    def return_to_seat(self) -> None:
+        """Back to the seat kept from the last table joined, with its token."""
+        seated = self.seat_keep.load()
+        if seated is None:
+            return
+        client = self.make_client(seated.url, seated.code, name=seated.name, token=seated.token)
+        self._enter(client, seated.name, seated.url)
+
+    def _enter(self, client: Client, name: str, where: str) -> None:
+        """Connect ``client`` and wait in the table's waiting room."""
+        session = OnlineSession(client, name, seat_keep=self.seat_keep)
         client.start()
-        where = self.fields[0].text.strip()
         self.app.replace(WaitingRoomScene(self.app, session, where))
 
     # --- the loop ---------------------------------------------------------------------------------
@@ -238,7 +266,7 @@ class JoinScene(PanelScene):
         draw_text_fit(
             surface, _("Tables on this network"), head, f.label, theme.UMBER_DARK, True, "midleft"
         )
-        if not self.found:
+        if not self.found and self.seated is None:
             words = (
                 _("None found yet. Ask the host for the address and the code on their screen.")
                 if self.finder is not None

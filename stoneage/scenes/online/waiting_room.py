@@ -145,6 +145,7 @@ class WaitingRoomScene(PanelScene):
     def hear(self, event: Event) -> bool:
         """Take in one event; True when the screen changes."""
         if isinstance(event, Joined):
+            self.session.seated(event.token)
             self.status = (
                 _("Watching: the game shows when it begins.")
                 if event.seat is None

@@ -74,3 +74,47 @@ class HostedKeep:
             return mine >= other.stat().st_mtime
         except OSError:
             return True
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A seat this player took at somebody else's table: where, its code, its token, the name."""
+
+    url: str
+    code: str
+    token: str
+    name: str
+
+
+class SeatKeep:
+    """The seat this player last took at a table over the network, kept so that a crash or a
+    quit does not lose it: the join screen offers to return to it (the token is the only key
+    to the seat; it is kept in the player's data folder, never shown)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder if folder is not None else data_dir()
+
+    @property
+    def note(self) -> Path:
+        """The note of the seat to return to."""
+        return self.folder / "joined_table.json"
+
+    def save(self, seated: Seated) -> None:
+        """Remember ``seated``."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.note, json.dumps(vars(seated)))
+        except OSError:
+            log.exception("the joined table's note could not be written")
+
+    def load(self) -> Seated | None:
+        """The seat to return to, or None."""
+        try:
+            raw = json.loads(read_limited(self.note))
+            return Seated(str(raw["url"]), str(raw["code"]), str(raw["token"]), str(raw["name"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def forget(self) -> None:
+        """No seat to return to (its game is over)."""
+        remove_quietly(self.note)

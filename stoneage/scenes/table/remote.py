@@ -43,7 +43,7 @@ from stoneage.play.names import LEVEL_TITLES, engine_reason
 from stoneage.play.seats import BOT, HUMAN, Seat
 from stoneage.play.story import Story
 from stoneage.rules import TERMINAL, Action, ActionError, GameState
-from stoneage.scenes.table.hosted import HostedKeep
+from stoneage.scenes.table.hosted import HostedKeep, Seated, SeatKeep
 
 #: The level of a seat another person plays (from another computer), for its label.
 PERSON = "person"
@@ -77,6 +77,7 @@ class OnlineSession:
     name: str = ""
     host: Host | None = None
     keep: HostedKeep | None = None  # where a hosted table is kept for Continue
+    seat_keep: SeatKeep | None = None  # where a joined seat's token is kept to return
     addresses: list[str] = field(default_factory=list)  # where the others join a hosted table
     announcer: Announcer | None = None  # a hosted table's announcement on the local network
     events: list[Event] = field(default_factory=list)  # heard before the table was built
@@ -95,9 +96,19 @@ class OnlineSession:
             self.host.stop(farewell=True, timeout=2.0)
 
     def finished(self) -> None:
-        """The game is over: a hosted table is no longer one to continue."""
+        """The game is over: a hosted table is no longer one to continue, a joined seat no
+        longer one to return to."""
         if self.host is not None and self.keep is not None:
             self.keep.forget()
+        if self.seat_keep is not None:
+            self.seat_keep.forget()
+
+    def seated(self, token: str | None) -> None:
+        """The host gave this player a seat and its token: keep it to return (a joined seat;
+        the host's own is kept with its table)."""
+        client = self.client
+        if token is not None and self.host is None and self.seat_keep is not None:
+            self.seat_keep.save(Seated(client.url, client.code, token, self.name))
 
 
 class RemoteMatch(Match):

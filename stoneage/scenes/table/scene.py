@@ -246,7 +246,7 @@ class TableScene(Scene):
             self._damage.append(faded)
         full = self._hear_network()
         if not self.timeline.busy:
-            full = self._advance(dt)
+            full = self._advance(dt) or full
         self._damage += self.painter.refresh()
         if self.lesson is not None and self.lesson.update():
             full = True
