@@ -55,6 +55,12 @@ def parser() -> argparse.ArgumentParser:
         help="seconds a player's seat waits after a disconnection before a bot plays it "
         "(default 300; a table's creator may ask for less)",
     )
+    p.add_argument(
+        "--durable",
+        action="store_true",
+        help="force every step to the disk (survives a power cut; slower). Without it a "
+        "step survives the server being killed, and a power cut may lose the last few",
+    )
     p.add_argument("--max-tables", type=int, default=10_000, help="tables created at most")
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     return p
@@ -78,9 +84,10 @@ async def serve_forever(
     db: str,
     tls: ssl.SSLContext | None,
     config: ServiceConfig,
+    durable: bool = False,
 ) -> None:
     """Serve until SIGINT or SIGTERM; print the port listened on (the tests read it)."""
-    store = TableStore(db)
+    store = TableStore(db, durable)
     service = TableService(store, config)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -118,7 +125,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = ServiceConfig(allow_create=True, wait=args.bot_wait, max_tables=args.max_tables)
     try:
         asyncio.run(
-            serve_forever(args.port, args.host, args.db, tls_context(args.cert, args.key), config)
+            serve_forever(
+                args.port,
+                args.host,
+                args.db,
+                tls_context(args.cert, args.key),
+                config,
+                args.durable,
+            )
         )
     except KeyboardInterrupt:
         pass

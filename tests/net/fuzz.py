@@ -1,4 +1,4 @@
-"""A hostile client for the network tests (and ``bench/net_fuzz.py``): it joins a table as a
+"""A hostile client for the network tests: it joins a table as a
 player and sends messages of every wrong kind, reading each reply.
 
 Kinds: malformed JSON, binary frames, frames over the protocol's limit and over the frame
