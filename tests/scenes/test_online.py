@@ -15,6 +15,7 @@ from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.table.remote import NetNotices
 from stoneage.scenes.table.scene import TableScene
+from stoneage.staging import ONLINE_SCENES, build_scene
 
 from .hands import perform
 from .online_helpers import ScriptedSeat, loopback_host, run_until, window_decides
@@ -196,3 +197,37 @@ def test_the_countdown_and_the_stand_in_in_words():
     assert net.serious() and net.banner()
     net.hear(Joined(1, "ABC234", None))
     assert not net.serious()
+
+
+@pytest.mark.parametrize("name", ONLINE_SCENES)
+def test_the_network_screens_render_in_every_language(app, name):
+    """The join screen, the waiting rooms and the remote seat's table with the countdown, the
+    reconnection and the host gone: built with no network, drawn in en, zh and ja."""
+    from stoneage import i18n
+
+    for language in ("en", "zh", "ja"):
+        i18n.install_language(language)
+        try:
+            build_scene(app, name, seed=5, players=3)
+            app.draw(pygame.Surface(app.size))
+            table = app.top
+            if isinstance(table, TableScene):
+                assert table.remote is not None and table.net is not None
+                said = table.net.banner()
+                assert bool(said) == (name in ("countdown", "reconnecting", "host_left"))
+        finally:
+            while app.stack:
+                app.stack.pop().exit()
+            i18n.install_language("en")
+
+
+def test_what_the_network_says_redraws_the_whole_table(app):
+    """A countdown heard between two frames asks for a whole new frame (it was drawn only
+    when something else redrew the table)."""
+    build_scene(app, "online_game", seed=5, players=3)
+    table = app.top
+    for _ in range(3):
+        table.update(0.0)
+    table.remote.session.events.append(Countdown(1, 30.0))
+    assert table.update(0.0) is True
+    assert "30" in table.net.banner()

@@ -259,7 +259,11 @@ class WaitingRoomScene(PanelScene):
             figure(surface, info.colour, swatch.inflate(-4, -4))
             who, how = seat_words(info, i == me)
             name = pygame.Rect(swatch.right + m * 2, row.top, row.width * 3 // 10, height)
-            draw_text_fit(surface, info.name, name, f.title, theme.CHARCOAL, True, "midleft")
+            # A seat nobody took yet has only the table's placeholder name: say which seat.
+            shown = (
+                info.name if info.claimed or info.kind == "bot" else _("Seat {n}").format(n=i + 1)
+            )
+            draw_text_fit(surface, shown, name, f.title, theme.CHARCOAL, True, "midleft")
             kind = pygame.Rect(name.right + m, row.top, row.width * 3 // 10, height)
             draw_text_fit(surface, who, kind, f.label, theme.UMBER_DARK, False, "midleft")
             state = pygame.Rect(kind.right + m, row.top, row.right - kind.right - m * 2, height)
