@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from stoneage.ai import make_bot
 from stoneage.net.client import Client, Countdown, HostLeft, Joined, Returned, StandIn
 from stoneage.net.discovery import FoundTable
 from stoneage.net.table import SeatConfig
@@ -231,3 +232,70 @@ def test_what_the_network_says_redraws_the_whole_table(app):
     table.remote.session.events.append(Countdown(1, 30.0))
     assert table.update(0.0) is True
     assert "30" in table.net.banner()
+
+
+def test_a_whole_game_from_a_remote_seat_ends_on_the_hosts_scoring(app):
+    """The window's seat plays a whole game by mouse against a bot at the host: every move
+    sent, every view received, the final scoring the host's."""
+    from stoneage.scenes.menus.scoring_scene import ScoringScene
+
+    host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "easy")], seed=21)
+    try:
+        join = JoinScene(app)
+        app.push(join)
+        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join.join()
+        run_until(app, lambda: isinstance(app.top, TableScene))
+        table = app.top
+        brain = make_bot("easy", 5)
+        decisions = 0
+        while isinstance(app.top, TableScene):
+            run_until(
+                app, lambda: window_decides(app) or not isinstance(app.top, TableScene), seconds=30
+            )
+            if not isinstance(app.top, TableScene):
+                break
+            state = table.match.state
+            assert table.offered() == set(state.legal_actions())
+            perform(app, brain.choose(state))
+            decisions += 1
+            run_until(
+                app,
+                lambda s=state: table.match.state is not s or not isinstance(app.top, TableScene),
+            )
+        final = app.top
+        assert isinstance(final, ScoringScene) and final.online
+        served = host.service.table(host.code).state() if host.service else None
+        assert served is not None and served.is_terminal()
+        assert final.rows == served.final_scoring()
+        assert final.winners == served.winners()
+        assert decisions > 20
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
+
+
+def test_a_spectator_watches_without_controls(app):
+    host = loopback_host([SeatConfig("remote", name="Ann"), SeatConfig("bot", "random")], seed=8)
+    ann = ScriptedSeat(Client(host.url(), host.code or "", name="Ann"))
+    try:
+        join = JoinScene(app)
+        app.push(join)
+        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join.join(watch=True)
+        room = app.top
+        run_until(app, lambda: room.lobby is not None)
+        ann.client.start()  # the only player's seat is taken: the game begins
+        run_until(app, lambda: isinstance(app.top, TableScene), [ann])
+        table = app.top
+        assert table.remote.me is None and table.mode.watch_only
+        first = table.match.state.ply
+        run_until(app, lambda: table.match.state.ply > first + 10, [ann])
+        assert not table.hands.controls and table.match.human_to_act() is None
+        assert ann.moves > 0
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        ann.client.close()
+        host.stop()

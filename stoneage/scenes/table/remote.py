@@ -45,6 +45,8 @@ from stoneage.play.story import Story
 from stoneage.rules import TERMINAL, Action, ActionError, GameState
 from stoneage.scenes.table.hosted import HostedKeep, Seated, SeatKeep
 
+#: Seconds before a move the host found too frequent is sent again.
+RETRY_AFTER = 0.5
 #: The level of a seat another person plays (from another computer), for its label.
 PERSON = "person"
 
@@ -126,6 +128,7 @@ class RemoteMatch(Match):
         self.final: tuple[dict[str, int], ...] | None = None
         self.sent: Action | None = None  # the move sent and not yet answered
         self._last = view  # the newest view received (the state once every step is shown)
+        self._retry_at: float | None = None  # when to send again a move the host found too soon
 
     # --- who acts -------------------------------------------------------------------------------
     def human_to_act(self) -> int | None:
@@ -189,6 +192,19 @@ class RemoteMatch(Match):
             return True
         self.pending.append((Step(before, story.action, update.view, story.actor), story))
         return False
+
+    def hold_back(self, now: float) -> None:
+        """The host found the move sent too soon after others: send it again a moment later
+        (the player's move is not lost to the host's flood guard)."""
+        if self.sent is not None:
+            self._retry_at = now + RETRY_AFTER
+
+    def tick(self, now: float) -> None:
+        """Send again a move held back, once its moment has come."""
+        if self._retry_at is not None and now >= self._retry_at:
+            self._retry_at = None
+            if self.sent is not None:
+                self.client.send_action(str(self.sent))
 
     def send(self, action: Action) -> str:
         """Play ``action`` for this seat: checked on the view (the rules' reason at once),

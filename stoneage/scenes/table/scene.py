@@ -23,6 +23,7 @@ reason when it is refused. The scene never decides a rule.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
@@ -261,17 +262,21 @@ class TableScene(Scene):
         session = remote.session
         events, session.events = [*session.events, *session.client.poll()], []
         jumped = False
+        now = time.monotonic()
         for event in events:
             net.hear(event)
             if isinstance(event, ViewUpdate):
                 if remote.receive(event):
                     jumped = True
+            elif isinstance(event, Problem) and event.code == "too_frequent":
+                remote.hold_back(now)  # sent again in a moment, not refused
             elif isinstance(event, (Refused, Problem)) and remote.sent is not None:
                 # Refused: the controls come back, with the reason in the player's words.
                 self.announcer.refused(remote.sent, net.refused)
                 remote.sent = None
                 self.hands.clear()
                 self.hands.error = net.refused
+        remote.tick(now)
         if jumped:  # arrived or came back: the table is drawn afresh from the new view
             self.timeline.clear()
             self.hands.clear()
