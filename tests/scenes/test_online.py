@@ -299,3 +299,88 @@ def test_a_spectator_watches_without_controls(app):
             app.stack.pop().exit()
         ann.client.close()
         host.stop()
+
+
+def test_a_dropped_connection_comes_back_to_the_same_seat_and_view(app):
+    host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=9)
+    try:
+        join = JoinScene(app)
+        app.push(join)
+        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join.join()
+        run_until(app, lambda: isinstance(app.top, TableScene))
+        table = app.top
+        run_until(app, lambda: window_decides(app))
+        seat, ply = table.remote.me, table.match.state.ply
+        client = table.remote.client
+        client._loop.call_soon_threadsafe(client._ws.transport.abort)  # the network drops
+        run_until(app, lambda: table.net.connection == "retrying")
+        run_until(app, lambda: table.net.connection == "" and window_decides(app))
+        assert client.seat == seat and table.match.state.ply == ply  # the same decision
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
+
+
+def test_the_host_leaves_and_reopens_its_table(app, tmp_path):
+    db = tmp_path / "tables.sqlite3"
+    seats = [SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")]
+    host = loopback_host(seats, seed=10, db=db)
+    code, port = host.code or "", host.port
+    try:
+        join = JoinScene(app)
+        app.push(join)
+        join.fields[0].text, join.fields[1].text = host.url(), code
+        join.join()
+        run_until(app, lambda: isinstance(app.top, TableScene))
+        table = app.top
+        run_until(app, lambda: window_decides(app))
+        ply = table.match.state.ply
+        host.stop(farewell=True)  # the host quits: the joiners are told
+        run_until(app, lambda: table.net.host_left and table.net.serious())
+        from stoneage.net.host import Host
+
+        host = Host(db=db, code=code, bind="127.0.0.1", port=port)  # Continue reopens it
+        host.start(timeout=10)
+        run_until(app, lambda: not table.net.serious() and window_decides(app), seconds=30)
+        assert table.match.state.ply == ply
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
+
+
+def test_another_player_drops_the_countdown_then_a_bot_plays_their_seat(app):
+    host = loopback_host(
+        [SeatConfig("remote", name="Bob"), SeatConfig("remote", name="Ann")], seed=12, wait=1.0
+    )
+    ann = ScriptedSeat(Client(host.url(), host.code or "", name="Ann", seat=1))
+    try:
+        join = JoinScene(app)
+        app.push(join)
+        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join.join()
+        run_until(app, lambda: app.top is not join and app.top.lobby is not None)
+        ann.client.start()
+        run_until(app, lambda: isinstance(app.top, TableScene), [ann])
+        table = app.top
+        ann.client.kill()  # Ann's program crashes
+        run_until(app, lambda: 1 in table.net.away)
+        assert "Ann" in table.net.banner() and not table.net.serious()
+        # The window's seat plays on; at Ann's turn, once her countdown is over, a bot plays.
+        played = 0
+        while 1 not in table.net.standing_in and played < 20:
+            run_until(app, lambda: window_decides(app) or 1 in table.net.standing_in)
+            if 1 in table.net.standing_in:
+                break
+            state = table.match.state
+            perform(app, sorted(state.legal_actions(), key=str)[0])
+            played += 1
+            run_until(app, lambda s=state: table.match.state is not s)
+        assert 1 in table.net.standing_in and "Ann" in table.net.banner()
+        run_until(app, lambda: window_decides(app))  # the stand-in played Ann's turn
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
