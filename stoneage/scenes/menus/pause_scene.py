@@ -23,10 +23,12 @@ class PauseMenu(MenuScene):
     opaque = False
     button_count = 6
 
-    def __init__(self, app: SceneHost, online: bool = False) -> None:
+    def __init__(self, app: SceneHost, online: bool = False, hosting: bool = False) -> None:
         """``online``: over a table played over the network (its host keeps the game: nothing
-        to save or load here, and leaving leaves the table)."""
+        to save or load here, and leaving leaves the table); ``hosting``: this program hosts
+        it (leaving closes it for everyone until Continue reopens it)."""
         self.online = online
+        self.hosting = hosting
         self.notice = ""
         self._shown_muted = app.settings.muted
         super().__init__(app)
@@ -77,11 +79,7 @@ class PauseMenu(MenuScene):
                 _("Leave the table") if self.online else _("Save and leave to title"),
                 self.leave,
                 size=size,
-                tooltip=_(
-                    "A bot plays your seat meanwhile; join again with the table's code to play on."
-                )
-                if self.online
-                else _("The game is kept: Continue on the title screen plays on."),
+                tooltip=self._leave_tip(),
                 name="leave",
             ),
         ]
@@ -98,6 +96,18 @@ class PauseMenu(MenuScene):
                 ),
             )
         return buttons + [self._mute_button()]
+
+    def _leave_tip(self) -> str:
+        """What leaving does, at this kind of table."""
+        if self.hosting:
+            return _(
+                "The others are told; the table is kept and Continue on the title screen reopens it."
+            )
+        if self.online:
+            return _(
+                "A bot plays your seat meanwhile; join again with the table's code to play on."
+            )
+        return _("The game is kept: Continue on the title screen plays on.")
 
     def _box(self) -> pygame.Rect:
         """The parchment box of the menu: narrower than the panel of the other screens, and

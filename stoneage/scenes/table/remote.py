@@ -189,6 +189,7 @@ class RemoteMatch(Match):
             self.pending.clear()
             self.state = update.view
             self.steps.clear()
+            self.stories.clear()
             return True
         self.pending.append((Step(before, story.action, update.view, story.actor), story))
         return False

@@ -226,7 +226,9 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu over the table."""
-        self.app.push(self.app.make_scene("pause", online=self.remote is not None))
+        remote = self.remote
+        hosting = remote is not None and remote.session.host is not None
+        self.app.push(self.app.make_scene("pause", online=remote is not None, hosting=hosting))
 
     def leave_autoplay(self) -> None:
         """Stop watching: the attract mode goes back to the title, the command line's autoplay
