@@ -384,3 +384,24 @@ def test_another_player_drops_the_countdown_then_a_bot_plays_their_seat(app):
         while app.stack:
             app.stack.pop().exit()
         host.stop()
+
+
+def test_a_hint_from_the_seats_own_view(app):
+    host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=14)
+    try:
+        join = JoinScene(app)
+        app.push(join)
+        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join.join()
+        run_until(app, lambda: isinstance(app.top, TableScene))
+        table = app.top
+        run_until(app, lambda: window_decides(app))
+        assert table.offers("hints") and table.undo_target() is None  # no Undo at a shared table
+        table.ask_hint()
+        run_until(app, lambda: table.hinting.current(table.match) is not None, seconds=30)
+        hint = table.hinting.current(table.match)
+        assert hint.best in table.match.state.legal_actions()
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
