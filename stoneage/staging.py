@@ -43,6 +43,7 @@ from stoneage.rules import (
 from stoneage.rules.data import HUNT
 from stoneage.scenes.files.opening import example_entries, older_copy_dialog
 from stoneage.scenes.kit.base import SceneHost
+from stoneage.scenes.menus.setup_scene import SetupScene
 from stoneage.scenes.online.addressing import HOST_PORT
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
@@ -68,6 +69,7 @@ MADE_UP_GAMES = 120
 # typed wrong, the host's and a joiner's waiting room, and the table of a remote seat with a
 # player away (the countdown), the connection being retried, and the host gone.
 ONLINE_SCENES = (
+    "host_setup",
     "join",
     "waiting_room",
     "waiting_room_joined",
@@ -336,6 +338,12 @@ def example_session(me: int | None, hosting: bool, players: int, started: bool) 
 
 def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> None:
     """The network play screen ``name`` (see ``ONLINE_SCENES``), with no network."""
+    if name == "host_setup":  # the setup screen with a seat for a player who joins
+        setup = app.make_scene("setup")
+        app.push(setup)
+        if isinstance(setup, SetupScene):
+            setup.toggle_kind(1)  # Grok's seat: from a bot to a player who joins
+        return
     if name == "join":
         found = [
             FoundTable("Ann", "192.168.1.20", HOST_PORT, EXAMPLE_CODE, VERSION, 1, 3, False),

@@ -399,12 +399,20 @@ class SetupScene(PanelScene):
                 2,
                 6,
             )
+            if draft.joins:  # where a bot's levels would be: who takes this seat
+                levels = row.levels[0].union(row.levels[-1])
+                words = _("A player on another computer takes this seat.")
+                draw_text_fit(surface, words, levels, f.body, theme.UMBER_DARK, False, "midleft")
             name = _("(their own name)") if draft.joins else draft.seat.name
             text = name + ("|" if editing else "")
             draw_text_fit(
                 surface, text, box.inflate(-12, 0), f.label, theme.CHARCOAL, True, "midleft"
             )
-        hint = _("Click a name to change it, the figure to change colour. Enter starts the game.")
+        hint = (
+            _("Click a name to change it, the figure to change colour. Enter hosts the table.")
+            if self.hosting
+            else _("Click a name to change it, the figure to change colour. Enter starts the game.")
+        )
         draw_text_fit(surface, hint, self.lay.footer, f.body, theme.PARCHMENT_LIGHT)
 
     def back(self) -> None:
