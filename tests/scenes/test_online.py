@@ -405,3 +405,21 @@ def test_a_hint_from_the_seats_own_view(app):
         while app.stack:
             app.stack.pop().exit()
         host.stop()
+
+
+def test_nobody_at_that_address_is_said_in_words(app):
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    join = JoinScene(app)
+    app.push(join)
+    join.fields[0].text, join.fields[1].text = f"127.0.0.1:{port}", "ABC234"
+    join.join()
+    room = app.top
+    assert isinstance(room, WaitingRoomScene)
+    run_until(app, lambda: room.problem != "")
+    assert "reached" in room.problem
+    room.back()
+    assert app.top is not room
