@@ -25,7 +25,7 @@ from stoneage.net.client import (
     SeatInfo,
     ViewUpdate,
 )
-from stoneage.play.names import LEVEL_TITLES
+from stoneage.play.names import LEVEL_TITLES, shown_name
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.table.draw_pieces import figure
@@ -261,7 +261,9 @@ class WaitingRoomScene(PanelScene):
             name = pygame.Rect(swatch.right + m * 2, row.top, row.width * 3 // 10, height)
             # A seat nobody took yet has only the table's placeholder name: say which seat.
             shown = (
-                info.name if info.claimed or info.kind == "bot" else _("Seat {n}").format(n=i + 1)
+                shown_name(info.name)
+                if info.claimed or info.kind == "bot"
+                else _("Seat {n}").format(n=i + 1)
             )
             draw_text_fit(surface, shown, name, f.title, theme.CHARCOAL, True, "midleft")
             kind = pygame.Rect(name.right + m, row.top, row.width * 3 // 10, height)
