@@ -423,3 +423,39 @@ def test_nobody_at_that_address_is_said_in_words(app):
     assert "reached" in room.problem
     room.back()
     assert app.top is not room
+
+
+def test_continue_reopens_the_hosted_table(app, tmp_path):
+    from stoneage.play.seats import Seat
+    from stoneage.scenes.menus.title_scene import TitleScene
+    from stoneage.scenes.online.hosting import reopen_table
+    from stoneage.scenes.table.hosted import HostedKeep
+
+    keep = HostedKeep(tmp_path)  # the data folder of this test (STONEAGE_HOME)
+    room = app.make_scene(
+        "host_table",
+        seats=[Seat("Ann", "red", "human"), Seat("?", "blue", "human")],
+        joins=[False, True],
+        port=0,
+        bind="127.0.0.1",
+        keep=keep,
+        announce=False,
+    )
+    app.push(room)
+    run_until(app, lambda: room.lobby is not None and room.lobby.seats[0].here)
+    code = room.session.client.code
+    app.pop()  # the host leaves: its table is kept
+    title = TitleScene(app)
+    app.push(title)
+    assert title.hosted is not None and title.hosted.code == code
+    continuing = next(b for b in title.buttons if b.name == "continue")
+    assert continuing.enabled and code in continuing.tooltip
+    again = reopen_table(app, keep=keep, bind="127.0.0.1", announce=False)
+    app.push(again)
+    try:
+        assert isinstance(again, WaitingRoomScene) and again.session.client.code == code
+        run_until(app, lambda: again.lobby is not None and again.lobby.seats[0].here)
+        assert again.session.client.seat == 0  # the host's own seat, by its kept token
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
