@@ -64,6 +64,10 @@ def test_join_by_address_and_code_then_play_moves_from_both_sides(app):
             assert table.remote.sent is None
         assert played == 6 and ann.moves >= 3
         assert table.log.lines  # what happened, told in the log from the host's stories
+        from stoneage.scenes.table.log_scene import LogScene
+
+        log = LogScene(app, table)  # the whole log, from the host's stories; no replay export
+        assert log.lines() and not next(b for b in log.buttons if b.name == "export").enabled
     finally:
         while app.stack:
             app.stack.pop().exit()

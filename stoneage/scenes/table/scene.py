@@ -96,7 +96,9 @@ class TableScene(Scene):
         self.net: NetNotices | None = None
         self._net_said = ""
         self.match: Match
-        if online is not None and state is not None:
+        if online is not None:
+            if state is None:
+                raise ValueError("a table over the network starts from the view the host sent")
             self.remote = RemoteMatch(online, seats, state)
             self.match = self.remote
             self.net = NetNotices([s.name for s in seats], online.client.seat)
