@@ -462,6 +462,9 @@ class TableScene(Scene):
         """At a table over the network: send the choice to the host (the rules' reason at
         once when the view already refuses it); the host's next view shows it played."""
         assert self.remote is not None
+        if self.net is not None and self.net.serious():  # nobody to send it to just now
+            self.hands.error = self.net.banner()
+            return False
         reason = self.remote.send(action)
         if reason:
             self.hands.error = reason
