@@ -342,7 +342,8 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
         setup = app.make_scene("setup")
         app.push(setup)
         if isinstance(setup, SetupScene):
-            setup.toggle_kind(1)  # Grok's seat: from a bot to a player who joins
+            for _click in range(2):  # Grok's seat: from a bot to a person, to one who joins
+                setup.toggle_kind(1)
         return
     if name == "join":
         found = [

@@ -252,15 +252,16 @@ class SetupScene(PanelScene):
         return any(d.playing and d.joins for d in self.drafts)
 
     def toggle_kind(self, i: int) -> None:
-        """Human, bot, a player who joins, human again."""
+        """Bot, human, a player who joins, bot again (a bot becomes a person in one click, as
+        before there was network play)."""
         draft = self.drafts[i]
         seat = draft.seat
         if draft.joins:
-            draft.joins, seat.kind = False, "human"
+            draft.joins, seat.kind = False, "bot"
         elif seat.is_human:
-            seat.kind = "bot"
+            draft.joins = True
         else:
-            draft.joins, seat.kind = True, "human"
+            seat.kind = "human"
         self.buttons = self.make_buttons()
 
     def set_level(self, i: int, level: str) -> None:
