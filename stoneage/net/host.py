@@ -147,7 +147,7 @@ class Host:
 
     def _table(self, service: TableService) -> NetTable:
         if self.code is not None:
-            table = service.table(self.code)
+            table = service.open_table(self.code)
             if table is None:
                 raise HostError(f"no saved table {self.code}")
             self.host_seat = table.owner()

@@ -173,9 +173,22 @@ class TableService:
         return table
 
     def table(self, code: str) -> NetTable | None:
-        """The table of ``code``, from memory or the store (rebuilt by replay), or None."""
+        """The table of ``code`` in play, or else as stored (rebuilt by replay, not put in
+        play: any thread may ask), or None."""
+        live = self.tables.get(normal_code(code))
+        if live is not None:
+            return live.table
+        record = self.store.load(normal_code(code)) if self.store is not None else None
+        try:
+            return NetTable(record, self.config.clock) if record is not None else None
+        except ActionError:
+            return None
+
+    def open_table(self, code: str) -> NetTable | None:
+        """Put the table of ``code`` in play (from the store if need be) and return it; in
+        the event loop's thread only."""
         live = self._live(code)
-        return live.table if live else None
+        return live.table if live is not None else None
 
     def _live(self, code: str) -> _Live | None:
         code = normal_code(code)
@@ -366,6 +379,7 @@ class TableService:
             return
         live.watchers.discard(client)
         if seat is None or live.players.get(seat) is not client:
+            self._unload_if_idle(live)
             return
         del live.players[seat]
         table = live.table
@@ -374,6 +388,20 @@ class TableService:
             self._tell(live, make("countdown", seat=seat, seconds=table.record.wait))
         self._tell(live, table.lobby())
         await self._run(live)
+        self._unload_if_idle(live)
+
+    def _unload_if_idle(self, live: _Live) -> None:
+        """Forget a stored table nobody is at: it is in the store, and comes back (rebuilt by
+        replay) when somebody returns, so a server holding tables for days keeps in memory
+        only those in play. Its countdown stops with it (nobody is there to see a stand-in
+        play); the seats' countdowns begin again when the table is back."""
+        if self.store is None or live.players or live.watchers:
+            return
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        if self.tables.get(live.table.code) is live:
+            del self.tables[live.table.code]
 
     # --- sending ----------------------------------------------------------------------------
     def _tell(self, live: _Live, message: dict[str, Any]) -> None:

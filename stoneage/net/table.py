@@ -40,6 +40,7 @@ from stoneage.rules import (
     DrawExtra,
     DrawFaceDown,
     GameState,
+    IllegalActionError,
     spectator_view,
     view_to_wire,
 )
@@ -285,6 +286,11 @@ class NetTable:
             raise ProtocolError("not_started")
         if ply != match.state.ply:
             raise ProtocolError("stale", ply=match.state.ply)
+        actor = match.actor()
+        if actor != seat:
+            # Said before the text is read: at a chance node, whether a card is possible
+            # would tell which cards are still unseen (another seat's face-down card).
+            raise Refused(_not_yours(text, seat, actor))
         try:
             return self._record(match.apply(text, seat=seat))
         except ActionError as error:
@@ -369,6 +375,19 @@ class NetTable:
             # The game is over: the extra cards are turned up and everything is scored.
             message["final"] = state.final_scoring()
         return message
+
+
+def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:
+    """The rules' own refusal of a move by a seat that is not to act, whatever the move."""
+    if actor == TERMINAL:
+        return IllegalActionError(text, seat, "the game is over")
+    if actor == CHANCE:
+        return IllegalActionError(
+            text, seat, "the dice or a face-down card decide now, not a player"
+        )
+    return IllegalActionError(
+        text, seat, "it is not this seat's turn (seat {actor} decides now)", actor=actor
+    )
 
 
 def _decided(bot: Bot, seed: int, seat: int, state: GameState) -> Action:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from stoneage.net.client import Client, LobbyUpdate
+from stoneage.net.client import Client, LobbyUpdate, ViewUpdate
 from stoneage.net.host import Host
 from stoneage.net.table import SeatConfig
+from stoneage.play.match import Match
+from stoneage.play.seats import Seat
+from stoneage.play.story import tell
 
 from .players import Script, offline_replay, play_until
 
@@ -58,6 +61,23 @@ def test_a_whole_game_over_the_network_scores_as_its_offline_replay(
             assert [seat["total"] for seat in final.final] == expected
             assert script.refusals == []
             assert script.view is not None and script.view.is_terminal()
+        # Each client words the story of every step as the host's own log would.
+        match = Match(
+            [Seat(f"P{i}", "red", "human") for i in range(players)],
+            table.record.seed,
+            threaded=False,
+        )
+        for text in table.record.actions:
+            match.apply(text)
+        names = [f"Name {i}" for i in range(players)]
+        told = 0
+        for event in scripts[0].events:
+            if isinstance(event, ViewUpdate) and event.story is not None:
+                expected = tell(match.steps[event.ply - 1])
+                assert event.story.text(names) == expected.text(names)
+                assert event.story.cues == expected.cues
+                told += 1
+        assert told > 100
         lobbies = [e for e in scripts[0].events if isinstance(e, LobbyUpdate)]
         assert lobbies and lobbies[-1].started
         assert sum(s.kind == "remote" or s.kind == "host" for s in lobbies[-1].seats) >= 2

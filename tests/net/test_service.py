@@ -193,3 +193,40 @@ def test_the_server_command_line_explains_itself() -> None:
     assert done.returncode == 0
     for option in ("--port", "--host", "--db", "--cert", "--key", "--bot-wait"):
         assert option in done.stdout
+
+
+def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(
+    tmp_path: Path, clients: list[Client]
+) -> None:
+    seats = [SeatConfig("remote"), SeatConfig("remote"), SeatConfig("bot", "easy")]
+    host = Host(seats, bind="127.0.0.1", db=tmp_path / "t.sqlite3", wait=600.0)
+    host.start()
+    try:
+        code = host.code or ""
+        both = [Client(host.url(), code, name=f"P{i}") for i in range(2)]
+        clients.extend(both)
+        for client in both:
+            client.start()
+            client.wait_for(Joined)
+        both[0].wait_for(ViewUpdate)
+        assert host.service is not None
+        table = host.service.table(code)
+        assert table is not None
+        deadline = time.monotonic() + 10
+        while table.state().current_player() < 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        state = table.state()
+        tokens = [c.token for c in both]
+        for client in both:
+            client.close()
+        deadline = time.monotonic() + 10
+        while code in host.service.tables and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert code not in host.service.tables  # left memory, kept in the database
+        back = Client(host.url(), code, token=tokens[1])
+        clients.append(back)
+        back.start()
+        assert back.wait_for(Joined).seat == 1
+        assert back.wait_for(ViewUpdate).view == state.view(1)
+    finally:
+        host.stop()

@@ -9,7 +9,7 @@ import pytest
 
 from stoneage.net.protocol import ProtocolError
 from stoneage.net.table import NetTable, Refused, SeatConfig, TableRecord
-from stoneage.rules import view_from_wire
+from stoneage.rules import CHANCE, view_from_wire
 
 
 class Clock:
@@ -128,3 +128,18 @@ def test_a_table_is_rebuilt_from_its_record_at_the_same_decision() -> None:
     again = NetTable(record)
     assert again.state() == table.state()
     assert again.seat_of(token) == 0
+
+
+def test_probing_a_chance_node_tells_nothing_of_the_unseen_cards() -> None:
+    table = _table()
+    table.claim(None), table.claim(None)
+    table.start()  # the display is still to turn up: a chance node
+    state = table.state()
+    assert state.current_player() == CHANCE
+    reasons = set()
+    for card in ("G05", "F01", "ZZZ"):
+        for text in (f"card {card}", f"extra {card}"):
+            with pytest.raises(Refused) as caught:
+                table.act(0, text, state.ply)
+            reasons.add((caught.value.template, tuple(sorted(caught.value.params.items()))))
+    assert len(reasons) == 1 and table.state() is state
