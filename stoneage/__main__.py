@@ -160,7 +160,7 @@ def _network_args(parser: argparse.ArgumentParser) -> None:
     )
     net.add_argument("--join", metavar="ADDRESS", help="join the table at ADDRESS (with --code)")
     net.add_argument("--code", default="", help="the table's code, for --join")
-    net.add_argument("--name", default="", help="your name at the table, for --join")
+    net.add_argument("--name", default="", help="your name at the table (--join, --host)")
     net.add_argument(
         "--return-to-seat",
         action="store_true",
@@ -372,8 +372,9 @@ def _run_autoplay(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _seats_of(spec: str) -> tuple[list[Seat], list[bool]]:
-    """The seats of ``--host`` (you, joins, bot:LEVEL, comma-separated) and which join."""
+def _seats_of(spec: str, name: str = "") -> tuple[list[Seat], list[bool]]:
+    """The seats of ``--host`` (you, joins, bot:LEVEL, comma-separated; ``name``: yours) and
+    which join."""
     from stoneage.i18n import _
     from stoneage.play.names import DEFAULT_HUMAN_NAME
     from stoneage.play.seats import BOT_LEVELS, COLOURS, Seat
@@ -383,9 +384,11 @@ def _seats_of(spec: str) -> tuple[list[Seat], list[bool]]:
         kind, _colon, level = word.partition(":")
         if kind not in ("you", "joins", "bot") or (kind == "bot" and level not in BOT_LEVELS):
             raise SystemExit(f"--host: {word!r} is not you, joins or bot:LEVEL ({BOT_LEVELS})")
-        name = _(DEFAULT_HUMAN_NAME) if kind == "you" else ""
-        name = name or (f"{level} {i + 1}" if kind == "bot" else "")
-        seats.append(Seat(name, COLOURS[i], "bot" if kind == "bot" else "human", level or "normal"))
+        called = (name.strip() or _(DEFAULT_HUMAN_NAME)) if kind == "you" else ""
+        called = called or (f"{level} {i + 1}" if kind == "bot" else "")
+        seats.append(
+            Seat(called, COLOURS[i], "bot" if kind == "bot" else "human", level or "normal")
+        )
         joins.append(kind == "joins")
     if not 2 <= len(seats) <= 4:
         raise SystemExit("--host: a table has 2 to 4 seats")
@@ -416,7 +419,7 @@ def network(args: argparse.Namespace) -> int:
     port = args.port if args.port is not None else HOST_PORT
     options = {"bind": args.bind, "announce": not args.no_announce}
     if args.host:
-        seats, joins = _seats_of(args.host)
+        seats, joins = _seats_of(args.host, args.name)
         app.push(
             app.make_scene(
                 "host_table",
