@@ -54,7 +54,7 @@ from stoneage.play.names import engine_reason
 from stoneage.play.story import Story, Told
 from stoneage.rules import GameState, WireFormatError, action_from_text, view_from_wire
 
-from .protocol import MAX_HOST_BYTES, ProtocolError, encode, make, read_host
+from .protocol import MAX_HOST_BYTES, REPLACED, ProtocolError, encode, make, read_host
 
 #: Problems after which retrying cannot help (the client stops).
 FATAL = frozenset(
@@ -193,6 +193,9 @@ def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
         "bad_field": _("That message could not be read"),
         "missing_field": _("That message could not be read"),
         "too_frequent": _("Too many messages: wait a moment"),
+        "too_many_connections": _(
+            "Too many connections from your address (at most {limit}): close some and try again"
+        ),
         "no_table": _("There is no table with this code"),
         "bad_token": _("This seat belongs to somebody else"),
         "no_free_seat": _("Every seat of this table is taken"),
@@ -209,6 +212,7 @@ def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
         "full": _("The server has no room for another table"),
         "offline": _("Not connected to the table"),
         "bad_view": _("The host sent a table this game cannot show"),
+        "replaced": _("This seat is now played from another window"),
     }.get(code, _("Something went wrong at the host"))
     try:
         return said.format(**{k: v for k, v in params.items() if isinstance(v, (int, str))})
@@ -359,6 +363,11 @@ class Client:
                     await self._session(ws)
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError):
                 pass
+            if self._ws is not None and self._ws.close_code == REPLACED:
+                # The same seat was taken up from another client (the player's other
+                # window): going back would only push that one out in turn.
+                self._final = True
+                self._events.put(Problem("replaced", problem_words("replaced")))
             self._ws = None
             if self._joined:
                 delay, give_up = 0.1, None

@@ -7,6 +7,9 @@ player chose (every address by default, so that friends on the local network can
 desktop's firewall may ask once). The host's own player joins as a client like any other,
 over loopback, with the host seat's token (``host_token``), so there is one client code.
 
+``announcement(name)`` is the service record that lists the table on the local network
+(``discovery.Announcer`` sends it, only while the player hosts).
+
 The table is kept in an SQLite file (``db``) after every step: a host that quits or crashes
 reopens it (``Host(..., db=same file, code=its code)``) and the others rejoin with their
 tokens, at the same decision.
@@ -15,17 +18,47 @@ tokens, at the same decision.
 from __future__ import annotations
 
 import asyncio
-import socket
+import ipaddress
 import ssl
 import threading
 from pathlib import Path
 
-from websockets.asyncio.server import serve
+import ifaddr
+from zeroconf import ServiceInfo
 
-from .protocol import MAX_FRAME_BYTES
+from .discovery import service_info
 from .service import ServiceConfig, TableService
 from .store import TableStore
 from .table import HOST, NetTable, SeatConfig
+
+
+def local_addresses() -> list[str]:
+    """The addresses of this machine's network interfaces that friends may join at (see
+    ``Host.addresses``); ``["127.0.0.1"]`` when there is none or they cannot be read."""
+    try:
+        adapters = ifaddr.get_adapters()
+    except (OSError, ValueError):  # an interface list the system would not give
+        adapters = []
+    found: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            # ifaddr gives an IPv4 address as text and an IPv6 one as (text, flow, scope).
+            text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+            try:
+                address = ipaddress.ip_address(text)
+            except ValueError:
+                continue
+            # An IPv6 link-local address means nothing without its interface; an IPv4 one
+            # (a cable between two machines, no router) is kept, last of its kind.
+            if address.is_loopback or address.is_unspecified:
+                continue
+            if address.version == 6 and address.is_link_local:
+                continue
+            if address not in found:
+                found.append(address)
+    # IPv4 first, link-local last (a stable sort keeps the system's order otherwise).
+    found.sort(key=lambda a: (a.version, a.is_link_local))
+    return [str(a) for a in found] or ["127.0.0.1"]
 
 
 class HostError(RuntimeError):
@@ -98,19 +131,33 @@ class Host:
         return f"{scheme}://{shown}:{self.port}"
 
     def addresses(self) -> list[str]:
-        """This machine's addresses to tell friends (its local network ones), as the system
-        knows them; loopback when it knows no other."""
-        found: list[str] = []
-        try:
-            infos = socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP)
-        except OSError:
-            infos = []
-        for family, *_rest, sockaddr in infos:
-            address = str(sockaddr[0])
-            local = address.startswith(("127.", "fe80")) or address == "::1"
-            if family in (socket.AF_INET, socket.AF_INET6) and not local and address not in found:
-                found.append(address)
-        return found or ["127.0.0.1"]
+        """This machine's addresses to tell friends (its local network ones: IPv4 first, then
+        IPv6, without loopback nor IPv6 link-local ones), loopback when it has no other.
+
+        Read from the network interfaces themselves (``ifaddr``), never by looking the
+        machine's own name up: a name lookup may wait seconds on a DNS server that does not
+        answer, and the window asks from its frame loop. Sends nothing."""
+        return local_addresses()
+
+    def announcement(self, name: str, addresses: list[str] | None = None) -> ServiceInfo:
+        """The service record announcing this table on the local network under ``name``
+        (its code, port, addresses (``addresses()`` by default), size and free seats), for a
+        ``discovery.Announcer``; made again after a seat is taken, for its ``update``. Sends
+        nothing."""
+        table = self.service.table(self.code or "") if self.service is not None else None
+        if table is None:
+            raise HostError("the host is not running")
+        seats, digests = table.record.seats, table.record.digests
+        free = sum(s.is_player and d is None for s, d in zip(seats, digests))
+        return service_info(
+            name,
+            table.code,
+            self.port,
+            addresses or self.addresses(),
+            len(seats),
+            free,
+            self.tls is not None,
+        )
 
     def _run(self) -> None:
         try:
@@ -127,15 +174,7 @@ class Host:
         try:
             table = self._table(service)
             self.code = table.code
-            async with serve(
-                service.handler,
-                self.bind,
-                self.port,
-                max_size=MAX_FRAME_BYTES,
-                ssl=self.tls,
-                ping_interval=20,
-                ping_timeout=20,
-            ) as server:
+            async with service.listen(self.bind, self.port, self.tls) as server:
                 self.port = next(iter(server.sockets)).getsockname()[1]
                 self._ready.set()
                 await self._stop.wait()

@@ -31,6 +31,8 @@ MAX_CLIENT_BYTES: Final = 4096
 MAX_HOST_BYTES: Final = 1 << 20
 #: Frames larger than this are not even read: the WebSocket library closes the connection.
 MAX_FRAME_BYTES: Final = 1 << 16
+#: The close code of a connection whose seat was taken up by a new connection with its token.
+REPLACED: Final = 4000
 MAX_NAME: Final = 24
 MAX_ACTION_TEXT: Final = 80
 TOKEN_BYTES: Final = 24  # 192 bits

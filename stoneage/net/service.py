@@ -14,6 +14,12 @@ countdown is a timer of the table; when it runs out, a stand-in plays the seat.
 
 Every send goes through the connection's own queue and writer, so a slow client delays only
 itself; a client whose queue overflows is disconnected (it returns with its token).
+
+Connections are counted per remote address from the moment the socket opens (``Addresses``;
+``ServiceConfig.max_per_address``, 32 by default): one over the limit is told so in words
+(``too_many_connections``) and closed, and past twice the limit a socket is dropped at once,
+before its handshake, so that one address opening hundreds of sockets holds only a few of the
+server's file descriptors. ``listen`` serves the service with this count.
 """
 
 from __future__ import annotations
@@ -22,18 +28,21 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from stoneage.play.match import Step
 from stoneage.rules import CHANCE, ActionError
 
 from .protocol import (
+    MAX_FRAME_BYTES,
+    REPLACED,
     ClientMessage,
     ProtocolError,
     SeatPlan,
@@ -75,6 +84,65 @@ class ServiceConfig:
     clock: Callable[[], float] = time.monotonic
     #: Levels a stand-in or bot thinks at in a thread (the others decide in a blink).
     threaded_levels: frozenset[str] = frozenset({"hard"})
+    #: Connections open at once from one remote address (0: no limit; behind a reverse
+    #: proxy every player comes from the proxy's address).
+    max_per_address: int = 32
+
+
+#: What becomes of a new connection (``Addresses.opened``): served, refused in words, or
+#: dropped at once.
+SERVE: Final = "serve"
+REFUSE: Final = "refuse"
+DROP: Final = "drop"
+
+
+class Addresses:
+    """The connections open from each remote address, against a limit (``most``; 0: none)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.open: dict[str, int] = {}
+
+    def opened(self, address: str) -> str:
+        """Count a new connection from ``address``: ``SERVE`` within the limit, ``REFUSE``
+        past it (the client is told why), ``DROP`` past twice the limit (a flood: answering
+        each socket would cost what the limit saves)."""
+        count = self.open.get(address, 0) + 1
+        self.open[address] = count
+        if self.most <= 0 or count <= self.most:
+            return SERVE
+        return REFUSE if count <= 2 * self.most else DROP
+
+    def closed(self, address: str) -> None:
+        """A connection from ``address`` closed."""
+        count = self.open.get(address, 0) - 1
+        if count > 0:
+            self.open[address] = count
+        else:
+            self.open.pop(address, None)
+
+
+class _Counted(ServerConnection):
+    """A connection counted against its remote address from its first byte to its close
+    (``TableService.listen`` makes a subclass that knows the service's ``Addresses``)."""
+
+    addresses: Addresses
+    address = ""
+    verdict = SERVE
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Count the socket as soon as it opens (before any handshake)."""
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self.verdict = self.addresses.opened(self.address)
+        if self.verdict == DROP:
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The socket closed: it no longer counts."""
+        super().connection_lost(exc)
+        self.addresses.closed(self.address)
 
 
 class _Client:
@@ -146,7 +214,30 @@ class TableService:
         self.config = config or ServiceConfig()
         self.tables: dict[str, _Live] = {}
         self.clients: set[_Client] = set()
+        self.addresses = Addresses(self.config.max_per_address)
         self._tasks: set[asyncio.Task[None]] = set()
+
+    def listen(
+        self, host: str, port: int, tls: ssl.SSLContext | None = None, ping: float = 20.0
+    ) -> Server:
+        """The WebSocket server of this service on ``host``:``port`` (``async with`` it, in
+        the event loop that runs the service), each connection counted per address."""
+        addresses = self.addresses
+
+        class Counted(_Counted):
+            pass
+
+        Counted.addresses = addresses
+        return serve(
+            self.handler,
+            host,
+            port,
+            max_size=MAX_FRAME_BYTES,
+            ssl=tls,
+            ping_interval=ping,
+            ping_timeout=ping,
+            create_connection=Counted,
+        )
 
     # --- tables -----------------------------------------------------------------------------
     def add_table(
@@ -218,6 +309,9 @@ class TableService:
     # --- connections ------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         """Serve one connection until it closes."""
+        if isinstance(ws, _Counted) and ws.verdict != SERVE:
+            await self._refuse(ws)
+            return
         client = _Client(ws, self.config.limit, self.config.clock())
         self.clients.add(client)
         writer = asyncio.get_running_loop().create_task(client.writer())
@@ -234,6 +328,17 @@ class TableService:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await writer
+
+    async def _refuse(self, ws: ServerConnection) -> None:
+        """Tell a connection over its address's limit why it goes, and close it."""
+        error = ProtocolError("too_many_connections", limit=self.config.max_per_address)
+        # Answer its first message (unread): a client sends its hello as it connects, and
+        # one closed before that send fails on it and never reads the words.
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            await asyncio.wait_for(ws.recv(), 2.0)
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(encode(error.message()))
+        await _cut(ws, 1008, "too many connections")
 
     async def _receive(self, client: _Client, raw: object) -> bool:
         """Handle one frame; False when the connection must close."""
@@ -333,7 +438,7 @@ class TableService:
             old = live.players.get(seat)
             if old is not None:  # the same player from a new connection: the old one goes
                 old.table = None
-                self._spawn(old.ws.close(4000, "replaced"))
+                self._spawn(old.ws.close(REPLACED, "replaced"))
             client.table, client.seat = live, seat
             live.players[seat] = client
             was_standin = table.presence[seat].standin or table.started

@@ -20,9 +20,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from websockets.asyncio.server import serve
-
-from stoneage.net.protocol import MAX_FRAME_BYTES
 from stoneage.net.service import ServiceConfig, TableService
 from stoneage.net.store import TableStore
 
@@ -62,6 +59,13 @@ def parser() -> argparse.ArgumentParser:
         "step survives the server being killed, and a power cut may lose the last few",
     )
     p.add_argument("--max-tables", type=int, default=10_000, help="tables created at most")
+    p.add_argument(
+        "--max-per-address",
+        type=int,
+        default=32,
+        help="connections open at once from one address (default 32; 0: no limit, e.g. "
+        "behind a reverse proxy, where every player comes from the proxy's address)",
+    )
     p.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR")
     return p
 
@@ -96,15 +100,7 @@ async def serve_forever(
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
     try:
-        async with serve(
-            service.handler,
-            host,
-            port,
-            max_size=MAX_FRAME_BYTES,
-            ssl=tls,
-            ping_interval=30,
-            ping_timeout=30,
-        ) as server:
+        async with service.listen(host, port, tls, ping=30) as server:
             bound = next(iter(server.sockets)).getsockname()[1]
             scheme = "wss" if tls else "ws"
             print(f"stoneage-server listening on {scheme}://{host}:{bound}", flush=True)
@@ -122,7 +118,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=getattr(logging, str(args.log_level).upper(), logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    config = ServiceConfig(allow_create=True, wait=args.bot_wait, max_tables=args.max_tables)
+    config = ServiceConfig(
+        allow_create=True,
+        wait=args.bot_wait,
+        max_tables=args.max_tables,
+        max_per_address=args.max_per_address,
+    )
     try:
         asyncio.run(
             serve_forever(

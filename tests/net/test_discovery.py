@@ -3,10 +3,16 @@ no packet (multicast or other) is sent."""
 
 from __future__ import annotations
 
+import ipaddress
+import socket
+import time
+from typing import Any
+
+import ifaddr
 import pytest
 from zeroconf import ServiceInfo
 
-from stoneage.net import discovery
+from stoneage.net import discovery, host
 from stoneage.net.discovery import SERVICE_TYPE, TableList, service_info, table_from_info
 from stoneage.net.protocol import VERSION
 
@@ -96,3 +102,69 @@ def test_a_hostile_name_is_cleaned() -> None:
     info = service_info("bad\x00name." + "x" * 100, "ABC234", 1, ["10.0.0.2"], 2, 1)
     table = table_from_info(info)
     assert table is not None and "\x00" not in table.name and len(table.name) <= 40
+
+
+def test_a_host_announces_its_table_with_its_free_seats() -> None:
+    from stoneage.net.host import Host
+    from stoneage.net.table import SeatConfig
+
+    seats = [SeatConfig("host"), SeatConfig("remote"), SeatConfig("remote"), SeatConfig("bot")]
+    host = Host(seats, bind="127.0.0.1")
+    host.start()
+    try:
+        # The address given: the test does not depend on this machine's interfaces.
+        table = table_from_info(host.announcement("Ann's table", ["127.0.0.1"]))
+        assert table is not None
+        assert (table.code, table.port, table.players, table.free) == (host.code, host.port, 4, 2)
+        assert table.name == "Ann's table" and table.compatible
+    finally:
+        host.stop()
+
+
+def _no_lookup(*_args: Any, **_kwargs: Any) -> Any:
+    raise AssertionError("a name lookup")
+
+
+def test_the_hosts_addresses_are_read_at_once_without_a_name_lookup(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("getaddrinfo", "gethostbyname", "gethostbyname_ex", "gethostbyaddr", "getfqdn"):
+        monkeypatch.setattr(socket, name, _no_lookup)
+    started = time.monotonic()
+    found = host.local_addresses()
+    assert time.monotonic() - started < 0.5
+    assert found
+    parsed = [ipaddress.ip_address(text) for text in found]
+    assert [a.version for a in parsed] == sorted(a.version for a in parsed)  # IPv4 first
+    for text, address in zip(found, parsed):
+        assert not address.is_loopback or found == ["127.0.0.1"]
+        assert not (address.version == 6 and address.is_link_local)
+        # An address of this machine: a socket binds to it (binding sends nothing).
+        family = socket.AF_INET if address.version == 4 else socket.AF_INET6
+        with socket.socket(family, socket.SOCK_DGRAM) as sock:
+            sock.bind((text, 0))
+
+
+def test_the_hosts_addresses_leave_out_loopback_and_ipv6_link_local(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ips = [
+        ifaddr.IP("127.0.0.1", 8, "lo"),
+        ifaddr.IP(("::1", 0, 0), 128, "lo"),
+        ifaddr.IP(("fe80::1", 0, 2), 64, "eth0"),
+        ifaddr.IP(("2001:db8::5", 0, 0), 64, "eth0"),
+        ifaddr.IP("169.254.3.4", 16, "eth1"),
+        ifaddr.IP("192.168.1.5", 24, "eth0"),
+        ifaddr.IP("192.168.1.5", 24, "eth0:1"),
+    ]
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: [ifaddr.Adapter("all", "all", ips)])
+    assert host.local_addresses() == ["192.168.1.5", "169.254.3.4", "2001:db8::5"]
+    only_loopback = [ifaddr.Adapter("lo", "lo", ips[:2])]
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: only_loopback)
+    assert host.local_addresses() == ["127.0.0.1"]
+
+    def unreadable() -> list[ifaddr.Adapter]:
+        raise OSError("no interfaces")
+
+    monkeypatch.setattr(ifaddr, "get_adapters", unreadable)
+    assert host.local_addresses() == ["127.0.0.1"]

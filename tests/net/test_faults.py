@@ -1,16 +1,21 @@
 """Faults: a client killed mid-game (a stand-in plays meanwhile) that returns, one that never
-does, the host stopped without a word and restarted from its database, the dedicated server
-killed (SIGKILL) and restarted: every table continues at the same decision, and each game
-ends with the scores of its offline replay."""
+does, the host stopped without a word and restarted from its database, the host's process
+killed (SIGKILL) and restarted from its autosave, the dedicated server killed (SIGKILL) and
+restarted: every table continues at the same decision, and each game ends with the scores of
+its offline replay."""
 
 from __future__ import annotations
 
+import json
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import IO, Any
 
 from stoneage.net.client import Client, Countdown, Joined, Returned, StandIn, create_table
 from stoneage.net.host import Host
@@ -20,6 +25,7 @@ from stoneage.net.table import NetTable, SeatConfig
 from .players import Script, offline_replay, play_until, views_after_join, waiting_for
 
 ROOT = Path(__file__).resolve().parents[2]
+HOST_PROCESS = Path(__file__).resolve().with_name("host_process.py")
 
 
 def _joins(script: Script) -> int:
@@ -146,6 +152,99 @@ def test_the_host_stopped_without_a_word_reopens_at_the_same_decision(
         assert _scores(mine.final().final) == _replayed_scores(reopened)  # type: ignore[union-attr]
     finally:
         again.stop()
+
+
+def _first_line(stream: IO[str], timeout: float) -> str:
+    """The first line ``stream`` gives within ``timeout`` seconds: a child that hangs before
+    it says where it listens fails the test instead of hanging it."""
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: lines.put(stream.readline()), daemon=True).start()
+    try:
+        return lines.get(timeout=timeout)
+    except queue.Empty:
+        raise TimeoutError(f"no line within {timeout} s") from None
+
+
+def _host_process(db: Path, *more: str) -> tuple[subprocess.Popen[str], dict[str, Any]]:
+    """A host in a process of its own (``host_process.py``) and what it printed: its port,
+    code and host seat's token. It serves until its stdin closes."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, str(HOST_PROCESS), "--db", str(db), *more],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    try:
+        said: dict[str, Any] = json.loads(_first_line(process.stdout, 15.0))
+    except (TimeoutError, ValueError):
+        _end(process)
+        raise
+    return process, said
+
+
+def _end(process: subprocess.Popen[str]) -> None:
+    """Let a host process go (its stdin closes), killed if it does not stop in time."""
+    if process.stdin is not None:
+        process.stdin.close()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+
+
+def _saved(db: Path, code: str) -> NetTable:
+    """The table as its database keeps it (rebuilt by replay)."""
+    store = TableStore(db)
+    try:
+        record = store.load(code)
+    finally:
+        store.close()
+    assert record is not None
+    return NetTable(record)
+
+
+def test_the_host_process_killed_restarts_from_its_autosave(
+    tmp_path: Path, clients: list[Client]
+) -> None:
+    db = tmp_path / "autosave.sqlite3"
+    process, said = _host_process(db, "--seed", "80")
+    try:
+        code, port = str(said["code"]), int(said["port"])
+        url = f"ws://127.0.0.1:{port}"
+        mine = _join(url, code, clients, token=said["token"])  # the host's own player
+        theirs = _join(url, code, clients, name="Bob")
+        both = [mine, theirs]
+        for script in both:
+            script.hold = 50
+        play_until(
+            both, done=lambda: any(s.view and s.view.ply >= 50 and waiting_for(s) for s in both)
+        )
+        joins = [_joins(s) for s in both]
+        process.send_signal(signal.SIGKILL)  # no goodbye, no last write: a crash
+        process.wait(10)
+        before = _saved(db, code).state()  # what the autosave kept
+        assert before.ply >= 50 and before.current_player() in (
+            mine.client.seat,
+            theirs.client.seat,
+        )
+        process, again = _host_process(db, "--code", code, "--port", str(port))
+        assert again["code"] == code and again["port"] == port
+        # The clients come back by themselves, each with its token, to the same seat and view.
+        play_until(both, done=lambda: _rejoined(both, joins), timeout=30)
+        for script in both:
+            seat = script.client.seat
+            assert seat is not None
+            assert views_after_join(script)[0].view == before.view(seat)  # the same decision
+            script.hold = None
+        play_until(both)
+        finals = [_scores(s.final().final) for s in both]  # type: ignore[union-attr]
+        assert finals[0] == finals[1] == _replayed_scores(_saved(db, code))
+    finally:
+        _end(process)
 
 
 def _server(db: Path, port: int) -> tuple[subprocess.Popen[str], int]:

@@ -7,10 +7,12 @@ import asyncio
 import json
 import os
 import shutil
+import socket
 import ssl
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from websockets.asyncio.client import connect
 
 from stoneage.net.client import (
     Client,
+    Closed,
     HostLeft,
     Joined,
     LobbyUpdate,
@@ -25,9 +28,11 @@ from stoneage.net.client import (
     Refused,
     ViewUpdate,
     create_table,
+    problem_words,
 )
 from stoneage.net.host import Host
 from stoneage.net.protocol import VERSION
+from stoneage.net.service import ServiceConfig
 from stoneage.net.table import SeatConfig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,7 +196,15 @@ def test_the_server_command_line_explains_itself() -> None:
         timeout=60,
     )
     assert done.returncode == 0
-    for option in ("--port", "--host", "--db", "--cert", "--key", "--bot-wait"):
+    for option in (
+        "--port",
+        "--host",
+        "--db",
+        "--cert",
+        "--key",
+        "--bot-wait",
+        "--max-per-address",
+    ):
         assert option in done.stdout
 
 
@@ -229,4 +242,104 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(
         assert back.wait_for(Joined).seat == 1
         assert back.wait_for(ViewUpdate).view == state.view(1)
     finally:
+        host.stop()
+
+
+def test_a_seat_taken_up_elsewhere_is_let_go_not_fought_over(clients: list[Client]) -> None:
+    host = Host([SeatConfig("remote"), SeatConfig("bot")], bind="127.0.0.1")
+    host.start()
+    try:
+        first = Client(host.url(), host.code or "", name="Ann")
+        clients.append(first)
+        first.start()
+        first.wait_for(Joined)
+        second = Client(host.url(), host.code or "", token=first.token)
+        clients.append(second)
+        second.start()
+        assert second.wait_for(Joined).seat == 0
+        assert first.wait_for(Problem).code == "replaced"
+        time.sleep(0.5)  # the first does not come back to push the second out
+        assert not any(isinstance(e, Problem) for e in second.poll())
+        assert host.service is not None
+        live = host.service.tables[host.code or ""]
+        assert len(live.players) == 1
+    finally:
+        host.stop()
+
+
+def _until(done: Callable[[], bool], timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise TimeoutError("not within the time")
+        time.sleep(0.01)
+
+
+def _polled(client: Client, seen: list[object]) -> list[object]:
+    """``seen`` with the client's new events added."""
+    seen.extend(client.poll())
+    return seen
+
+
+def _closed_by_peer(sock: socket.socket) -> bool:
+    """True when the other end closed ``sock`` (an end of file or a reset)."""
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def test_one_address_opening_hundreds_of_sockets_holds_only_a_few(clients: list[Client]) -> None:
+    limit = 8
+    host = Host(
+        [SeatConfig("remote"), SeatConfig("bot")],
+        bind="127.0.0.1",
+        config=ServiceConfig(max_per_address=limit),
+    )
+    host.start()
+    assert host.service is not None
+    counted = host.service.addresses.open
+    sockets: list[socket.socket] = []
+    try:
+        # 200 sockets that never say a word: past twice the limit each is dropped at once.
+        for _ in range(200):
+            sockets.append(socket.create_connection(("127.0.0.1", host.port), timeout=5))
+        _until(lambda: counted.get("127.0.0.1", 0) <= 2 * limit)
+        for sock in sockets:
+            sock.settimeout(0.02)
+        dropped = sum(_closed_by_peer(sock) for sock in sockets)
+        assert dropped >= 200 - 2 * limit
+        for sock in sockets:
+            sock.close()
+        _until(lambda: "127.0.0.1" not in counted)
+        # At the limit, the next connection is told why in words, and changes nothing.
+        sockets = [
+            socket.create_connection(("127.0.0.1", host.port), timeout=5) for _ in range(limit)
+        ]
+        _until(lambda: counted.get("127.0.0.1") == limit)
+        refused = Client(host.url(), host.code or "", name="Ann")
+        clients.append(refused)
+        refused.start()
+        seen: list[object] = []
+        _until(lambda: any(isinstance(e, (Problem, Closed)) for e in _polled(refused, seen)))
+        problems = [e for e in seen if isinstance(e, Problem)]
+        assert problems and problems[0].code == "too_many_connections", (seen, dict(counted))
+        problem = problems[0]
+        assert problem.words == problem_words("too_many_connections", {"limit": limit})
+        assert str(limit) in problem.words
+        table = host.service.table(host.code or "")
+        assert table is not None and table.record.digests == [None, None]
+        # Once those sockets close, the same address joins.
+        for sock in sockets:
+            sock.close()
+        _until(lambda: "127.0.0.1" not in counted)
+        welcome = Client(host.url(), host.code or "", name="Ann")
+        clients.append(welcome)
+        welcome.start()
+        assert welcome.wait_for(Joined, timeout=10).seat == 0
+    finally:
+        for sock in sockets:
+            sock.close()
         host.stop()
