@@ -463,3 +463,51 @@ def test_continue_reopens_the_hosted_table(app, tmp_path):
     finally:
         while app.stack:
             app.stack.pop().exit()
+
+
+def test_the_announcement_follows_the_free_seats_without_a_packet(app, tmp_path):
+    """The waiting room tells the announcement how many seats are free (a recorder stands in
+    for the announcer: no multicast in tests)."""
+    from stoneage.net.discovery import table_from_info
+    from stoneage.play.seats import Seat
+    from stoneage.scenes.table.hosted import HostedKeep
+
+    class Recorder:
+        def __init__(self):
+            self.said = []
+
+        def update(self, info):
+            self.said.append(info)
+
+        def stop(self):
+            pass
+
+    room = app.make_scene(
+        "host_table",
+        seats=[
+            Seat("Ann", "red", "human"),
+            Seat("?", "blue", "human"),
+            Seat("?", "green", "human"),
+        ],
+        joins=[False, True, True],
+        port=0,
+        bind="127.0.0.1",
+        keep=HostedKeep(tmp_path),
+        announce=False,
+    )
+    app.push(room)
+    recorder = room.session.announcer = Recorder()
+    room.session.announce_as = "Ann"
+    room.session.addresses = ["192.0.2.7"]  # a documentation address: only written, never used
+    bob = Client(room.session.client.url, room.session.client.code, name="Bob")
+    try:
+        run_until(app, lambda: room.lobby is not None and room.lobby.seats[0].here)
+        bob.start()
+        run_until(app, lambda: room.lobby.seats[1].claimed)
+        found = table_from_info(recorder.said[-1])
+        assert found is not None and found.name == "Ann" and found.free == 1
+        assert found.address == "192.0.2.7" and found.code == room.session.client.code
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        bob.close()

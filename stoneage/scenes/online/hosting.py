@@ -15,7 +15,7 @@ from pathlib import Path
 
 from stoneage.i18n import _
 from stoneage.net.client import Client
-from stoneage.net.discovery import Announcer, service_info
+from stoneage.net.discovery import Announcer
 from stoneage.net.host import Host, HostError
 from stoneage.net.table import HOST, REMOTE, SeatConfig
 from stoneage.play.names import is_default_name
@@ -123,21 +123,22 @@ def _room(
     client = Client(host.url("127.0.0.1"), host.code or "", token=token, name=name)
     session = OnlineSession(client, name, host, keep, addresses=host.addresses())
     if announce:
-        session.announcer = announcer_for(host, name, session.addresses)
+        session.announce_as = "" if is_default_name(name) else name  # the code names "You"'s
+        session.announcer = announcer_for(host, session.announce_as, session.addresses)
     client.start()
     return WaitingRoomScene(app, session)
 
 
 def announcer_for(host: Host, name: str, addresses: list[str]) -> Announcer | None:
-    """The announcement of ``host``'s table on the local network, started (None when this
-    machine has no address on one)."""
+    """The announcement of ``host``'s table on the local network under ``name``, started
+    (None when this machine has no address on one, or the host does not run)."""
     here = [a for a in addresses if not a.startswith("127.")]
-    seats = host.seats or []
-    if not here or host.code is None:
+    if not here:
         return None
-    free = sum(1 for s in seats if s.kind == REMOTE)
-    label = "" if is_default_name(name) else name
-    announcer = Announcer(service_info(label, host.code, host.port, here, max(2, len(seats)), free))
+    try:
+        announcer = Announcer(host.announcement(name, here))
+    except HostError:
+        return None
     announcer.start()
     return announcer
 

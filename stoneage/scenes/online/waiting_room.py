@@ -157,6 +157,7 @@ class WaitingRoomScene(PanelScene):
             )
         elif isinstance(event, LobbyUpdate):
             self.lobby = event
+            self.session.announce_again()  # the free seats, as the local network hears them
         elif isinstance(event, Problem):
             self.problem = event.words
             if event.code not in FATAL:

@@ -15,6 +15,7 @@ for the table to show.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import deque
 from collections.abc import Callable
@@ -44,6 +45,8 @@ from stoneage.play.seats import BOT, HUMAN, Seat
 from stoneage.play.story import Story
 from stoneage.rules import TERMINAL, Action, ActionError, GameState
 from stoneage.scenes.table.hosted import HostedKeep, Seated, SeatKeep
+
+log = logging.getLogger(__name__)
 
 #: Seconds before a move the host found too frequent is sent again.
 RETRY_AFTER = 0.5
@@ -82,6 +85,7 @@ class OnlineSession:
     seat_keep: SeatKeep | None = None  # where a joined seat's token is kept to return
     addresses: list[str] = field(default_factory=list)  # where the others join a hosted table
     announcer: Announcer | None = None  # a hosted table's announcement on the local network
+    announce_as: str = ""  # the name it is announced under ("": its code)
     events: list[Event] = field(default_factory=list)  # heard before the table was built
 
     def quiet(self) -> None:
@@ -89,6 +93,16 @@ class OnlineSession:
         if self.announcer is not None:
             self.announcer.stop()
             self.announcer = None
+
+    def announce_again(self) -> None:
+        """A seat was taken or given back: the announcement says how many are free now."""
+        announcer, host = self.announcer, self.host
+        if announcer is None or host is None:
+            return
+        try:
+            announcer.update(host.announcement(self.announce_as, self.addresses))
+        except Exception:  # an announcement is a courtesy: the address and code still work
+            log.exception("the table's announcement could not be updated")
 
     def close(self) -> None:
         """Leave the table, and stop hosting it."""
