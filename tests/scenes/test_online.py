@@ -511,3 +511,56 @@ def test_the_announcement_follows_the_free_seats_without_a_packet(app, tmp_path)
         while app.stack:
             app.stack.pop().exit()
         bob.close()
+
+
+def test_the_setup_screen_hosts_with_the_chosen_stand_in_and_spectators(app, monkeypatch):
+    from stoneage.scenes.menus.setup_scene import SetupScene
+
+    asked = {}
+
+    def make_scene(name, /, **options):
+        asked[name] = options
+        return SetupScene(app)  # any scene: the options are what this test reads
+
+    setup = SetupScene(app)
+    app.push(setup)
+    assert next(b for b in setup.buttons if b.name == "start")
+    setup.toggle_kind(1)  # Grok: a bot becomes a person at this screen
+    setup.toggle_kind(1)  # and then a player who joins
+    assert setup.hosting and next(b for b in setup.buttons if b.name == "host").enabled
+    setup.set_standin("hard")
+    setup.toggle_spectators()
+    monkeypatch.setattr(app, "make_scene", make_scene)
+    setup.host()
+    options = asked["host_table"]
+    assert options["joins"] == [False, True, False, False]
+    assert options["standin"] == "hard" and options["spectators"] is False
+
+
+def test_a_table_that_refuses_spectators_says_so(app, tmp_path):
+    from stoneage.net.client import Problem
+    from stoneage.play.seats import Seat
+    from stoneage.scenes.table.hosted import HostedKeep
+
+    room = app.make_scene(
+        "host_table",
+        seats=[Seat("Ann", "red", "human"), Seat("?", "blue", "human")],
+        joins=[False, True],
+        port=0,
+        bind="127.0.0.1",
+        keep=HostedKeep(tmp_path),
+        announce=False,
+        spectators=False,
+        standin="hard",
+    )
+    app.push(room)
+    watcher = Client(room.session.client.url, room.session.client.code, watch=True)
+    try:
+        run_until(app, lambda: room.lobby is not None)
+        assert room.lobby.standin == "hard"
+        watcher.start()
+        assert watcher.wait_for(Problem, timeout=10).code == "no_spectators"
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        watcher.close()

@@ -69,6 +69,8 @@ class SetupScene(PanelScene):
     def __init__(self, app: SceneHost) -> None:
         self.drafts = [SeatDraft(seat) for seat in default_seats()]
         self.editing: int | None = None
+        self.standin = "normal"  # hosting: the level of the bot that plays for a player away
+        self.spectators = True  # hosting: whether others may watch
         super().__init__(app)
 
     def exit(self) -> None:
@@ -94,6 +96,8 @@ class SetupScene(PanelScene):
         rows, f, m = self._rows(lay), lay.fonts, lay.margin
         note = len(wrap_lines(levels_note(), f.body, lay.panel_body.width))
         content_bottom = rows[-1].rect.bottom + m * 2 + note * assets.font(f.body).get_linesize()
+        if self.hosting:  # the stand-in's level and the spectators instead of the note
+            content_bottom = rows[-1].rect.bottom + (rows[-1].rect.height + m) * 2 + m
         spare = lay.panel_buttons.top - m * 3 - content_bottom
         if spare <= 0:
             return lay
@@ -115,6 +119,8 @@ class SetupScene(PanelScene):
         buttons: list[Button] = []
         for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
             buttons += self._row_buttons(i, row, draft)
+        if self.hosting:
+            buttons += self._hosting_buttons()
         start, back = button_row(
             self.lay.panel_buttons,
             2,
@@ -164,6 +170,74 @@ class SetupScene(PanelScene):
             )
         )
         return buttons
+
+    def _hosting_lines(self) -> list[SeatRow]:
+        """Hosting: the two lines under the seats, laid out as seat rows (the stand-in's level
+        in the bot levels' column, whether others may watch in the next line), as tall as the
+        seats' rows where there is room, lower where there is not."""
+        last, m = self.rows[-1], self.lay.margin
+        room = self.lay.panel_buttons.top - last.rect.bottom - m * 3
+        height = max(1, min(last.rect.height, room // 2))
+
+        def moved(rect: Rect, top: int) -> Rect:
+            return Rect(rect.left, top, rect.width, height)
+
+        lines = []
+        for k in (0, 1):
+            top = last.rect.bottom + m + k * (height + m)
+            lines.append(
+                SeatRow(
+                    moved(last.rect, top),
+                    moved(last.toggle, top),
+                    moved(last.colour, top),
+                    moved(last.name, top),
+                    moved(last.kind, top),
+                    [moved(r, top) for r in last.levels],
+                )
+            )
+        return lines
+
+    def _hosting_buttons(self) -> list[Button]:
+        """Hosting: the level of the bot that plays for a player away, and spectators."""
+        f = self.lay.fonts
+        standin, watching = self._hosting_lines()
+        out = [
+            Button(
+                rect,
+                _(LEVEL_TITLES[level]),
+                partial(self.set_standin, level),
+                size=f.body,
+                selected=self.standin == level,
+                tooltip=_(
+                    "When a player's connection drops, a bot of this level plays their seat "
+                    "until they return."
+                ),
+                name=f"standin_{level}",
+            )
+            for rect, level in zip(standin.levels, BOT_LEVELS)
+        ]
+        out.append(
+            Button(
+                watching.levels[0].union(watching.levels[1]),
+                _("Welcome") if self.spectators else _("Refused"),
+                self.toggle_spectators,
+                size=f.body,
+                selected=self.spectators,
+                tooltip=_("Whether others may watch the table (they see what every player sees)."),
+                name="spectators",
+            )
+        )
+        return out
+
+    def set_standin(self, level: str) -> None:
+        """Hosting: the level of the bot that plays for a player away."""
+        self.standin = level
+        self.buttons = self.make_buttons()
+
+    def toggle_spectators(self) -> None:
+        """Hosting: spectators welcome, or refused."""
+        self.spectators = not self.spectators
+        self.buttons = self.make_buttons()
 
     def _row_buttons(self, i: int, row: SeatRow, draft: SeatDraft) -> list[Button]:
         f = self.lay.fonts
@@ -244,7 +318,7 @@ class SetupScene(PanelScene):
         """Seat or unseat a player (the first two seats always play)."""
         self.drafts[i].playing = not self.drafts[i].playing
         self._fix_colours()
-        self.buttons = self.make_buttons()
+        self.resize(self.app.size)  # hosting or not: what is under the seats changes
 
     @property
     def hosting(self) -> bool:
@@ -262,7 +336,7 @@ class SetupScene(PanelScene):
             draft.joins = True
         else:
             seat.kind = "human"
-        self.buttons = self.make_buttons()
+        self.resize(self.app.size)  # hosting or not: what is under the seats changes
 
     def set_level(self, i: int, level: str) -> None:
         """The bot's level."""
@@ -321,7 +395,14 @@ class SetupScene(PanelScene):
         settle_names([s for s, d in zip(seats, drafts) if not d.joins])
         joins = [d.joins for d in drafts]
         self.app.replace(
-            self.app.make_scene("host_table", seats=seats, joins=joins, seed=self.app.seed)
+            self.app.make_scene(
+                "host_table",
+                seats=seats,
+                joins=joins,
+                seed=self.app.seed,
+                standin=self.standin,
+                spectators=self.spectators,
+            )
         )
 
     # --- events and drawing ---------------------------------------------------------------------------
@@ -371,6 +452,15 @@ class SetupScene(PanelScene):
                 row.rect,
                 border_radius=8,
             )
+        if self.hosting:
+            standin, watching = self._hosting_lines()
+            for line, words in (
+                (standin, _("A bot for a player who drops:")),
+                (watching, _("Spectators:")),
+            ):
+                label = line.name.union(line.kind)
+                draw_text_fit(surface, words, label, f.body, theme.UMBER_DARK, True, "midleft")
+            return
         below = pygame.Rect(
             body.left,
             self.rows[-1].rect.bottom + self.lay.margin * 2,

@@ -55,12 +55,24 @@ def start_host(
     code: str | None = None,
     seed: int | None = None,
     wait: float = 60.0,
+    standin: str = "normal",
+    spectators: bool = True,
 ) -> Host:
     """A host serving the table (new: ``seats``; reopened: ``code``), on ``port`` when it is
     free, else on another one the system picks. ``HostError`` when it cannot serve at all."""
     last = HostError("no port to listen on")
     for tried in (port, 0) if port else (0,):
-        host = Host(seats, db=db, code=code, port=tried, bind=bind, seed=seed, wait=wait)
+        host = Host(
+            seats,
+            db=db,
+            code=code,
+            port=tried,
+            bind=bind,
+            seed=seed,
+            wait=wait,
+            standin=standin,
+            spectators=spectators,
+        )
         try:
             host.start()
             return host
@@ -81,14 +93,27 @@ def host_table(
     keep: HostedKeep | None = None,
     announce: bool = True,
     wait: float = 60.0,
+    standin: str = "normal",
+    spectators: bool = True,
 ) -> Scene:
     """The scene registered as "host_table": the waiting room of a new table hosted with these
     seats (``joins``: the seats a player on another computer takes), or the reason it could
     not be hosted (``announce``: list it on the local network, multicast DNS: never in tests;
-    ``wait``: the seconds a player who drops has to return before a bot plays the seat)."""
+    ``wait``: the seconds a player who drops has to return before a bot of level ``standin``
+    plays the seat; ``spectators``: whether others may watch)."""
     keep = keep or HostedKeep()
     try:
-        host = start_host(seat_configs(seats, joins), keep.db, port, bind, seed=seed, wait=wait)
+        configs = seat_configs(seats, joins)
+        host = start_host(
+            configs,
+            keep.db,
+            port,
+            bind,
+            seed=seed,
+            wait=wait,
+            standin=standin,
+            spectators=spectators,
+        )
     except (HostError, OSError) as error:
         return cannot_host(app, str(error))
     name = next((s.name for s, j in zip(seats, joins) if s.is_human and not j), "")
