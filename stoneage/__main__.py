@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # only for annotations: pygame is imported when a command needs it, so
     # `--help` and a mistyped option answer at once (no cycle: nothing imports __main__)
     from stoneage.play.savefile import LoadedGame
+    from stoneage.play.seats import Seat
     from stoneage.records.settings import Settings
 
 
@@ -89,7 +90,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, "
         "scoring, settings, settings_sound, rules, pause, log, hotseat, preview, chooser, language_switch, save, load, continue_damaged, "
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
-        "save_failing, save_elsewhere",
+        "save_failing, save_elsewhere, join, waiting_room, waiting_room_joined, online_game, "
+        "countdown, reconnecting, host_left",
     )
     parser.add_argument(
         "--players",
@@ -143,7 +145,58 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="play back a replay (or save) file; with --screenshot, replay it "
         "headless to its end, save the last screen and print the final scores",
     )
+    _network_args(parser)
     return parser.parse_args(argv)
+
+
+def _network_args(parser: argparse.ArgumentParser) -> None:
+    """The options of network play from the command line (hosting or joining at once, and the
+    scripted seat that checks network play in real windows)."""
+    net = parser.add_argument_group("network play")
+    net.add_argument(
+        "--host",
+        metavar="SEATS",
+        help="host a table at once: its seats, e.g. you,joins,bot:easy (its waiting room opens)",
+    )
+    net.add_argument("--join", metavar="ADDRESS", help="join the table at ADDRESS (with --code)")
+    net.add_argument("--code", default="", help="the table's code, for --join")
+    net.add_argument("--name", default="", help="your name at the table (--join, --host)")
+    net.add_argument(
+        "--return-to-seat",
+        action="store_true",
+        help="return to the seat of the last table joined (its token is kept)",
+    )
+    net.add_argument(
+        "--reopen", action="store_true", help="reopen the table you host (as Continue does)"
+    )
+    net.add_argument("--port", type=int, default=None, help="the port a hosted table listens on")
+    net.add_argument(
+        "--bind",
+        default="0.0.0.0",
+        help="the address a hosted table listens on (default: every address of this machine)",
+    )
+    net.add_argument(
+        "--wait",
+        type=float,
+        default=60.0,
+        help="seconds a player who drops has to return before a bot plays the seat",
+    )
+    net.add_argument(
+        "--no-announce", action="store_true", help="do not list a hosted table on the local network"
+    )
+    net.add_argument("--code-file", metavar="FILE", help="write a hosted table's code to FILE")
+    net.add_argument(
+        "--net-moves",
+        type=int,
+        default=0,
+        help="checking network play: the window's seat plays this many moves by itself",
+    )
+    net.add_argument(
+        "--shots", metavar="DIR", help="checking network play: save the window at each moment"
+    )
+    net.add_argument(
+        "--quit-after", type=float, default=None, help="checking network play: quit after seconds"
+    )
 
 
 def screenshot(args: argparse.Namespace) -> int:
@@ -319,6 +372,95 @@ def _run_autoplay(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _seats_of(spec: str, name: str = "") -> tuple[list[Seat], list[bool]]:
+    """The seats of ``--host`` (you, joins, bot:LEVEL, comma-separated; ``name``: yours) and
+    which join."""
+    from stoneage.i18n import _
+    from stoneage.play.names import DEFAULT_HUMAN_NAME
+    from stoneage.play.seats import BOT_LEVELS, COLOURS, Seat
+
+    seats, joins = [], []
+    for i, word in enumerate(part.strip().lower() for part in spec.split(",")):
+        kind, _colon, level = word.partition(":")
+        if kind not in ("you", "joins", "bot") or (kind == "bot" and level not in BOT_LEVELS):
+            raise SystemExit(f"--host: {word!r} is not you, joins or bot:LEVEL ({BOT_LEVELS})")
+        called = (name.strip() or _(DEFAULT_HUMAN_NAME)) if kind == "you" else ""
+        called = called or (f"{level} {i + 1}" if kind == "bot" else "")
+        seats.append(
+            Seat(called, COLOURS[i], "bot" if kind == "bot" else "human", level or "normal")
+        )
+        joins.append(kind == "joins")
+    if not 2 <= len(seats) <= 4:
+        raise SystemExit("--host: a table has 2 to 4 seats")
+    return seats, joins
+
+
+def network(args: argparse.Namespace) -> int:
+    """Host, join, return to a seat or reopen a hosted table at once (``--host`` and the
+    others); with ``--net-moves`` and ``--shots``, the scripted seat that checks network play
+    in real windows (``stoneage.scenes.online.netcheck``)."""
+    import time
+    from pathlib import Path
+
+    from stoneage.app import App
+    from stoneage.resources import setup_logging
+    from stoneage.scenes.online.addressing import HOST_PORT
+    from stoneage.scenes.online.join_scene import JoinScene
+    from stoneage.scenes.online.netcheck import NetCheck
+    from stoneage.scenes.online.waiting_room import WaitingRoomScene
+
+    setup_logging()
+    app = App(args.size, seed=args.seed)
+    if args.lang:
+        app.settings.language = args.lang
+        app.save_settings()
+    app.open_window()
+    app.push(app.make_scene("title"))
+    port = args.port if args.port is not None else HOST_PORT
+    options = {"bind": args.bind, "announce": not args.no_announce}
+    if args.host:
+        seats, joins = _seats_of(args.host, args.name)
+        app.push(
+            app.make_scene(
+                "host_table",
+                seats=seats,
+                joins=joins,
+                seed=args.seed,
+                port=port,
+                wait=args.wait,
+                **options,
+            )
+        )
+    elif args.reopen:
+        app.push(app.make_scene("reopen_table", **options))
+    else:
+        join = app.make_scene("join", address=args.join or "", code=args.code, name=args.name)
+        app.push(join)
+        if isinstance(join, JoinScene):
+            if args.return_to_seat:
+                join.return_to_seat()
+            else:
+                join.join()
+    room = app.top
+    if args.code_file and isinstance(room, WaitingRoomScene):
+        host = room.session.host
+        where = f"{room.session.client.code} {host.port if host is not None else ''}"
+        Path(args.code_file).write_text(where + "\n")
+    tag = "host" if (args.host or args.reopen) else "join"
+    check = NetCheck(args.net_moves, Path(args.shots) if args.shots else None, tag)
+    end = time.monotonic() + args.quit_after if args.quit_after else None
+    app.running = True
+    try:
+        while app.running and app.stack and (end is None or time.monotonic() < end):
+            app.step()
+            check.after_frame(app.top)
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        app.records.close()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Open the window on the title screen (or take a screenshot) and run until quit."""
     args = parse_args(argv)
@@ -330,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
         return smoke(args)
     if args.autoplay:
         return autoplay(args)
+    if args.host or args.join or args.reopen or args.return_to_seat:
+        return network(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
     from stoneage.scenes.table.lesson import first_start_offer

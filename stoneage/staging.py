@@ -7,11 +7,25 @@ from __future__ import annotations
 
 import errno
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
 from stoneage import i18n
+from stoneage.net.client import (
+    Client,
+    Countdown,
+    Disconnected,
+    HostLeft,
+    Joined,
+    LobbyUpdate,
+    SeatInfo,
+)
+from stoneage.net.discovery import FoundTable
+from stoneage.net.host import Host
+from stoneage.net.protocol import VERSION
+from stoneage.net.table import SeatConfig
 from stoneage.play.match import Match, Step
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
@@ -29,9 +43,14 @@ from stoneage.rules import (
 from stoneage.rules.data import HUNT
 from stoneage.scenes.files.opening import example_entries, older_copy_dialog
 from stoneage.scenes.kit.base import SceneHost
+from stoneage.scenes.menus.setup_scene import SetupScene
+from stoneage.scenes.online.addressing import HOST_PORT
+from stoneage.scenes.online.join_scene import JoinScene
+from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.stats.stats_scene import made_up_scene
 from stoneage.scenes.table.placing import PlacementControl
-from stoneage.scenes.table.scene import TableScene, lesson_table
+from stoneage.scenes.table.remote import OnlineSession
+from stoneage.scenes.table.scene import TableScene, lesson_table, online_table
 from stoneage.tutorial import STEPS as TUTORIAL_STEPS
 
 # The statistics screen's tabs over a made-up history (and with none), and the warning of a
@@ -46,6 +65,19 @@ STATS_SCENES = (
     "save_elsewhere",
 )
 MADE_UP_GAMES = 120
+# Network play, with no network: the join screen with the tables "found" nearby and a code
+# typed wrong, the host's and a joiner's waiting room, and the table of a remote seat with a
+# player away (the countdown), the connection being retried, and the host gone.
+ONLINE_SCENES = (
+    "host_setup",
+    "join",
+    "waiting_room",
+    "waiting_room_joined",
+    "online_game",
+    "countdown",
+    "reconnecting",
+    "host_left",
+)
 
 SCENE_NAMES = (
     "title",
@@ -70,8 +102,10 @@ SCENE_NAMES = (
     "chooser",
     "language_switch",
     *STATS_SCENES,
+    *ONLINE_SCENES,
 )
 HUMAN = 0
+EXAMPLE_CODE = "K7PQ3M"  # an example table's code (never served)
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
 RECENT = 30  # steps kept for the log shown beside the table
 
@@ -184,6 +218,9 @@ def build_scene(
     if name == "settings_sound":
         app.push(app.make_scene("settings", page="sound"))
         return
+    if name in ONLINE_SCENES:
+        build_online_scene(app, name, seed, players)
+        return
     if name in STATS_SCENES[:5]:
         build_stats_scene(app, name, seed, MADE_UP_GAMES if games is None else games)
         return
@@ -257,6 +294,96 @@ def build_scene(
         scene.turns.announced = 1  # the other human played last: seat 0 is called to the screen
     if name in ("save_failing", "save_elsewhere"):
         show_failing_save(app, name == "save_elsewhere")
+
+
+def example_lobby(players: int, started: bool) -> LobbyUpdate:
+    """The seats of an example table: the host, a player who joined, a bot, and at four one
+    more player (still awaited in the waiting room). Once started, the joiner sits first (the
+    table is seen from that seat)."""
+    ann = SeatInfo("Ann", "red", "host", "normal", True, True, False)
+    bob = SeatInfo("Bob", "blue", "remote", "normal", True, True, False)
+    if started:
+        ann, bob = replace(bob, colour="red"), replace(ann, colour="blue")
+    seats = [
+        ann,
+        bob,
+        SeatInfo("Grok", "green", "bot", "hard", False, False, False),
+        SeatInfo(
+            "Dana" if started else "Player 4", "yellow", "remote", "normal", started, started, False
+        ),
+    ][:players]
+    return LobbyUpdate(tuple(seats), started, "normal", 60.0)
+
+
+def example_session(me: int | None, hosting: bool, players: int, started: bool) -> OnlineSession:
+    """A seat at an example table, never connected (a client not started: nothing is sent)."""
+    client = Client(
+        f"ws://192.168.1.20:{HOST_PORT}", EXAMPLE_CODE, token="example" if me is not None else None
+    )
+    client.seat = me
+    client.lobby = example_lobby(players, started)
+    host = None
+    if hosting:
+        host = Host(
+            [SeatConfig("host", name="Ann")] + [SeatConfig("remote")] * (players - 1),
+            port=HOST_PORT,
+        )
+    return OnlineSession(
+        client,
+        client.lobby.seats[me].name if me is not None else "",
+        host,
+        addresses=["192.168.1.20", "fd00::20"],
+    )
+
+
+def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> None:
+    """The network play screen ``name`` (see ``ONLINE_SCENES``), with no network."""
+    if name == "host_setup":  # the setup screen with a seat for a player who joins
+        setup = app.make_scene("setup")
+        app.push(setup)
+        if isinstance(setup, SetupScene):
+            for _click in range(2):  # Grok's seat: from a bot to a person, to one who joins
+                setup.toggle_kind(1)
+        return
+    if name == "join":
+        found = [
+            FoundTable("Ann", "192.168.1.20", HOST_PORT, EXAMPLE_CODE, VERSION, 1, 3, False),
+            FoundTable("Tharn", "192.168.1.31", HOST_PORT, "HX4R9B", VERSION, 2, 4, False),
+        ]
+        join = JoinScene(
+            app, finder=lambda: found, address="192.168.1.20", code=EXAMPLE_CODE[:5], name="Bob"
+        )
+        app.push(join)
+        join.update(0.0)
+        join.join()  # the code is one short: said under its field, nothing sent
+        return
+    if name in ("waiting_room", "waiting_room_joined"):
+        hosting = name == "waiting_room"
+        session = example_session(0 if hosting else 1, hosting, max(3, players), False)
+        room = WaitingRoomScene(app, session, "" if hosting else "192.168.1.20")
+        room.lobby = session.client.lobby
+        assert room.lobby is not None
+        room.hear(Joined(session.client.seat, EXAMPLE_CODE, None))
+        room.buttons = room.make_buttons()
+        app.push(room)
+        return
+    _seed, state, steps = find(seed, placement, "normal", players)
+    session = example_session(0, False, players, True)
+    scene = online_table(app, session, state.view(0))
+    for recent in steps:
+        scene.motion.remember_roll(recent)
+        scene.log.add(tell(recent), scene.seats)
+    app.push(scene)
+    scene.update(0.0)
+    net = scene.net
+    assert net is not None
+    if name == "countdown":
+        net.hear(Countdown(players - 1 if players > 3 else 1, 42.4))
+    elif name == "reconnecting":
+        net.hear(Disconnected(True))
+    elif name == "host_left":
+        net.hear(HostLeft())
+    scene.update(0.0)
 
 
 def build_stats_scene(app: SceneHost, name: str, seed: int, games: int = MADE_UP_GAMES) -> None:

@@ -19,10 +19,12 @@ from stoneage.scenes.menus.scoring_scene import ScoringScene
 from stoneage.scenes.menus.settings_scene import SettingsScene
 from stoneage.scenes.menus.setup_scene import SetupScene
 from stoneage.scenes.menus.title_scene import TitleScene
+from stoneage.scenes.online.hosting import host_table, reopen_table
+from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.stats.stats_scene import StatsScene
 from stoneage.scenes.table.lesson import open_lessons
 from stoneage.scenes.table.log_scene import LogScene
-from stoneage.scenes.table.scene import game_table, lesson_table
+from stoneage.scenes.table.scene import game_table, lesson_table, online_table
 
 SCENES: Mapping[str, SceneFactory] = {
     "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
@@ -40,4 +42,9 @@ SCENES: Mapping[str, SceneFactory] = {
     "save_elsewhere": SaveElsewhereScene,  # folder=None: save the game below into a folder
     "tutorial": lesson_table,  # tutorial=None (a fresh lesson), threaded=True: Learn to play
     "learn": open_lessons,  # the lessons, or the question to resume the one in progress
+    # network play: finder=None, address="", code="", name="": join a table by address and code
+    "join": JoinScene,
+    "host_table": host_table,  # seats=, joins=: host a table with these seats, its waiting room
+    "reopen_table": reopen_table,  # the hosted table kept, served again
+    "online_game": online_table,  # session=, view=: a seat at a table over the network
 }

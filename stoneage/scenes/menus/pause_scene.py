@@ -23,7 +23,12 @@ class PauseMenu(MenuScene):
     opaque = False
     button_count = 6
 
-    def __init__(self, app: SceneHost) -> None:
+    def __init__(self, app: SceneHost, online: bool = False, hosting: bool = False) -> None:
+        """``online``: over a table played over the network (its host keeps the game: nothing
+        to save or load here, and leaving leaves the table); ``hosting``: this program hosts
+        it (leaving closes it for everyone until Continue reopens it)."""
+        self.online = online
+        self.hosting = hosting
         self.notice = ""
         self._shown_muted = app.settings.muted
         super().__init__(app)
@@ -51,14 +56,18 @@ class PauseMenu(MenuScene):
                 rects[1],
                 _("Save game"),
                 self.save_game,
+                enabled=not self.online,
                 size=size,
-                tooltip=_("Keep this game under a name, to load it later."),
+                tooltip=_("Keep this game under a name, to load it later.")
+                if not self.online
+                else _("The host keeps a game played over the network."),
                 name="save",
             ),
             Button(
                 rects[2],
                 _("Load game"),
                 self.load_game,
+                enabled=not self.online,
                 size=size,
                 tooltip=_("Open one of the games you saved."),
                 name="load",
@@ -67,10 +76,10 @@ class PauseMenu(MenuScene):
             self.rules_button(rects[4], size),
             Button(
                 rects[5],
-                _("Save and leave to title"),
+                _("Leave the table") if self.online else _("Save and leave to title"),
                 self.leave,
                 size=size,
-                tooltip=_("The game is kept: Continue on the title screen plays on."),
+                tooltip=self._leave_tip(),
                 name="leave",
             ),
         ]
@@ -87,6 +96,18 @@ class PauseMenu(MenuScene):
                 ),
             )
         return buttons + [self._mute_button()]
+
+    def _leave_tip(self) -> str:
+        """What leaving does, at this kind of table."""
+        if self.hosting:
+            return _(
+                "The others are told; the table is kept and Continue on the title screen reopens it."
+            )
+        if self.online:
+            return _(
+                "A bot plays your seat meanwhile; join again with the table's code to play on."
+            )
+        return _("The game is kept: Continue on the title screen plays on.")
 
     def _box(self) -> pygame.Rect:
         """The parchment box of the menu: narrower than the panel of the other screens, and

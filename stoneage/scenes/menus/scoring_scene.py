@@ -26,10 +26,22 @@ from stoneage.ui.menu_layout import scoring_layout
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, handle_buttons
 
 
-def verdict(state: GameState, seats: list[Seat]) -> tuple[str, str]:
-    """Who won, and how a tie was broken (empty when there was no tie)."""
-    totals = [row["total"] for row in state.final_scoring()]
-    winners = state.winners()
+def final_winners(state: GameState, rows: list[dict[str, int]]) -> list[int]:
+    """The winners by ``rows`` (a final scoring), after the tie-break on ``state``'s players."""
+    totals = [row["total"] for row in rows]
+    tied = [i for i, t in enumerate(totals) if t == max(totals)]
+    best = max(tie_break(state.players[i]) for i in tied)
+    return [i for i in tied if tie_break(state.players[i]) == best]
+
+
+def verdict(
+    state: GameState, seats: list[Seat], rows: list[dict[str, int]] | None = None
+) -> tuple[str, str]:
+    """Who won, and how a tie was broken (empty when there was no tie). ``rows``: the final
+    scoring when it is known better than ``state`` knows it (a seat's view at a table over
+    the network hides the others' extra cards, which the host has scored)."""
+    totals = [row["total"] for row in (rows or state.final_scoring())]
+    winners = final_winners(state, rows) if rows else state.winners()
     names = [seats[w].name for w in winners]
     best = max(totals)
     tied = [i for i, t in enumerate(totals) if t == best]
@@ -69,19 +81,24 @@ class ScoringScene(Scene):
         state: GameState,
         seed: int,
         autoplay: Autoplay | None = None,
+        final: tuple[dict[str, int], ...] | None = None,
     ) -> None:
-        """``autoplay``: the game the bots played alone (it ends by itself: see ``update``)."""
+        """``autoplay``: the game the bots played alone (it ends by itself: see ``update``);
+        ``final``: the host's final scoring of a game played over the network (this screen
+        has only a seat's view: no seed to play again with, no history to export)."""
         super().__init__(app)
         self.seats, self.state, self.seed = seats, state, seed
         self.autoplay = autoplay
+        self.online = final is not None
         self.shown_for = 0.0  # seconds on screen (autoplay leaves after a while)
-        self.rows = state.final_scoring()
-        self.head, self.note = verdict(state, seats)
+        self.rows = [dict(row) for row in final] if final else state.final_scoring()
+        self.winners = final_winners(state, self.rows) if final else state.winners()
+        self.head, self.note = verdict(state, seats, self.rows)
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         follow_language(self.seats)
-        self.head, self.note = verdict(self.state, self.seats)  # in the language of now
+        self.head, self.note = verdict(self.state, self.seats, self.rows)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
         again, export, title = button_row(
@@ -92,6 +109,7 @@ class ScoringScene(Scene):
                 again,
                 _("Play again"),
                 self.play_again,
+                enabled=not self.online,
                 size=f.title,
                 primary=True,
                 name="play_again",
@@ -101,6 +119,7 @@ class ScoringScene(Scene):
                 export,
                 _("Export replay"),
                 self.export,
+                enabled=not self.online,
                 size=f.label,
                 name="export",
                 tooltip=_(
@@ -193,7 +212,8 @@ class ScoringScene(Scene):
             self.to_title()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play_again()
+            if not self.online:
+                self.play_again()
             return True
         return handle_buttons(self.buttons, event)
 
@@ -204,7 +224,7 @@ class ScoringScene(Scene):
             surface, _("Final scoring"), lay.title.center, f.huge, theme.UMBER_DARK, True, "center"
         )
         banner = lay.verdict.inflate(-lay.verdict.width // 5, 0)
-        winner_colour = theme.PLAYER_COLOURS[self.seats[self.state.winners()[0]].colour]
+        winner_colour = theme.PLAYER_COLOURS[self.seats[self.winners[0]].colour]
         draw_panel(surface, banner, winner_colour, theme.PARCHMENT_LIGHT, 3, banner.height // 2)
         top = Rect(
             banner.left, banner.top, banner.width, banner.height * (3 if self.note else 5) // 5
@@ -229,7 +249,7 @@ class ScoringScene(Scene):
                 True,
             )
         self._draw_table(surface, lay.table)
-        draw_chart(surface, lay.chart, self.state, self.seats, f, lay.margin)
+        draw_chart(surface, lay.chart, self.state, self.seats, f, lay.margin, self.rows)
         for button in self.buttons:
             button.draw(surface)
         draw_button_tip(surface, self.buttons, self.mouse, f.small)
@@ -243,7 +263,7 @@ class ScoringScene(Scene):
         label_w = round(inner.width * 0.42)
         col_w = (inner.width - label_w) // len(self.seats)
         row_h = inner.height // (len(SCORING_CATEGORIES) + 1)
-        winners = set(self.state.winners())
+        winners = set(self.winners)
         for seat, player in enumerate(self.seats):
             cell = Rect(inner.left + label_w + seat * col_w, inner.top, col_w, row_h)
             if seat in winners:
@@ -304,8 +324,11 @@ def draw_chart(
     seats: list[Seat],
     f: Fonts,
     margin: int = 10,
+    rows: list[dict[str, int]] | None = None,
 ) -> None:
-    """Each player's score after every round, ending with the final total."""
+    """Each player's score after every round, ending with the final total (of ``rows`` when
+    given, else of ``state``)."""
+    rows = rows or state.final_scoring()
     draw_panel(surface, area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, *frame_style(margin))
     draw_text(
         surface,
@@ -322,8 +345,7 @@ def draw_chart(
         area.height - f.label * 2 - f.body * 3,
     )
     series = [
-        [0] + [row[i] for row in state.score_log] + [state.final_scoring()[i]["total"]]
-        for i in range(state.n)
+        [0] + [row[i] for row in state.score_log] + [rows[i]["total"]] for i in range(state.n)
     ]
     low, high = min(0, min(min(s) for s in series)), max(10, max(max(s) for s in series))
     points = len(series[0])

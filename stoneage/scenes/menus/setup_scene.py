@@ -1,5 +1,7 @@
-"""New-game setup: 2 to 4 seats, each a human or a bot of some level, with a name and a colour.
-The default (you against three Normal bots) starts with one click on Start.
+"""New-game setup: 2 to 4 seats, each a human, a bot of some level or a player who joins from
+another computer, with a name and a colour. The default (you against three Normal bots) starts
+with one click on Start; with a seat that joins, the same button hosts the table instead (its
+waiting room shows the address and the code to tell the others).
 """
 
 from __future__ import annotations
@@ -42,10 +44,12 @@ LEVEL_TIPS = {
 
 @dataclass
 class SeatDraft:
-    """A seat being set up (``playing`` False leaves it empty)."""
+    """A seat being set up (``playing`` False leaves it empty; ``joins``: a player on another
+    computer takes it)."""
 
     seat: Seat
     playing: bool = True
+    joins: bool = False
 
 
 def levels_note() -> str:
@@ -65,6 +69,8 @@ class SetupScene(PanelScene):
     def __init__(self, app: SceneHost) -> None:
         self.drafts = [SeatDraft(seat) for seat in default_seats()]
         self.editing: int | None = None
+        self.standin = "normal"  # hosting: the level of the bot that plays for a player away
+        self.spectators = True  # hosting: whether others may watch
         super().__init__(app)
 
     def exit(self) -> None:
@@ -90,6 +96,8 @@ class SetupScene(PanelScene):
         rows, f, m = self._rows(lay), lay.fonts, lay.margin
         note = len(wrap_lines(levels_note(), f.body, lay.panel_body.width))
         content_bottom = rows[-1].rect.bottom + m * 2 + note * assets.font(f.body).get_linesize()
+        if self.hosting:  # the stand-in's level and the spectators instead of the note
+            content_bottom = rows[-1].rect.bottom + (rows[-1].rect.height + m) * 2 + m
         spare = lay.panel_buttons.top - m * 3 - content_bottom
         if spare <= 0:
             return lay
@@ -111,6 +119,8 @@ class SetupScene(PanelScene):
         buttons: list[Button] = []
         for i, (row, draft) in enumerate(zip(self.rows, self.drafts)):
             buttons += self._row_buttons(i, row, draft)
+        if self.hosting:
+            buttons += self._hosting_buttons()
         start, back = button_row(
             self.lay.panel_buttons,
             2,
@@ -118,17 +128,37 @@ class SetupScene(PanelScene):
             self.lay.margin * 2,
             round(f.title * 9),
         )
-        buttons.append(
-            Button(
-                start,
-                _("Start"),
-                self.start,
-                size=f.title,
-                primary=True,
-                tooltip=_("Begin the game with these players (Enter)."),
-                name="start",
+        if self.hosting:
+            humans = sum(d.playing and d.seat.is_human and not d.joins for d in self.drafts)
+            buttons.append(
+                Button(
+                    start,
+                    _("Host this table"),
+                    self.host,
+                    enabled=humans >= 1,
+                    size=f.title,
+                    primary=True,
+                    tooltip=_(
+                        "Open this table to players on other computers: the next screen shows "
+                        "the address and the code to tell them (Enter)."
+                    )
+                    if humans
+                    else _("One seat must be yours (Human) to host the table."),
+                    name="host",
+                )
             )
-        )
+        else:
+            buttons.append(
+                Button(
+                    start,
+                    _("Start"),
+                    self.start,
+                    size=f.title,
+                    primary=True,
+                    tooltip=_("Begin the game with these players (Enter)."),
+                    name="start",
+                )
+            )
         buttons.append(
             Button(
                 back,
@@ -140,6 +170,74 @@ class SetupScene(PanelScene):
             )
         )
         return buttons
+
+    def _hosting_lines(self) -> list[SeatRow]:
+        """Hosting: the two lines under the seats, laid out as seat rows (the stand-in's level
+        in the bot levels' column, whether others may watch in the next line), as tall as the
+        seats' rows where there is room, lower where there is not."""
+        last, m = self.rows[-1], self.lay.margin
+        room = self.lay.panel_buttons.top - last.rect.bottom - m * 3
+        height = max(1, min(last.rect.height, room // 2))
+
+        def moved(rect: Rect, top: int) -> Rect:
+            return Rect(rect.left, top, rect.width, height)
+
+        lines = []
+        for k in (0, 1):
+            top = last.rect.bottom + m + k * (height + m)
+            lines.append(
+                SeatRow(
+                    moved(last.rect, top),
+                    moved(last.toggle, top),
+                    moved(last.colour, top),
+                    moved(last.name, top),
+                    moved(last.kind, top),
+                    [moved(r, top) for r in last.levels],
+                )
+            )
+        return lines
+
+    def _hosting_buttons(self) -> list[Button]:
+        """Hosting: the level of the bot that plays for a player away, and spectators."""
+        f = self.lay.fonts
+        standin, watching = self._hosting_lines()
+        out = [
+            Button(
+                rect,
+                _(LEVEL_TITLES[level]),
+                partial(self.set_standin, level),
+                size=f.body,
+                selected=self.standin == level,
+                tooltip=_(
+                    "When a player's connection drops, a bot of this level plays their seat "
+                    "until they return."
+                ),
+                name=f"standin_{level}",
+            )
+            for rect, level in zip(standin.levels, BOT_LEVELS)
+        ]
+        out.append(
+            Button(
+                watching.levels[0].union(watching.levels[1]),
+                _("Welcome") if self.spectators else _("Refused"),
+                self.toggle_spectators,
+                size=f.body,
+                selected=self.spectators,
+                tooltip=_("Whether others may watch the table (they see what every player sees)."),
+                name="spectators",
+            )
+        )
+        return out
+
+    def set_standin(self, level: str) -> None:
+        """Hosting: the level of the bot that plays for a player away."""
+        self.standin = level
+        self.buttons = self.make_buttons()
+
+    def toggle_spectators(self) -> None:
+        """Hosting: spectators welcome, or refused."""
+        self.spectators = not self.spectators
+        self.buttons = self.make_buttons()
 
     def _row_buttons(self, i: int, row: SeatRow, draft: SeatDraft) -> list[Button]:
         f = self.lay.fonts
@@ -184,17 +282,22 @@ class SetupScene(PanelScene):
                 name=f"name_{i}",
             )
         )
-        kind = _("Human") if seat.is_human else _("Bot")
+        kind = _("Joins") if draft.joins else _("Human") if seat.is_human else _("Bot")
         out.append(
             Button(
                 row.kind,
                 kind,
                 lambda: self.toggle_kind(i),
                 size=f.body,
-                tooltip=_("A person at this screen, or a bot."),
+                tooltip=_(
+                    "A person at this screen, a bot, or a player who joins from another "
+                    "computer (then you host the table)."
+                ),
                 name=f"kind_{i}",
             )
         )
+        if draft.joins:
+            return out
         if not seat.is_human:
             for rect, level in zip(row.levels, BOT_LEVELS):
                 out.append(
@@ -215,13 +318,25 @@ class SetupScene(PanelScene):
         """Seat or unseat a player (the first two seats always play)."""
         self.drafts[i].playing = not self.drafts[i].playing
         self._fix_colours()
-        self.buttons = self.make_buttons()
+        self.resize(self.app.size)  # hosting or not: what is under the seats changes
+
+    @property
+    def hosting(self) -> bool:
+        """True when a seat in play is for a player who joins: the table is hosted."""
+        return any(d.playing and d.joins for d in self.drafts)
 
     def toggle_kind(self, i: int) -> None:
-        """Human or bot."""
-        seat = self.drafts[i].seat
-        seat.kind = "bot" if seat.is_human else "human"
-        self.buttons = self.make_buttons()
+        """Bot, human, a player who joins, bot again (a bot becomes a person in one click, as
+        before there was network play)."""
+        draft = self.drafts[i]
+        seat = draft.seat
+        if draft.joins:
+            draft.joins, seat.kind = False, "bot"
+        elif seat.is_human:
+            draft.joins = True
+        else:
+            seat.kind = "human"
+        self.resize(self.app.size)  # hosting or not: what is under the seats changes
 
     def set_level(self, i: int, level: str) -> None:
         """The bot's level."""
@@ -248,7 +363,9 @@ class SetupScene(PanelScene):
                 used.add(draft.seat.colour)
 
     def edit(self, i: int) -> None:
-        """Start typing the name of seat ``i``."""
+        """Start typing the name of seat ``i`` (a player who joins chooses their own)."""
+        if self.drafts[i].joins:
+            return
         self.editing = i
         pygame.key.start_text_input()
 
@@ -270,12 +387,33 @@ class SetupScene(PanelScene):
         self.app.records.autosave.delete()
         self.app.replace(self.app.make_scene("game", seats=seats, seed=seed))
 
+    def host(self) -> None:
+        """Host the table: its waiting room, where the others join."""
+        self._stop_editing()
+        drafts = [d for d in self.drafts if d.playing]
+        seats = [d.seat for d in drafts]
+        settle_names([s for s, d in zip(seats, drafts) if not d.joins])
+        joins = [d.joins for d in drafts]
+        self.app.replace(
+            self.app.make_scene(
+                "host_table",
+                seats=seats,
+                joins=joins,
+                seed=self.app.seed,
+                standin=self.standin,
+                spectators=self.spectators,
+            )
+        )
+
     # --- events and drawing ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if self.editing is not None and self._type(self.editing, event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
-            self.start()
+            if self.hosting:
+                self.host()
+            else:
+                self.start()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._stop_editing()
@@ -314,6 +452,15 @@ class SetupScene(PanelScene):
                 row.rect,
                 border_radius=8,
             )
+        if self.hosting:
+            standin, watching = self._hosting_lines()
+            for line, words in (
+                (standin, _("A bot for a player who drops:")),
+                (watching, _("Spectators:")),
+            ):
+                label = line.name.union(line.kind)
+                draw_text_fit(surface, words, label, f.body, theme.UMBER_DARK, True, "midleft")
+            return
         below = pygame.Rect(
             body.left,
             self.rows[-1].rect.bottom + self.lay.margin * 2,
@@ -343,11 +490,20 @@ class SetupScene(PanelScene):
                 2,
                 6,
             )
-            text = draft.seat.name + ("|" if editing else "")
+            if draft.joins:  # where a bot's levels would be: who takes this seat
+                levels = row.levels[0].union(row.levels[-1])
+                words = _("A player on another computer takes this seat.")
+                draw_text_fit(surface, words, levels, f.body, theme.UMBER_DARK, False, "midleft")
+            name = _("(their own name)") if draft.joins else draft.seat.name
+            text = name + ("|" if editing else "")
             draw_text_fit(
                 surface, text, box.inflate(-12, 0), f.label, theme.CHARCOAL, True, "midleft"
             )
-        hint = _("Click a name to change it, the figure to change colour. Enter starts the game.")
+        hint = (
+            _("Click a name to change it, the figure to change colour. Enter hosts the table.")
+            if self.hosting
+            else _("Click a name to change it, the figure to change colour. Enter starts the game.")
+        )
         draw_text_fit(surface, hint, self.lay.footer, f.body, theme.PARCHMENT_LIGHT)
 
     def back(self) -> None:

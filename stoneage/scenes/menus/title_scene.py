@@ -1,5 +1,8 @@
-"""The title screen: New game, Continue, Learn to play, Load game, Statistics, Settings, Rules
-and Quit, and the attract mode that starts when nobody touches it for a while.
+"""The title screen: New game, Continue, Join a table, Learn to play, Load game, Statistics,
+Settings, Rules and Quit, and the attract mode that starts when nobody touches it for a while.
+
+Continue plays on the newest game in progress: the autosave, or the table this player hosts
+over the network (reopened for the others to rejoin).
 
 Like every menu screen: Enter presses the primary button, Esc goes back (here: it asks whether
 to quit, since a newcomer pressing Esc to "go back" should not lose the window), and the tooltip
@@ -20,6 +23,7 @@ from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.confirm import Choice, ConfirmScene
 from stoneage.scenes.kit.menu import MenuScene, draw_backdrop
 from stoneage.scenes.table.autoplay import ATTRACT_IDLE, IdleWatch, attract_autoplay, autoplay_seats
+from stoneage.scenes.table.hosted import HostedKeep
 from stoneage.ui import assets, theme
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_wrapped, wrap_lines
 
@@ -47,7 +51,7 @@ class TitleScene(MenuScene):
     nobody owns (never saved nor recorded) until a key or a click brings the title back.
     ``clock`` measures the idle time (tests pass a fake one)."""
 
-    button_count = 8
+    button_count = 9
 
     def __init__(self, app: SceneHost, clock: Callable[[], float] = time.monotonic) -> None:
         # The settings problem is told once: on the first title screen after starting.
@@ -59,6 +63,7 @@ class TitleScene(MenuScene):
 
     def make_buttons(self) -> list[Button]:
         self.status = self.app.records.shelf.autosave_status()
+        self.hosted = HostedKeep().load()
         size = self.lay.fonts.title
         rects = fit_above(self.lay.buttons, self.lay.footer.top - self.lay.margin)
         if self.status.game is not None:
@@ -71,6 +76,11 @@ class TitleScene(MenuScene):
             )
         else:
             continue_tip = self.status.problem() or _("There is no game in progress.")
+        if self._reopens():
+            assert self.hosted is not None
+            continue_tip = _("Reopen the table you host ({code}) for the others to rejoin.").format(
+                code=self.hosted.code
+            )
         return [
             Button(
                 rects[0],
@@ -85,13 +95,23 @@ class TitleScene(MenuScene):
                 rects[1],
                 _("Continue"),
                 self.continue_game,
-                enabled=self.status.can_continue,
+                enabled=self.status.can_continue or self.hosted is not None,
                 size=size,
                 tooltip=continue_tip,
                 name="continue",
             ),
             Button(
                 rects[2],
+                _("Join a table"),
+                lambda: self.app.push(self.app.make_scene("join", discover=True)),
+                size=size,
+                tooltip=_(
+                    "Play with friends on other computers: join the table one of them hosts."
+                ),
+                name="join",
+            ),
+            Button(
+                rects[3],
                 _("Learn to play"),
                 lambda: self.app.push(self.app.make_scene("learn")),
                 size=size,
@@ -99,7 +119,7 @@ class TitleScene(MenuScene):
                 name="learn",
             ),
             Button(
-                rects[3],
+                rects[4],
                 _("Load game"),
                 self.load_game,
                 size=size,
@@ -107,17 +127,17 @@ class TitleScene(MenuScene):
                 name="load",
             ),
             Button(
-                rects[4],
+                rects[5],
                 _("Statistics"),
                 lambda: self.app.push(self.app.make_scene("stats")),
                 size=size,
                 tooltip=_("Your games in numbers and charts, past games to replay, achievements."),
                 name="stats",
             ),
-            self.settings_button(rects[5], size),
-            self.rules_button(rects[6], size),
+            self.settings_button(rects[6], size),
+            self.rules_button(rects[7], size),
             Button(
-                rects[7],
+                rects[8],
                 _("Quit"),
                 self.app.quit,
                 size=size,
@@ -177,8 +197,20 @@ class TitleScene(MenuScene):
         """Open the setup screen (its defaults start with one click)."""
         self.app.push(self.app.make_scene("setup"))
 
+    def _reopens(self) -> bool:
+        """True when Continue reopens the hosted table (newer than the autosave, or alone)."""
+        if self.hosted is None:
+            return False
+        return not self.status.can_continue or HostedKeep().newer_than(
+            self.app.records.autosave.path()
+        )
+
     def continue_game(self) -> None:
-        """Resume the newest good autosave (asking first when only an older copy is good)."""
+        """Resume the newest game in progress: the hosted table (reopened for the others to
+        rejoin) or the newest good autosave (asking first when only an older copy is good)."""
+        if self._reopens():
+            self.app.push(self.app.make_scene("reopen_table"))
+            return
         continue_autosave(self.app)
         if self.app.top is self:
             self.buttons = self.make_buttons()

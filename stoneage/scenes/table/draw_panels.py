@@ -23,6 +23,7 @@ from stoneage.play.names import (
 from stoneage.play.seats import Seat
 from stoneage.rules import GameState, Player, data, role_figures
 from stoneage.scenes.table.draw_pieces import figure, icon_number
+from stoneage.scenes.table.remote import PERSON
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import PanelParts, TableLayout, panel_parts
 from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit
@@ -73,9 +74,11 @@ def warm_panel_icons(lay: TableLayout, colours: list[str]) -> None:
 
 
 def seat_label(seat: Seat) -> str:
-    """Who plays a seat: 'you (human)' or the bot level."""
+    """Who plays a seat: 'you (human)', another player over the network, or the bot level."""
     if seat.is_human:
         return _("human")
+    if seat.level == PERSON:
+        return _("player")
     return _("{level} bot").format(level=_(LEVEL_TITLES[seat.level]))
 
 

@@ -14,9 +14,10 @@ import pygame
 from stoneage.i18n import _
 from stoneage.play.match import Match
 from stoneage.play.seats import Seat
-from stoneage.play.story import log_lines
+from stoneage.play.story import log_lines, tell
 from stoneage.records.recorder import export_replay
 from stoneage.scenes.kit.base import Scene, SceneHost
+from stoneage.scenes.table.remote import RemoteMatch
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import MenuLayout, menu_layout
@@ -37,6 +38,7 @@ class LoggedGame(Protocol):
 
     seats: list[Seat]
     match: Match
+    remote: RemoteMatch | None  # at a table over the network: the host's stories of its steps
 
 
 class LogScene(Scene):
@@ -59,7 +61,7 @@ class LogScene(Scene):
         self.line_height = assets.font(f.body).get_linesize()
         width = self.lay.panel_body.width - f.body * 2
         self.rows: list[tuple[str, bool]] = []
-        for text, heading in log_lines(self.game.match.steps, self.game.seats):
+        for text, heading in self.lines():
             for part in wrap_lines(text, f.body, width, heading):
                 self.rows.append((part, heading))
         export, close = button_row(
@@ -70,6 +72,7 @@ class LogScene(Scene):
                 export,
                 _("Export replay"),
                 self.export,
+                enabled=self.game.remote is None,  # a seat's views make no replay
                 size=f.label,
                 name="export",
                 tooltip=_(
@@ -101,6 +104,27 @@ class LogScene(Scene):
         new = max(0, min(self.max_scroll(), self.scroll + lines))
         moved, self.scroll = new != self.scroll, new
         return moved
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """The log as (line, is_heading); at a table over the network, told from the host's
+        stories (it knows what the seat's views do not)."""
+        game = self.game
+        remote = game.remote
+        if remote is None:
+            return log_lines(game.match.steps, game.seats)
+        names = [seat.name for seat in game.seats]
+        lines: list[tuple[str, bool]] = []
+        current_round = None
+        for step in game.match.steps:
+            story = remote.story_of(step) or tell(step)
+            paragraphs = story.paragraphs(names)
+            if not paragraphs:
+                continue
+            if step.before.round != current_round:
+                current_round = step.before.round
+                lines.append((_("Round {n}").format(n=current_round), True))
+            lines.extend((text, False) for text in paragraphs)
+        return lines
 
     def export(self) -> None:
         """Write the replay file and say where it went."""

@@ -1,7 +1,8 @@
 """What kind of table is on screen: a value, not a subclass.
 
 A game of the player's own, a replay, bots playing for the player to watch (autoplay, and the
-title screen's attract mode) and the guided first game all use the one table scene; what tells
+title screen's attract mode), the guided first game and a seat at a table over the network all
+use the one table scene; what tells
 them apart is a ``TableMode``: who acts (humans at this screen or nobody), whether the game is
 kept (autosave, history, achievements), and whether Undo, the Hint, first-game tips and the
 announcement of a human's turn are offered. Hotseat is not a mode of its own: a table with more
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from stoneage.records.settings import Settings
 from stoneage.scenes.table.autoplay import Autoplay
 
-GAME, REPLAY, WATCH, LESSON = "game", "replay", "watch", "lesson"
+GAME, REPLAY, WATCH, LESSON, ONLINE = "game", "replay", "watch", "lesson", "online"
 
 
 @dataclass(frozen=True)
@@ -77,3 +78,16 @@ class TableMode:
         """The guided first game: kept (the lesson's progress, then the ordinary autosave);
         Undo, hints and tips wait until the lessons are over (``Lesson.running``)."""
         return cls(LESSON, keeps_records=True, people_play=True, undo=True, hints=True, tips=True)
+
+    @classmethod
+    def online(cls, watching: bool = False) -> TableMode:
+        """A seat at a table over the network (``watching``: a spectator's place): the host
+        keeps the game; nobody takes a move back; the hints work on the seat's own view."""
+        return cls(
+            ONLINE,
+            keeps_records=False,
+            people_play=not watching,
+            undo=False,
+            hints=not watching,
+            tips=not watching,
+        )

@@ -12,7 +12,10 @@ its parts:
 - ``Announcer``: what happened, as events and sounds;
 - ``Keeper``: the autosave and the game's record (a game of the player's own only);
 - ``TableLog``, ``Hinting``, ``Toolbar``, the first-game tips, and for the guided first game
-  the ``Lesson``, which the table asks at the few points where a lesson differs.
+  the ``Lesson``, which the table asks at the few points where a lesson differs;
+- at a table over the network, a ``RemoteMatch`` in the match's place (the host's steps shown
+  as they come, the player's choices sent) and ``NetNotices`` (who is away, the countdown, a
+  lost connection, the host gone) in words over the table.
 
 A control's choice goes to ``act``, which applies it through the rules and shows the rules'
 reason when it is refused. The scene never decides a rule.
@@ -20,12 +23,14 @@ reason when it is refused. The scene never decides a rule.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
 
 from stoneage import i18n
 from stoneage.ai import make_bot
+from stoneage.net.client import Problem, Refused, ViewUpdate
 from stoneage.play.match import Match, Step
 from stoneage.play.names import engine_reason
 from stoneage.play.savefile import save_payload
@@ -37,6 +42,7 @@ from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.table.announcer import Announcer
 from stoneage.scenes.table.autoplay import Autoplay
 from stoneage.scenes.table.coach import TipToast
+from stoneage.scenes.table.draw_net import draw_net_notice
 from stoneage.scenes.table.draw_status import StatusBar
 from stoneage.scenes.table.draw_table import TableRenderer
 from stoneage.scenes.table.hands import Hands
@@ -46,6 +52,7 @@ from stoneage.scenes.table.lesson import Lesson, lesson_seats
 from stoneage.scenes.table.mode import TableMode
 from stoneage.scenes.table.motion import Motion
 from stoneage.scenes.table.painter import Painter
+from stoneage.scenes.table.remote import NetNotices, OnlineSession, RemoteMatch, seats_of
 from stoneage.scenes.table.table_input import TableInput
 from stoneage.scenes.table.table_log import TableLog
 from stoneage.scenes.table.toolbar import Toolbar
@@ -73,17 +80,30 @@ class TableScene(Scene):
         mode: TableMode | None = None,
         clock: PlayClock | None = None,
         tutorial: Tutorial | None = None,
+        online: OnlineSession | None = None,
     ) -> None:
         """A table for ``seats``: a new game of ``seed``, or ``state`` continued (a replay
         plays ``state``'s actions back from the start). ``mode`` says what kind of table
         (a game of the player's own by default); ``clock`` is the time a continued game was
-        played before; ``tutorial`` is the lesson of a lesson table (a fresh one if None)."""
+        played before; ``tutorial`` is the lesson of a lesson table (a fresh one if None);
+        ``online`` the seat at a table over the network (``state``: its first view)."""
         super().__init__(app)
         self.seats = seats
         self.mode = mode or TableMode.game()
         replay = self.mode.name == "replay"
         script = (state.actions_taken() if state is not None else []) if replay else None
-        self.match = Match(seats, seed, state, threaded, notify=app.wake, script=script)
+        self.remote: RemoteMatch | None = None
+        self.net: NetNotices | None = None
+        self._net_said = ""
+        self.match: Match
+        if online is not None:
+            if state is None:
+                raise ValueError("a table over the network starts from the view the host sent")
+            self.remote = RemoteMatch(online, seats, state)
+            self.match = self.remote
+            self.net = NetNotices([s.name for s in seats], online.client.seat)
+        else:
+            self.match = Match(seats, seed, state, threaded, notify=app.wake, script=script)
         self.turns = Turns(self.match, self.mode.people_play)
         self.hands = Hands()
         self.hinting = Hinting(seed, app.wake, threaded)
@@ -208,7 +228,9 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu over the table."""
-        self.app.push(self.app.make_scene("pause"))
+        remote = self.remote
+        hosting = remote is not None and remote.session.host is not None
+        self.app.push(self.app.make_scene("pause", online=remote is not None, hosting=hosting))
 
     def leave_autoplay(self) -> None:
         """Stop watching: the attract mode goes back to the title, the command line's autoplay
@@ -227,13 +249,47 @@ class TableScene(Scene):
         faded = self.tips.update()
         if faded is not None:
             self._damage.append(faded)
-        full = False
+        full = self._hear_network()
         if not self.timeline.busy:
-            full = self._advance(dt)
+            full = self._advance(dt) or full
         self._damage += self.painter.refresh()
         if self.lesson is not None and self.lesson.update():
             full = True
         return full
+
+    def _hear_network(self) -> bool:
+        """At a table over the network: take in what the host said. True when the words over
+        the table changed or the game jumped (a whole new frame)."""
+        remote, net = self.remote, self.net
+        if remote is None or net is None:
+            return False
+        session = remote.session
+        events, session.events = [*session.events, *session.client.poll()], []
+        jumped = False
+        now = time.monotonic()
+        for event in events:
+            net.hear(event)
+            if isinstance(event, ViewUpdate):
+                if remote.receive(event):
+                    jumped = True
+            elif isinstance(event, Problem) and event.code == "too_frequent":
+                remote.hold_back(now)  # sent again in a moment, not refused
+            elif isinstance(event, (Refused, Problem)) and remote.sent is not None:
+                # Refused: the controls come back, with the reason in the player's words.
+                self.announcer.refused(remote.sent, net.refused)
+                remote.sent = None
+                self.hands.clear()
+                self.hands.error = net.refused
+        remote.tick(now)
+        if jumped:  # arrived or came back: the table is drawn afresh from the new view
+            self.timeline.clear()
+            self.hands.clear()
+            self.finish_timer = None
+        said = net.banner()
+        if said != self._net_said or jumped:
+            self._net_said = said
+            return True
+        return False
 
     def moving_rects(self) -> list[pygame.Rect]:
         return self.timeline.bounds(self.lay.size)
@@ -267,7 +323,8 @@ class TableScene(Scene):
             action = match.automatic_action()
             if action is None:
                 break
-            self.play(match.apply(action), by_human=False)
+            step = match.apply(action)
+            self.play(step, by_human=self.remote is not None and step.actor == self.remote.me)
             if self.timeline.busy or match.is_over():
                 return False
         else:
@@ -295,6 +352,8 @@ class TableScene(Scene):
         if self.finish_timer is None:
             self.finish_timer = END_PAUSE * self.motion.speed
             self.announcer.game_end(self.match.state.winners())
+            if self.remote is not None:
+                self.remote.session.finished()
             if self.keeper is not None:  # the history, the replay and the achievements, once
                 self.keeper.finish(self.match, self.app.toasts)
         self.finish_timer -= dt
@@ -305,6 +364,8 @@ class TableScene(Scene):
             options: dict[str, object] = {}
             if self.mode.autoplay is not None:
                 options["autoplay"] = self.mode.autoplay
+            if self.remote is not None and self.remote.final is not None:
+                options["final"] = self.remote.final  # the host's scoring: every card turned up
             scoring = self.app.make_scene(
                 "scoring", seats=self.seats, state=self.match.state, seed=self.match.seed, **options
             )
@@ -314,7 +375,8 @@ class TableScene(Scene):
     def play(self, step: Step, by_human: bool) -> None:
         """Show an applied step, and log and announce it once its result is on screen."""
         beats = self.motion.beats_for(step, by_human, self.timeline.add_floater)
-        story = tell(step)
+        told = self.remote.story_of(step) if self.remote is not None else None
+        story = told if told is not None else tell(step)
         result = next((b for b in beats if b.shown is self.turns.display(step.after)), None)
 
         def on_screen() -> None:  # the step's result is shown now: log it, announce it
@@ -382,6 +444,8 @@ class TableScene(Scene):
             return False
         if self.lesson is not None and self.lesson.running:
             return self.lesson.act(action)
+        if self.remote is not None:
+            return self._send(action)
         try:
             step = self.match.apply(action, seat=seat)
         except ActionError as error:
@@ -392,6 +456,24 @@ class TableScene(Scene):
         if isinstance(action, Place):
             self.announcer.figures("drop", action.count)
         self.play(step, by_human=True)
+        return True
+
+    def _send(self, action: Action) -> bool:
+        """At a table over the network: send the choice to the host (the rules' reason at
+        once when the view already refuses it); the host's next view shows it played."""
+        assert self.remote is not None
+        if self.net is not None and self.net.serious():  # nobody to send it to just now
+            self.hands.error = self.net.banner()
+            return False
+        reason = self.remote.send(action)
+        if reason:
+            self.hands.error = reason
+            self.announcer.refused(action, reason)
+            return False
+        self.hands.error = ""
+        if isinstance(action, Place):
+            self.announcer.figures("drop", action.count)
+        self.hands.clear()
         return True
 
     def offered(self) -> set[Action]:
@@ -436,6 +518,8 @@ class TableScene(Scene):
         if self.lesson is not None and self.lesson.draws(surface):
             return
         self.painter.draw(surface)
+        if self.net is not None:
+            draw_net_notice(surface, self.lay, self.net)
 
 
 def _then(first: Callable[[], None] | None, second: Callable[[], None]) -> Callable[[], None]:
@@ -487,3 +571,13 @@ def game_table(
     else:
         mode = TableMode.game()
     return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock)
+
+
+def online_table(app: SceneHost, session: OnlineSession, view: GameState) -> TableScene:
+    """The scene registered as "online_game": the seat of ``session`` at a table over the
+    network (a spectator's when it has no seat), from the view ``view`` the host sent."""
+    client = session.client
+    seats = seats_of(client.lobby, client.seat, view.n, session.name)
+    watching = client.seat is None
+    mode = TableMode.online(watching)
+    return TableScene(app, seats, 0, view, threaded=True, mode=mode, online=session)
