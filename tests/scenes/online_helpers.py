@@ -12,6 +12,7 @@ from stoneage.net.client import Client, ViewUpdate
 from stoneage.net.host import Host
 from stoneage.net.table import SeatConfig
 from stoneage.rules import GameState
+from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.table.scene import TableScene
 
 DEADLINE = 20.0
@@ -76,3 +77,20 @@ def window_decides(app) -> bool:
         and scene.hands.state is scene.match.state
         and not scene.timeline.busy
     )
+
+
+def open_join(app, url: str, code: str) -> JoinScene:
+    """The join screen over the app, its address and code filled in (not joined yet)."""
+    join = JoinScene(app)
+    app.push(join)
+    join.fields[0].text, join.fields[1].text = url, code
+    return join
+
+
+def joined_table(app, host, code: str | None = None) -> TableScene:
+    """Join ``host``'s table from the join screen and wait until the window's player decides."""
+    open_join(app, host.url(), host.code or "" if code is None else code).join()
+    run_until(app, lambda: isinstance(app.top, TableScene))
+    table = app.top
+    run_until(app, lambda: window_decides(app))
+    return table

@@ -19,7 +19,14 @@ from stoneage.scenes.table.scene import TableScene
 from stoneage.staging import ONLINE_SCENES, build_scene
 
 from .hands import perform
-from .online_helpers import ScriptedSeat, loopback_host, run_until, window_decides
+from .online_helpers import (
+    ScriptedSeat,
+    joined_table,
+    loopback_host,
+    open_join,
+    run_until,
+    window_decides,
+)
 
 
 def type_into(app, scene: JoinScene, index: int, text: str) -> None:
@@ -245,9 +252,7 @@ def test_a_whole_game_from_a_remote_seat_ends_on_the_hosts_scoring(app):
 
     host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "easy")], seed=21)
     try:
-        join = JoinScene(app)
-        app.push(join)
-        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join = open_join(app, host.url(), host.code or "")
         join.join()
         run_until(app, lambda: isinstance(app.top, TableScene))
         table = app.top
@@ -284,9 +289,7 @@ def test_a_spectator_watches_without_controls(app):
     host = loopback_host([SeatConfig("remote", name="Ann"), SeatConfig("bot", "random")], seed=8)
     ann = ScriptedSeat(Client(host.url(), host.code or "", name="Ann"))
     try:
-        join = JoinScene(app)
-        app.push(join)
-        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join = open_join(app, host.url(), host.code or "")
         join.join(watch=True)
         room = app.top
         run_until(app, lambda: room.lobby is not None)
@@ -308,13 +311,7 @@ def test_a_spectator_watches_without_controls(app):
 def test_a_dropped_connection_comes_back_to_the_same_seat_and_view(app):
     host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=9)
     try:
-        join = JoinScene(app)
-        app.push(join)
-        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
-        join.join()
-        run_until(app, lambda: isinstance(app.top, TableScene))
-        table = app.top
-        run_until(app, lambda: window_decides(app))
+        table = joined_table(app, host)
         seat, ply = table.remote.me, table.match.state.ply
         client = table.remote.client
         client._loop.call_soon_threadsafe(client._ws.transport.abort)  # the network drops
@@ -333,13 +330,7 @@ def test_the_host_leaves_and_reopens_its_table(app, tmp_path):
     host = loopback_host(seats, seed=10, db=db)
     code, port = host.code or "", host.port
     try:
-        join = JoinScene(app)
-        app.push(join)
-        join.fields[0].text, join.fields[1].text = host.url(), code
-        join.join()
-        run_until(app, lambda: isinstance(app.top, TableScene))
-        table = app.top
-        run_until(app, lambda: window_decides(app))
+        table = joined_table(app, host, code)
         ply = table.match.state.ply
         host.stop(farewell=True)  # the host quits: the joiners are told
         run_until(app, lambda: table.net.host_left and table.net.serious())
@@ -361,9 +352,7 @@ def test_another_player_drops_the_countdown_then_a_bot_plays_their_seat(app):
     )
     ann = ScriptedSeat(Client(host.url(), host.code or "", name="Ann", seat=1))
     try:
-        join = JoinScene(app)
-        app.push(join)
-        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
+        join = open_join(app, host.url(), host.code or "")
         join.join()
         run_until(app, lambda: app.top is not join and app.top.lobby is not None)
         ann.client.start()
@@ -393,13 +382,7 @@ def test_another_player_drops_the_countdown_then_a_bot_plays_their_seat(app):
 def test_a_hint_from_the_seats_own_view(app):
     host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=14)
     try:
-        join = JoinScene(app)
-        app.push(join)
-        join.fields[0].text, join.fields[1].text = host.url(), host.code or ""
-        join.join()
-        run_until(app, lambda: isinstance(app.top, TableScene))
-        table = app.top
-        run_until(app, lambda: window_decides(app))
+        table = joined_table(app, host)
         assert table.offers("hints") and table.undo_target() is None  # no Undo at a shared table
         table.ask_hint()
         run_until(app, lambda: table.hinting.current(table.match) is not None, seconds=30)
