@@ -44,6 +44,7 @@ from stoneage.rules import (
     Place,
     PlaceFigures,
     Resolve,
+    TakeTwo,
 )
 from stoneage.rules.data import BUILDING_SPACES, CARD_SPACES, FIELD, HUT, TOOL_MAKER
 
@@ -345,8 +346,14 @@ def _space(action: Action) -> int:
 
 
 def _resources(action: Action) -> tuple[int, int, int, int]:
+    """What an action pays, feeds with or (the two-resources card) takes."""
     if isinstance(action, (Pay, Feed)):
         return action.resources
+    if isinstance(action, TakeTwo):
+        amounts = [0, 0, 0, 0]
+        amounts[action.first] += 1
+        amounts[action.second] += 1
+        return (amounts[0], amounts[1], amounts[2], amounts[3])
     return (0, 0, 0, 0)
 
 
