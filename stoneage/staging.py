@@ -6,17 +6,20 @@ the pointer's play for the drag and hint screenshots."""
 from __future__ import annotations
 
 import errno
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from stoneage import i18n
-from stoneage.play.match import Match, Step
+from stoneage.play.match import Match, Step, replay_steps
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.play.story import tell
 from stoneage.records.files import data_dir
+from stoneage.records.recorder import export_replay
+from stoneage.review import Review, ReviewCancelled, analyse_replay, load_replay
 from stoneage.rules import (
     ChooseSpace,
     ChooseTools,
@@ -46,6 +49,10 @@ STATS_SCENES = (
     "save_elsewhere",
 )
 MADE_UP_GAMES = 120
+# The review of a finished game: at its first key moment, a hotseat game's second person, the
+# analysis under way, and a replay that is no Stone Age game.
+REVIEW_SCENES = ("review", "review_hotseat", "review_progress", "review_damaged")
+STAGED_BUDGET = 20  # rollouts a placement for the screenshots' reviews
 
 SCENE_NAMES = (
     "title",
@@ -70,6 +77,7 @@ SCENE_NAMES = (
     "chooser",
     "language_switch",
     *STATS_SCENES,
+    *REVIEW_SCENES,
 )
 HUMAN = 0
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
@@ -183,6 +191,9 @@ def build_scene(
         return
     if name == "settings_sound":
         app.push(app.make_scene("settings", page="sound"))
+        return
+    if name in REVIEW_SCENES:
+        build_review_scene(app, name, seed, players)
         return
     if name in STATS_SCENES[:5]:
         build_stats_scene(app, name, seed, MADE_UP_GAMES if games is None else games)
@@ -336,3 +347,40 @@ def hover_with_hint(app: SceneHost) -> None:
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
     scene.ask_hint()
     scene.update(0.0)
+
+
+# --- the review ---------------------------------------------------------------------------------
+def build_review_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
+    """The review screen over the final scoring of a seeded game of ``players`` (the first
+    seat a person; with ``review_hotseat`` the first two), written as a replay."""
+    if name == "review_damaged":
+        path = data_dir() / "replays" / "not-a-game.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text('{"format": "a spreadsheet", "rows": []}', encoding="utf-8")
+        app.push(app.make_scene("review", replay=str(path)))
+        return
+    people = 2 if name == "review_hotseat" else 1
+    seats = [
+        Seat(s.name, s.colour, "human" if i < people else "bot", s.level)
+        for i, s in enumerate(default_seats()[:players])
+    ]
+    settle_names(seats)
+    found_seed, state, _steps = find(seed, game_over, n=players)
+    steps = replay_steps(state)
+    path = export_replay(seats, found_seed, steps, state)
+    app.push(app.make_scene("scoring", seats=seats, state=state, seed=found_seed))
+    if name == "review_progress":
+        app.push(app.make_scene("review", replay=str(path), analyse=_staged_progress))
+        return
+    # The engine's own analysis, on a small budget (a second or two) rather than the player's.
+    review = analyse_replay(load_replay(path), budget=STAGED_BUDGET)
+    app.push(app.make_scene("review", replay=str(path), seat=people - 1, review=review))
+
+
+def _staged_progress(
+    path: str, budget: int | None, progress: Callable[[float], None], cancel: threading.Event
+) -> Review:
+    """An analysis shown a third of the way through (the screenshot of its progress)."""
+    progress(0.37)
+    cancel.wait(60)  # a test that leaves it standing does not keep the thread for ever
+    raise ReviewCancelled()

@@ -19,6 +19,7 @@ from stoneage.scenes.menus.scoring_scene import ScoringScene
 from stoneage.scenes.menus.settings_scene import SettingsScene
 from stoneage.scenes.menus.setup_scene import SetupScene
 from stoneage.scenes.menus.title_scene import TitleScene
+from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.stats.stats_scene import StatsScene
 from stoneage.scenes.table.lesson import open_lessons
 from stoneage.scenes.table.log_scene import LogScene
@@ -40,4 +41,6 @@ SCENES: Mapping[str, SceneFactory] = {
     "save_elsewhere": SaveElsewhereScene,  # folder=None: save the game below into a folder
     "tutorial": lesson_table,  # tutorial=None (a fresh lesson), threaded=True: Learn to play
     "learn": open_lessons,  # the lessons, or the question to resume the one in progress
+    # replay=, seat=None, analyse=None, budget=None, review=None: a finished game's review
+    "review": ReviewScene,
 }
