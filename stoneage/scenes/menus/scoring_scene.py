@@ -69,11 +69,14 @@ class ScoringScene(Scene):
         state: GameState,
         seed: int,
         autoplay: Autoplay | None = None,
+        replay: str | None = None,
     ) -> None:
-        """``autoplay``: the game the bots played alone (it ends by itself: see ``update``)."""
+        """``autoplay``: the game the bots played alone (it ends by itself: see ``update``);
+        ``replay``: the replay file the game's record wrote (its Review reads it)."""
         super().__init__(app)
         self.seats, self.state, self.seed = seats, state, seed
         self.autoplay = autoplay
+        self.replay = replay
         self.shown_for = 0.0  # seconds on screen (autoplay leaves after a while)
         self.rows = state.final_scoring()
         self.head, self.note = verdict(state, seats)
@@ -84,8 +87,8 @@ class ScoringScene(Scene):
         self.head, self.note = verdict(self.state, self.seats)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
-        again, export, title = button_row(
-            self.lay.buttons, 3, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9)
+        again, review, export, title = button_row(
+            self.lay.buttons, 4, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9)
         )
         self.buttons = [
             Button(
@@ -96,6 +99,20 @@ class ScoringScene(Scene):
                 primary=True,
                 name="play_again",
                 tooltip=_("A new game with the same players (Enter)"),
+            ),
+            Button(
+                review,
+                _("Review"),
+                self.open_review,
+                enabled=self.reviewable,
+                size=f.label,
+                name="review",
+                tooltip=_(
+                    "See where you lost points: each of your decisions against the Hard bot's, "
+                    "with the key moments (R)."
+                )
+                if self.reviewable
+                else _("Only a person's decisions are reviewed: bots played every seat."),
             ),
             Button(
                 export,
@@ -149,9 +166,35 @@ class ScoringScene(Scene):
             self.to_title()
         return False
 
+    @property
+    def reviewable(self) -> bool:
+        """True when a person played (a game the bots played alone has nobody to review)."""
+        return self.autoplay is None and any(seat.is_human for seat in self.seats)
+
+    def open_review(self) -> None:
+        """The review of this game, from the replay its record wrote (written now if that
+        failed; a replay that cannot be written is said on the button)."""
+        if not self.reviewable:
+            return
+        path = self.replay
+        if path is None:
+            try:
+                path = str(
+                    export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
+                )
+            except OSError as error:
+                button = self.buttons[1]
+                button.label = _("Not saved")
+                button.tooltip = _("The replay could not be written: {reason}").format(
+                    reason=error.strerror or str(error)
+                )
+                return
+            self.replay = path
+        self.app.push(self.app.make_scene("review", replay=path))
+
     def export(self) -> None:
         """Write the finished game as a replay file and say where it went."""
-        button = self.buttons[1]
+        button = self.buttons[2]
         try:
             path = export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
         except OSError as error:
@@ -194,6 +237,9 @@ class ScoringScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_again()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.reviewable:
+            self.open_review()
             return True
         return handle_buttons(self.buttons, event)
 

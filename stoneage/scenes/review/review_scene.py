@@ -257,7 +257,7 @@ class ReviewScene(Scene):
         if self.step < total:
             names = [s.name for s in game.seats]
             told = tell(game.steps[self.step]).paragraphs(names)
-            move = told[0] if told else ""
+            move = told[0] if told else _("A draw of chance: nobody decided here.")
         else:
             move = _("The game is over.")
         if index is None:

@@ -75,6 +75,12 @@ class SidePanel:
         summary_h = self.head_h + m * 3 + self.line_h * 3 + (self.line_h - 2) * bars
         tiny_h = assets.font(f.tiny).get_linesize()
         decision_h = self.head_h + m * 3 + tiny_h + self.line_h * 5 + self.small_h * 3
+        # Every key moment keeps two lines at least; the decision gives up its last lines
+        # (the moment's sentence, also in the list) on a small window.
+        count = len(review.key_moments)
+        least = self.head_h + m * 3 + count * (2 * self.small_h + m) + self.small_h
+        room = side.height - summary_h - 2 * m
+        decision_h = max(0, min(decision_h, room - least))
         self.summary = Rect(side.left, side.bottom - summary_h, side.width, summary_h)
         self.decision = Rect(side.left, self.summary.top - m - decision_h, side.width, decision_h)
         self.moments = Rect(side.left, side.top, side.width, self.decision.top - m - side.top)
@@ -238,7 +244,8 @@ class SidePanel:
             words_of = _("Key moment {n}: {sentence}").format(
                 n=number, sentence=self.sentences[index]
             )
-            for line in fit_lines(words_of, f.small, inner.width, 3):
+            room = (self.decision.bottom - m - y - m // 2) // self.small_h
+            for line in fit_lines(words_of, f.small, inner.width, min(3, room)) if room else []:
                 draw_text(surface, line, (inner.left, y + m // 2), f.small, theme.UMBER_DARK)
                 y += self.small_h
 

@@ -13,7 +13,7 @@ Charts
     the score of every game with the average of the last ten; the win rate over the last ten
     games; where the points come from, against the opponents' average.
 Games
-    every game, newest first; Replay opens a game in the replay viewer.
+    every game, newest first; Replay opens a game in the replay viewer, Review its review.
 Achievements
     every achievement, with the date earned or still to earn.
 
@@ -44,6 +44,7 @@ from stoneage.records import achievements, stats
 from stoneage.records.game_record import GameRecord
 from stoneage.records.history import History
 from stoneage.records.stats import Entry, Filter
+from stoneage.review import replay_of_record
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip, press_primary
@@ -108,7 +109,7 @@ class StatsScene(Scene):
         self.buttons: list[Button] = []
         self.filter_labels: list[tuple[str, Rect]] = []  # each filter group's label and its box
         self.lay = stats_layout(app.size)
-        self.games = GamesView(self.lay, self.open_replay)
+        self.games = GamesView(self.lay, self.open_replay, self.open_review)
         self._count()
         self.rebuild()
 
@@ -188,6 +189,25 @@ class StatsScene(Scene):
                 "game", seats=game.fresh_seats(), seed=game.seed, state=game.state, replay=True
             )
         )
+
+    def open_review(self, record: GameRecord) -> None:
+        """The review of a past game (its replay read, its review stored or made); a replay
+        gone from the data folder is said in words."""
+        path = replay_of_record(record)
+        if path is None:
+            self.app.push(
+                ConfirmScene(
+                    self.app,
+                    _("Review"),
+                    _("This game's replay is no longer in the data folder."),
+                    [],
+                )
+            )
+            return
+        seats = record.human_seats()
+        chosen = next((e.seat for e in self.summary.entries if e.record is record), None)
+        seat = chosen if chosen is not None else (seats[0] if seats else None)
+        self.app.push(self.app.make_scene("review", replay=str(path), seat=seat))
 
     def new_game(self) -> None:
         """The empty screen's button: the setup screen."""

@@ -305,6 +305,8 @@ class TableScene(Scene):
             options: dict[str, object] = {}
             if self.mode.autoplay is not None:
                 options["autoplay"] = self.mode.autoplay
+            if self.keeper is not None and self.keeper.replay() is not None:
+                options["replay"] = self.keeper.replay()  # the scoring screen's Review reads it
             scoring = self.app.make_scene(
                 "scoring", seats=self.seats, state=self.match.state, seed=self.match.seed, **options
             )
