@@ -19,6 +19,7 @@ from stoneage.records.recorder import export_replay
 from stoneage.review import ReviewCancelled, analyse_replay, load_or_none, load_replay, store
 from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.review.source import engine_analysis
+from stoneage.scenes.stats.review_trend import agreement_trend
 from stoneage.scenes.stats.stats_scene import StatsScene
 from stoneage.staging import find, game_over
 
@@ -343,4 +344,16 @@ def test_the_screen_follows_a_window_resize(app, ready):
     before = ready.step
     app.resize((1024, 640))
     assert ready.step == before and ready.board.area.width < 1024
+    app.draw()
+
+
+def test_the_charts_show_the_trend_of_the_reviewed_games(app):
+    path, seats, seed, state = write_replay()
+    review = stored(path)
+    record = record_from_game(seats, seed, state, "2026-01-01T10:00:00+00:00", 600.0, path)
+    other = record_from_game(seats, seed, state, "2026-01-02T10:00:00+00:00", 600.0, None)
+    stats = StatsScene(app, [record, other], {}, tab="charts")
+    app.push(stats)
+    trend = agreement_trend(stats.summary.entries, stats.reviews())
+    assert trend == [review.seats[0].agreement]  # the game not reviewed has no point
     app.draw()

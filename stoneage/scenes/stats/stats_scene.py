@@ -10,7 +10,8 @@ Overview
     games and wins by opponent level and by number of players; the best in each scoring
     category.
 Charts
-    the score of every game with the average of the last ten; the win rate over the last ten
+    the score of every game with the average of the last ten; the share of Hard's moves in
+    each reviewed game (the review's agreement); the win rate over the last ten
     games; where the points come from, against the opponents' average.
 Games
     every game, newest first; Replay opens a game in the replay viewer, Review its review.
@@ -29,7 +30,7 @@ its buttons and its keys; each tab is drawn by its view (``overview_view``, ``ch
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Literal
@@ -44,7 +45,7 @@ from stoneage.records import achievements, stats
 from stoneage.records.game_record import GameRecord
 from stoneage.records.history import History
 from stoneage.records.stats import Entry, Filter
-from stoneage.review import replay_of_record
+from stoneage.review import Review, replay_of_record
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip, press_primary
@@ -55,6 +56,7 @@ from stoneage.scenes.stats.charts_view import ChartsView, average_label
 from stoneage.scenes.stats.drawing import draw_empty, draw_message, level_title
 from stoneage.scenes.stats.games_view import WHEEL_ROWS, GamesView
 from stoneage.scenes.stats.overview_view import OverviewView
+from stoneage.scenes.stats.review_trend import agreement_trend, stored_reviews
 from stoneage.scenes.stats.stats_layout import Choice, filter_row, stats_layout
 from stoneage.ui import theme
 from stoneage.ui.layout import table_frame
@@ -109,6 +111,7 @@ class StatsScene(Scene):
         self.buttons: list[Button] = []
         self.filter_labels: list[tuple[str, Rect]] = []  # each filter group's label and its box
         self.lay = stats_layout(app.size)
+        self._reviews: dict[str, Review] | None = None
         self.games = GamesView(self.lay, self.open_replay, self.open_review)
         self._count()
         self.rebuild()
@@ -209,6 +212,16 @@ class StatsScene(Scene):
         seat = chosen if chosen is not None else (seats[0] if seats else None)
         self.app.push(self.app.make_scene("review", replay=str(path), seat=seat))
 
+    def reviews(self) -> Mapping[str, Review]:
+        """The reviews stored beside the games' replays (read once, when first asked)."""
+        if self._reviews is None:
+            try:
+                self._reviews = stored_reviews(self.records)
+            except Exception:  # the trend is a courtesy: the charts show without it
+                log.exception("could not read the stored reviews")
+                self._reviews = {}
+        return self._reviews
+
     def new_game(self) -> None:
         """The empty screen's button: the setup screen."""
         self.app.push(self.app.make_scene("setup"))
@@ -242,7 +255,8 @@ class StatsScene(Scene):
         self.rebuild()
 
     def resume(self) -> None:
-        """Back on top: the buttons anew."""
+        """Back on top: the buttons anew (and the reviews read again: one may have been made)."""
+        self._reviews = None
         self.rebuild()  # the language may have changed
 
     def rebuild(self) -> None:
@@ -411,7 +425,8 @@ class StatsScene(Scene):
         elif self.tab == "overview":
             OverviewView(lay, self.summary).draw(surface, lay.body)
         elif self.tab == "charts":
-            ChartsView(lay, self.summary).draw(surface, lay.body)
+            trend = agreement_trend(self.summary.entries, self.reviews())
+            ChartsView(lay, self.summary, trend).draw(surface, lay.body)
         else:
             self.games.draw(surface, lay.body)
         for button in self.buttons:
