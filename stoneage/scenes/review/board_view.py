@@ -16,8 +16,23 @@ from stoneage.scenes.table.draw_status import StatusBar
 from stoneage.scenes.table.draw_table import TableRenderer
 from stoneage.scenes.table.painter import active_seat
 from stoneage.ui import assets, theme
-from stoneage.ui.layout import TableLayout, table_layout
+from stoneage.ui.layout import MIN_SMALL, TableLayout, table_frame, table_layout, unit_for
 from stoneage.ui.widgets import draw_panel, draw_text
+
+#: The smallest scale the table's own layout is made for (its 1024x640 window): an area
+#: smaller than that gets the table drawn at that scale and shrunk to fit, so nothing of it
+#: spills out of its boxes (it keeps its proportions, as a picture of the table).
+LEAST_UNIT = 0.8
+
+
+def drawn_size(area: tuple[int, int]) -> tuple[tuple[int, int], float]:
+    """The size the table is laid out at for an area of ``area``, and the factor that brings
+    it back to the area (1 when the area is large enough for the table as it is)."""
+    unit = unit_for(table_frame(area).size)
+    if unit >= LEAST_UNIT:
+        return area, 1.0
+    grow = LEAST_UNIT / unit
+    return (round(area[0] * grow), round(area[1] * grow)), 1 / grow
 
 
 class BoardView:
@@ -26,9 +41,12 @@ class BoardView:
     def __init__(self, area: Rect, seats: Sequence[Seat]) -> None:
         self.area = Rect(area)
         self.seats = list(seats)
-        self.lay: TableLayout = table_layout(self.area.size, len(self.seats))
+        size, self.scale = drawn_size(self.area.size)
+        self.lay: TableLayout = table_layout(size, len(self.seats))
         self.table = TableRenderer(self.lay, self.seats)
         self.status = StatusBar(self.lay)
+        self.picture = pygame.Surface(size)  # the table with its status bar, at the laid-out size
+        self.shown = pygame.Surface(self.area.size)  # that picture at the area's size
         self.rings: list[tuple[int, str, tuple[int, int, int]]] = []  # space, tag, colour
 
     def show(
@@ -42,6 +60,12 @@ class BoardView:
         ``banner`` (words and seat) and the ``line`` under it."""
         self.table.refresh(state, active_seat(state), tuple(log))
         self.status.refresh(state, self.seats, banner, line, False)
+        self.picture.blit(self.table.surface, (0, 0))
+        self.picture.blit(self.status.surface, self.lay.status.rect)
+        if self.scale == 1.0:
+            self.shown = self.picture
+        else:
+            self.shown = pygame.transform.smoothscale(self.picture, self.area.size)
 
     def mark(self, chosen: Action | None, best: Action | None, colour: str) -> None:
         """Rings around the spaces of the player's move (in the seat's ``colour``) and of
@@ -60,9 +84,7 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, its status bar and the rings, in the area."""
-        surface.blit(self.table.surface, self.area.topleft)
-        bar = self.lay.status.rect
-        surface.blit(self.status.surface, bar.move(self.area.topleft))
+        surface.blit(self.shown, self.area.topleft)
         for space, tag, colour in self.rings:
             self._ring(surface, space, tag, colour)
 
@@ -73,11 +95,16 @@ class BoardView:
         rect = self.lay.spaces.get(space)
         if rect is None:
             return
-        width = max(3, self.lay.margin // 2)
-        ring = rect.move(self.area.topleft).inflate(width * 3, width * 3)
+        width = max(3, round(self.lay.margin * self.scale) // 2)
+        ring = Rect(
+            self.area.left + round(rect.left * self.scale),
+            self.area.top + round(rect.top * self.scale),
+            round(rect.width * self.scale),
+            round(rect.height * self.scale),
+        ).inflate(width * 3, width * 3)
         pygame.draw.rect(surface, theme.CHARCOAL, ring, width + 2, border_radius=14)
         pygame.draw.rect(surface, colour, ring.inflate(-2, -2), width, border_radius=13)
-        size = self.lay.fonts.small
+        size = max(MIN_SMALL, round(self.lay.fonts.small * self.scale))
         box = Rect(0, 0, assets.text_width(tag, size, True) + 2 * width + 4, 0)
         box.height = assets.font(size, True).get_linesize()
         box.center = (ring.centerx, ring.top)
