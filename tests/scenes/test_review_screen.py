@@ -17,6 +17,7 @@ from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.records.game_record import record_from_game
 from stoneage.records.recorder import export_replay
 from stoneage.review import ReviewCancelled, analyse_replay, load_or_none, load_replay, store
+from stoneage.scenes.review.job import Job
 from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.review.source import engine_analysis
 from stoneage.scenes.stats.review_trend import agreement_trend
@@ -160,7 +161,7 @@ def test_progress_shows_and_cancel_stops_the_analysis(app):
     scene = ReviewScene(app, path, analyse=slow)
     app.push(scene)
     wait_for(lambda: scene.job is not None and scene.job.progress == 0.25, app)
-    assert not scene.ready and scene.is_animating()
+    assert not scene.ready
     app.draw()  # the bar and Cancel are drawn while the window keeps running
     assert [b.name for b in scene.buttons] == ["cancel"]
     press(app, "cancel")
@@ -357,3 +358,11 @@ def test_the_charts_show_the_trend_of_the_reviewed_games(app):
     trend = agreement_trend(stats.summary.entries, stats.reviews())
     assert trend == [review.seats[0].agreement]  # the game not reviewed has no point
     app.draw()
+
+
+def test_the_time_left_is_guessed_from_the_pace():
+    job = Job(lambda progress, cancel: None)
+    job.started = time.monotonic() - 10.0
+    assert job.seconds_left() is None  # no pace yet
+    job.progress = 0.5
+    assert 9.0 < job.seconds_left() < 11.0  # half done in 10 s: about 10 s to go

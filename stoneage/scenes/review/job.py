@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -32,6 +33,7 @@ class Job(Generic[T]):
         self.notify = notify
         self.cancel_event = threading.Event()
         self.progress = 0.0
+        self.started = time.monotonic()
         self.result: T | None = None
         self.error: BaseException | None = None
         self._done = threading.Event()
@@ -39,7 +41,16 @@ class Job(Generic[T]):
 
     def start(self) -> None:
         """Begin the work."""
+        self.started = time.monotonic()
         self._thread.start()
+
+    def seconds_left(self) -> float | None:
+        """The time still to go, guessed from the pace so far (None until there is a pace)."""
+        progress = self.progress
+        if progress < 0.05 or progress >= 1.0:
+            return None
+        spent = time.monotonic() - self.started
+        return spent * (1.0 - progress) / progress
 
     def _run(self) -> None:
         try:

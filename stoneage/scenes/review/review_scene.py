@@ -22,7 +22,7 @@ from functools import partial
 import pygame
 from pygame import Rect
 
-from stoneage.i18n import _
+from stoneage.i18n import _, ngettext
 from stoneage.play.seats import Seat, follow_language
 from stoneage.play.story import action_phrase, banner, tell
 from stoneage.review import (
@@ -61,6 +61,7 @@ from stoneage.ui.widgets import (
 
 log = logging.getLogger(__name__)
 
+REDRAW_EVERY = 0.5  # seconds between redraws of the progress when it does not move
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -93,6 +94,8 @@ class ReviewScene(Scene):
         self.step = 0  # the move shown: the table as it was before it
         self.mouse = (0, 0)
         self.buttons: list[Button] = []
+        self._drawn_progress = -1.0  # the analysis's progress on screen
+        self._since_drawn = 0.0
         self._open(review)
         self.resize(app.size)
 
@@ -149,12 +152,18 @@ class ReviewScene(Scene):
             self.job.cancel()
 
     def update(self, dt: float) -> bool:
-        """Take the analysis's result once it is done (a redraw while its progress moves)."""
+        """Take the analysis's result once it is done; meanwhile a redraw when its progress
+        moved, or twice a second for the time left (the window's thread leaves the rest of
+        the interpreter to the analysis)."""
         job = self.job
         if job is None:
             return False
         if not job.done():
-            return True
+            self._since_drawn += dt
+            if job.progress != self._drawn_progress or self._since_drawn >= REDRAW_EVERY:
+                self._drawn_progress, self._since_drawn = job.progress, 0.0
+                return True
+            return False
         self.job = None
         if isinstance(job.error, ReviewCancelled) or job.cancelled:
             return True
@@ -170,9 +179,6 @@ class ReviewScene(Scene):
         self._ready(job.result)
         self.rebuild()
         return True
-
-    def is_animating(self) -> bool:
-        return self.job is not None
 
     # --- what is shown ---------------------------------------------------------------------------------
     @property
@@ -543,6 +549,13 @@ class ReviewScene(Scene):
         filled = Rect(bar.left, bar.top, max(bar.height, round(bar.width * progress)), bar.height)
         draw_panel(surface, filled, theme.MOSS, theme.MOSS_DARK, 1, bar.height // 2)
         percent = f"{round(progress * 100)}%"
+        left = self.job.seconds_left() if self.job is not None else None
+        if left is not None:
+            seconds = max(1, round(left))
+            # TRANSLATORS: the share done of the review, and the time it still needs.
+            percent = ngettext(
+                "{share}, about {n} second left", "{share}, about {n} seconds left", seconds
+            ).format(share=percent, n=seconds)
         draw_text_fit(surface, percent, bar, f.small, theme.CHARCOAL, True)
         words = _(
             "Hard looks again at each of your decisions, knowing only what you knew then. "
