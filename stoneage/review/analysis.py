@@ -18,6 +18,7 @@ reports its progress as the share of the work done.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -26,7 +27,9 @@ from multiprocessing import get_context
 from typing import Final
 
 from stoneage.ai import Budget, HardBot
+from stoneage.ai.hard import STEP_SHARE
 from stoneage.ai.outlook import rounds_left
+from stoneage.ai.policy import step_kind
 from stoneage.ai.search import utility
 from stoneage.play.match import Step
 from stoneage.rules import (
@@ -70,6 +73,7 @@ AGREE_MARGIN: Final = 1.0  # points of expected lead within which a move counts 
 COSTLY: Final = 1.0  # the least loss (points) that makes a decision a candidate key moment
 MOST_MOMENTS: Final = 5
 FEWEST_MOMENTS: Final = 3
+SMALL_STEP_SHARE: Final = 0.35  # the least share of the budget a step gets (Hard: 0.1 at some)
 MOMENT_SHARE: Final = 0.25  # past the third, a moment costs at least this share of the worst
 #: Spaces only one seat can take (a placement there leaves nothing to the others).
 SINGLE_SPACES: Final = frozenset((HUT, FIELD, TOOL_MAKER, *CARD_SPACES, *BUILDING_SPACES))
@@ -219,8 +223,17 @@ class Judge:
     the judgement of a decision does not depend on those judged before)."""
 
     def __init__(self, budget: int, seed: int) -> None:
-        self.seed = seed
+        self.seed, self.budget = seed, budget
         self.bot = HardBot(seed, Budget.rollouts(budget))
+
+    def rollouts_for(self, view: GameState) -> int:
+        """The placement budget that gives this step its rollouts: Hard's own share of the
+        budget, but at least ``SMALL_STEP_SHARE`` of it (Hard plays the small steps, tools,
+        dice and feeding, on a sliver of its budget; judging a player's choice there deserves
+        more, and these steps are few)."""
+        share = STEP_SHARE.get(step_kind(view), 0.3)
+        wanted = max(share, SMALL_STEP_SHARE) * self.budget
+        return max(1, math.ceil(wanted / share))
 
     def step(self, replay: Replay, index: int) -> Judged | None:
         """The judgement of the decision ``replay.steps[index]`` (None for a step that is no
@@ -230,6 +243,7 @@ class Judge:
         if seat < 0 or len(state.legal_actions()) < 2:
             return None
         view = state.view(seat)
+        self.bot.budget = Budget.rollouts(self.rollouts_for(view))
         self.bot.rng.seed(f"stoneage-review/{self.seed}/{index}")
         ranked = self.bot.analyse(view, extra=step.action)
         searched = self.bot.last_limits is not None

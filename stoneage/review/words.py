@@ -62,7 +62,7 @@ def moment_sentence(judged: Judged, names: Sequence[str]) -> str:
 
 def cost_text(judged: Judged) -> str:
     """What the decision cost, in expected lead ('−4.2 points of expected lead')."""
-    return _("−{loss:.1f} points of expected lead").format(loss=judged.loss)
+    return _("-{loss:.1f} points of expected lead").format(loss=judged.loss)
 
 
 def lead_line(judged: Judged) -> str:
@@ -164,8 +164,8 @@ def _did(judged: Judged) -> str:
         )
     if tag == "starve":
         return ngettext(
-            "Taking −10 points for hunger ({n} food short)",
-            "Taking −10 points for hunger ({n} food short)",
+            "Taking -10 points for hunger ({n} food short)",
+            "Taking -10 points for hunger ({n} food short)",
             judged.missing_food,
         ).format(n=judged.missing_food)
     return judged.chosen
@@ -203,7 +203,7 @@ def _would(judged: Judged) -> str:
     if tag == "feed":
         return _("fed them with {what}").format(what=amounts_text(judged.best_resources))
     if tag == "starve":
-        return _("taken the −10 points and kept its resources")
+        return _("taken the -10 points and kept its resources")
     return judged.best
 
 
