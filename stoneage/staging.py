@@ -19,7 +19,7 @@ from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.play.story import tell
 from stoneage.records.files import data_dir
 from stoneage.records.recorder import export_replay
-from stoneage.review import Review, ReviewCancelled, analyse_replay, load_replay
+from stoneage.review import Replay, Review, ReviewCancelled, analyse_replay, load_replay
 from stoneage.rules import (
     ChooseSpace,
     ChooseTools,
@@ -378,9 +378,11 @@ def build_review_scene(app: SceneHost, name: str, seed: int, players: int = 4) -
 
 
 def _staged_progress(
-    path: str, budget: int | None, progress: Callable[[float], None], cancel: threading.Event
+    replay: Replay, budget: int | None, progress: Callable[[float], None], cancel: threading.Event
 ) -> Review:
-    """An analysis shown a third of the way through (the screenshot of its progress)."""
+    """An analysis shown a third of the way through (the screenshot of its progress); it
+    stops by itself after a minute, as if cancelled, should nobody leave the screen."""
     progress(0.37)
-    cancel.wait(60)  # a test that leaves it standing does not keep the thread for ever
+    cancel.wait(60)
+    cancel.set()
     raise ReviewCancelled()
