@@ -74,37 +74,56 @@ class SidePanel:
         bars = -(-len(CATEGORIES) // 2)  # rows of bars, two to a row
         summary_h = self.head_h + m * 3 + self.line_h * 3 + (self.line_h - 2) * bars
         tiny_h = assets.font(f.tiny).get_linesize()
-        decision_h = self.head_h + m * 3 + tiny_h + self.line_h * 5 + self.small_h * 3
-        # Every key moment keeps two lines at least; the decision gives up its last lines
-        # (the moment's sentence, also in the list) on a small window.
-        count = len(review.key_moments)
-        least = self.head_h + m * 3 + count * (2 * self.small_h + m) + self.small_h
+        full = self.head_h + m * 3 + tiny_h + self.line_h * 5 + self.small_h * 3
+        # The key moments take what their sentences need (three lines each at most) when the
+        # decision keeps its full height; on a small window two lines each, and the decision
+        # gives up its last lines (the moment's sentence, also in the list).
+        sentences = [self.sentence(review.decisions[i]) for i in review.key_moments]
+        self.sentences = dict(zip(review.key_moments, sentences, strict=True))
+        frame = self.head_h + m * 2 + m // 2
+        needed = frame + self._moments_height(MOMENT_LINES)
+        least = frame + self._moments_height(2)
         room = side.height - summary_h - 2 * m
-        decision_h = max(0, min(decision_h, room - least))
+        moments_h = min(needed, max(least, room - full))
         self.summary = Rect(side.left, side.bottom - summary_h, side.width, summary_h)
-        self.decision = Rect(side.left, self.summary.top - m - decision_h, side.width, decision_h)
-        self.moments = Rect(side.left, side.top, side.width, self.decision.top - m - side.top)
+        self.moments = Rect(side.left, side.top, side.width, moments_h)
+        decision_top = self.moments.bottom + m
+        self.decision = Rect(
+            side.left, decision_top, side.width, max(0, self.summary.top - m - decision_top)
+        )
         self._items: list[tuple[int, Rect, list[str]]] = self._lay_out_moments()
+
+    def _sentence_width(self) -> int:
+        m = self.lay.margin
+        return self.lay.side.width - 2 * m - self._badge_size() - self._loss_width() - m * 2
+
+    def _wrapped(self, most: int) -> list[list[str]]:
+        """The key moments' sentences in at most ``most`` lines each."""
+        f = self.lay.fonts
+        width = self._sentence_width()
+        return [fit_lines(self.sentences[i], f.small, width, most) for i in self.review.key_moments]
+
+    def _item_height(self, lines: list[str]) -> int:
+        return self.small_h * max(2, len(lines)) + self.lay.margin // 2
+
+    def _moments_height(self, most: int) -> int:
+        """The height the key moments need at ``most`` lines each (gaps included)."""
+        heights = [self._item_height(lines) for lines in self._wrapped(most)]
+        return sum(heights) + self.lay.margin // 2 * max(0, len(heights) - 1)
 
     # --- key moments ------------------------------------------------------------------------------
     def _lay_out_moments(self) -> list[tuple[int, Rect, list[str]]]:
         """(decision index, rect, lines) of each key moment, from the top of its section;
-        the lines shrink (never below one) until every moment fits."""
-        f, m = self.lay.fonts, self.lay.margin
+        the lines shrink (never below two) until every moment fits."""
+        m = self.lay.margin
         area = self.moments.inflate(-2 * m, 0)
         top = self.moments.top + m + self.head_h + m // 2
         room = self.moments.bottom - m - top
-        badge = self._badge_size()
-        width = area.width - badge - self._loss_width() - m * 2
-        sentences = [self.sentence(self.review.decisions[i]) for i in self.review.key_moments]
-        self.sentences = dict(zip(self.review.key_moments, sentences, strict=True))
         most = MOMENT_LINES
-        while True:
-            wrapped = [fit_lines(s, f.small, width, most) for s in sentences]
-            heights = [self.small_h * max(2, len(lines)) + m // 2 for lines in wrapped]
-            if sum(heights) + m // 2 * max(0, len(heights) - 1) <= room or most == 2:
-                break
+        while most > 2 and self._moments_height(most) > room:
             most -= 1
+        wrapped = self._wrapped(most)
+        heights = [self._item_height(lines) for lines in wrapped]
         items = []
         y = top
         for index, lines, height in zip(self.review.key_moments, wrapped, heights, strict=True):
