@@ -17,14 +17,18 @@ from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.records.game_record import record_from_game
 from stoneage.records.recorder import export_replay
 from stoneage.review import ReviewCancelled, analyse_replay, load_or_none, load_replay, store
+from stoneage.scenes.menus.scoring_scene import ScoringScene
 from stoneage.scenes.review.job import Job
 from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.review.source import engine_analysis
 from stoneage.scenes.stats.review_trend import agreement_trend
 from stoneage.scenes.stats.stats_scene import StatsScene
+from stoneage.scenes.table.scene import TableScene
 from stoneage.staging import find, game_over
 
 from .hands import post
+from .test_stats_recording import SEED, near_the_end, play_out
+from .test_stats_recording import seats as two_seats
 
 BUDGET = 5  # rollouts a placement: a whole game reviewed in about a second
 
@@ -366,3 +370,26 @@ def test_the_time_left_is_guessed_from_the_pace():
     assert job.seconds_left() is None  # no pace yet
     job.progress = 0.5
     assert 9.0 < job.seconds_left() < 11.0  # half done in 10 s: about 10 s to go
+
+
+def test_a_game_played_to_its_end_hands_its_replay_to_the_scoring_screen(app):
+    scene = TableScene(app, two_seats(), SEED, near_the_end(), threaded=False)
+    app.push(scene)
+    play_out(app, scene)
+    scoring = app.top
+    assert isinstance(scoring, ScoringScene)
+    [record] = app.records.history.load()
+    assert scoring.replay == record.replay  # Review reads the replay the record wrote
+
+
+def test_the_review_follows_a_language_switch(app, ready):
+    english = ready.panel.sentences[ready.seat_review.key_moments[0]]
+    app.settings.language = "zh"
+    app.save_settings()
+    try:
+        chinese = ready.panel.sentences[ready.seat_review.key_moments[0]]
+        assert chinese != english
+        app.draw()
+    finally:
+        app.settings.language = "en"
+        app.save_settings()

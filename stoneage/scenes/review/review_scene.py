@@ -95,6 +95,7 @@ class ReviewScene(Scene):
         self.mouse = (0, 0)
         self.buttons: list[Button] = []
         self._drawn_progress = -1.0  # the analysis's progress on screen
+        self._hover: int | None = None  # the key moment under the pointer
         self._since_drawn = 0.0
         self._open(review)
         self.resize(app.size)
@@ -450,7 +451,11 @@ class ReviewScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.ready:
             return self._click(event.pos)
-        return event.type == pygame.MOUSEMOTION and self.ready  # hover on the key moments
+        if event.type == pygame.MOUSEMOTION and self.panel is not None:
+            hover = self.panel.moment_at(event.pos)  # lit, with its whole sentence as a tip
+            changed, self._hover = hover != self._hover, hover
+            return changed
+        return False
 
     def _key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
