@@ -393,3 +393,13 @@ def test_the_review_follows_a_language_switch(app, ready):
     finally:
         app.settings.language = "en"
         app.save_settings()
+
+
+def test_the_chart_says_which_decision_is_under_the_pointer(app, ready):
+    judged = ready.seat_review.decisions[3]
+    pos = (ready.chart.x_of(judged.step), ready.chart.plot.centery)
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(block=False)
+    tip = ready.tooltip()
+    assert tip.startswith(f"Round {judged.round}:") and "Click" in tip
+    app.draw()

@@ -98,8 +98,9 @@ class LeadChart:
             key=lambda i: abs(self.x_of(self.review.decisions[i].step) - x),
         )
 
-    def draw(self, surface: pygame.Surface, step: int) -> None:
-        """The whole chart, with the line of the moment shown at ``step``."""
+    def draw(self, surface: pygame.Surface, step: int, hover: int | None = None) -> None:
+        """The whole chart, with the line of the moment shown at ``step`` (and a ring on the
+        decision ``hover`` under the pointer)."""
         f = self.fonts
         draw_panel(surface, self.area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 2, 10)
         plot = self.plot
@@ -120,6 +121,10 @@ class LeadChart:
         x = self.x_of(step)
         pygame.draw.line(surface, theme.CHARCOAL, (x, plot.top), (x, self.timeline().bottom), 2)
         self._moments(surface)
+        if hover is not None and 0 <= hover < len(self.review.decisions):
+            judged = self.review.decisions[hover]
+            centre = (self.x_of(judged.step), self.y_of(self.lead_at(judged.step)))
+            pygame.draw.circle(surface, theme.CHARCOAL, centre, max(5, f.tiny // 2), 2)
 
     def _grid(self, surface: pygame.Surface, plot: Rect) -> None:
         f = self.fonts

@@ -40,7 +40,7 @@ from stoneage.review import (
 )
 from stoneage.rules import Action, ActionError, GameState, parse_action
 from stoneage.scenes.kit.base import Scene, SceneHost
-from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip
+from stoneage.scenes.kit.menu import draw_backdrop
 from stoneage.scenes.review.board_view import BoardView
 from stoneage.scenes.review.job import Job
 from stoneage.scenes.review.lead_chart import LeadChart
@@ -57,6 +57,7 @@ from stoneage.ui.widgets import (
     draw_tooltip,
     draw_wrapped,
     handle_buttons,
+    tooltip_under,
 )
 
 log = logging.getLogger(__name__)
@@ -95,7 +96,7 @@ class ReviewScene(Scene):
         self.mouse = (0, 0)
         self.buttons: list[Button] = []
         self._drawn_progress = -1.0  # the analysis's progress on screen
-        self._hover: int | None = None  # the key moment under the pointer
+        self._hover: tuple[str, int] | None = None  # a key moment or decision under the pointer
         self._since_drawn = 0.0
         self._open(review)
         self.resize(app.size)
@@ -451,11 +452,38 @@ class ReviewScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.ready:
             return self._click(event.pos)
-        if event.type == pygame.MOUSEMOTION and self.panel is not None:
-            hover = self.panel.moment_at(event.pos)  # lit, with its whole sentence as a tip
+        if event.type == pygame.MOUSEMOTION and self.ready:
+            hover = self._hovered(event.pos)  # lit, with its words as a tip
             changed, self._hover = hover != self._hover, hover
             return changed
         return False
+
+    def _hovered(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """What is under the pointer: a key moment or a decision on the chart (its index)."""
+        if self.panel is not None:
+            index = self.panel.moment_at(pos)
+            if index is not None:
+                return "moment", index
+        if self.chart is not None:
+            index = self.chart.decision_at(pos)
+            if index is not None:
+                return "chart", index
+        return None
+
+    def tooltip(self) -> str:
+        """The words under the pointer: a button's, a cut key moment's whole sentence, or the
+        decision of the chart nearest the pointer."""
+        tip = tooltip_under(self.buttons, self.mouse)
+        if tip or not self.ready:
+            return tip
+        hover = self._hovered(self.mouse)
+        if hover is None:
+            return ""
+        kind, index = hover
+        if kind == "moment":
+            return self.panel.moment_tip(self.mouse) if self.panel is not None else ""
+        judged = self.seat_review.decisions[index]
+        return "\n".join((words.decision_line(judged), _("Click to see it on the table.")))
 
     def _key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
@@ -503,13 +531,13 @@ class ReviewScene(Scene):
             if self.board is not None:
                 self.board.draw(surface)
             if self.chart is not None:
-                self.chart.draw(surface, self.step)
+                hover = self._hovered(self.mouse)
+                self.chart.draw(surface, self.step, hover[1] if hover is not None else None)
             if self.panel is not None:
                 self.panel.draw(surface, self.shown(), self.mouse)
         for button in self.buttons:
             button.draw(surface)
-        draw_button_tip(surface, self.buttons, self.mouse, lay.fonts.small)
-        tip = self.panel.moment_tip(self.mouse) if self.panel is not None else ""
+        tip = self.tooltip()
         if tip:
             draw_tooltip(surface, tip, self.mouse, lay.fonts.small)
 
