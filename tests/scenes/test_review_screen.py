@@ -193,6 +193,9 @@ def test_a_finished_analysis_is_shown_and_kept(app):
     slow.release.set()
     wait_for(lambda: scene.ready, app)
     assert load_or_none(path) == scene.review
+    # The whole review is on screen: the table, the chart, the column and the step buttons.
+    assert scene.board is not None and scene.chart is not None and scene.panel is not None
+    assert {"previous", "next", "back"} <= {b.name for b in scene.buttons}
     app.draw()
 
 

@@ -101,6 +101,18 @@ class ScoringScene(Scene):
                 tooltip=_("A new game with the same players (Enter)"),
             ),
             Button(
+                export,
+                _("Export replay"),
+                self.export,
+                size=f.label,
+                name="export",
+                tooltip=_(
+                    "Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back."
+                ),
+            ),
+            self._leave_button(title, f.label),
+            # Shown second, listed last: the others keep their places in the list.
+            Button(
                 review,
                 _("Review"),
                 self.open_review,
@@ -114,17 +126,6 @@ class ScoringScene(Scene):
                 if self.reviewable
                 else _("Only a person's decisions are reviewed: bots played every seat."),
             ),
-            Button(
-                export,
-                _("Export replay"),
-                self.export,
-                size=f.label,
-                name="export",
-                tooltip=_(
-                    "Save the game so far with its seed as a replay file: python -m stoneage --replay FILE plays it back."
-                ),
-            ),
-            self._leave_button(title, f.label),
         ]
         self.mouse = (0, 0)
 
@@ -183,7 +184,7 @@ class ScoringScene(Scene):
                     export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
                 )
             except OSError as error:
-                button = self.buttons[1]
+                button = self.buttons[3]
                 button.label = _("Not saved")
                 button.tooltip = _("The replay could not be written: {reason}").format(
                     reason=error.strerror or str(error)
@@ -194,7 +195,7 @@ class ScoringScene(Scene):
 
     def export(self) -> None:
         """Write the finished game as a replay file and say where it went."""
-        button = self.buttons[2]
+        button = self.buttons[1]
         try:
             path = export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
         except OSError as error:

@@ -35,7 +35,8 @@ def loss_colour(loss: float, margin: float) -> tuple[int, int, int]:
 @dataclass(frozen=True)
 class LeadChart:
     """The chart of ``review`` in ``area``: ``total`` steps in the game, the round at each
-    step (``rounds``), the ``margin`` within which a move counts as Hard's."""
+    step (``rounds``), the ``margin`` within which a move counts as Hard's, the seat's
+    ``colour`` and ``name``."""
 
     area: Rect
     fonts: Fonts
@@ -44,6 +45,7 @@ class LeadChart:
     rounds: Sequence[int]
     margin: float
     colour: tuple[int, int, int]
+    name: str  # the seat's name, in the language of now
 
     @property
     def plot(self) -> Rect:
@@ -105,7 +107,7 @@ class LeadChart:
         draw_panel(surface, self.area, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 2, 10)
         plot = self.plot
         heading = _("Expected lead over the game: {name} against the best rival").format(
-            name=self.review.name
+            name=self.name
         )
         head = Rect(
             self.area.left + f.tiny,

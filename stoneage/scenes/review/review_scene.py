@@ -179,7 +179,7 @@ class ReviewScene(Scene):
         except OSError as error:  # shown all the same; made again next time
             log.warning("could not keep the review of %s: %s", self.replay, error)
         self._ready(job.result)
-        self.rebuild()
+        self.resize(self.app.size)  # the table, the chart and the column, for the review
         return True
 
     # --- what is shown ---------------------------------------------------------------------------------
@@ -301,9 +301,16 @@ class ReviewScene(Scene):
                 rounds(self.game),
                 AGREE_MARGIN,
                 theme.PLAYER_COLOURS[colour],
+                self.seat_name(review.seat),
             )
             self._show()
         self.rebuild()
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as the game shows it now ("You" in the language of the moment)."""
+        if self.game is not None and 0 <= seat < len(self.game.seats):
+            return self.game.seats[seat].name
+        return self.seat_review.name
 
     def _sentence(self, judged: Judged) -> str:
         """A key moment in a player's words (the review engine's, in the language of now)."""
@@ -396,7 +403,7 @@ class ReviewScene(Scene):
         return [
             Button(
                 rect,
-                review.name,
+                self.seat_name(review.seat),
                 partial(self.switch_seat, i),
                 size=f.label,
                 selected=i == self.seat_index,
@@ -552,8 +559,9 @@ class ReviewScene(Scene):
             max(2, lay.margin // 3),
         )
         review = self.seat_review
-        title = _("Review: {name}").format(name=review.name)
-        width = (lay.seats.left if len(self.buttons) > 5 else lay.back.left) - 2 * lay.margin
+        title = _("Review: {name}").format(name=self.seat_name(review.seat))
+        switch = self.review is not None and len(self.review.seats) > 1  # the seat buttons
+        width = (lay.seats.left if switch else lay.back.left) - 2 * lay.margin
         area = Rect(lay.margin * 2, lay.header.top, width - lay.margin, lay.header.height)
         draw_text_fit(surface, title, area, f.big, theme.PARCHMENT_LIGHT, True, "midleft")
 
