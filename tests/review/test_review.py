@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from stoneage import i18n
+from stoneage.records.game_record import record_from_game
 from stoneage.review import (
     CATEGORIES,
     NotAReplay,
@@ -25,6 +27,7 @@ from stoneage.review import (
     store,
 )
 from stoneage.review.__main__ import main
+from stoneage.review.trend import review_trend
 from stoneage.review.words import moment_sentence, summary_lines
 
 from .scripted import Blunders, scripted_game, write_replay
@@ -197,3 +200,27 @@ def test_command_line_bad_replay(tmp_path, capsys):
     assert main([str(bad), "--lang", "en"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "cannot be reviewed" in captured.err
+
+
+def test_trend_across_reviewed_games(game, review, tmp_path):
+    replay_path = tmp_path / "stoneage-3-20260101-000000.json"
+    replay_path.write_bytes(game[0].read_bytes())
+    replay = load_replay(replay_path)
+    record = record_from_game(
+        replay.seats,
+        replay.seed,
+        replay.final,
+        "2026-01-01T00:00:00+00:00",
+        60.0,
+        replay=str(replay_path),
+        finished_at="2026-01-01T01:00:00+00:00",
+    )
+    unreviewed = replace(record, id="other", replay=str(tmp_path / "gone.json"))
+    assert review_trend([record, unreviewed]) == []  # nothing reviewed yet
+    store(replay_path, review)
+    (point,) = review_trend([record, unreviewed])
+    seat = review.seats[0]
+    assert (point.game_id, point.seat, point.name) == (record.id, 0, "You")
+    assert point.agreement == seat.agreement and point.decisions == len(seat.decisions)
+    assert point.loss == pytest.approx(seat.total_loss, abs=0.01)
+    assert review_trend([record], name="Bot 1") == []
