@@ -32,6 +32,7 @@ from stoneage.ai.outlook import rounds_left
 from stoneage.ai.policy import step_kind
 from stoneage.ai.search import utility
 from stoneage.play.match import Step
+from stoneage.play.names import canonical_name
 from stoneage.rules import (
     Action,
     ChooseSpace,
@@ -432,7 +433,7 @@ def seat_review(replay: Replay, seat: int, decisions: list[Judged]) -> SeatRevie
     agreeing = sum(1 for j in ordered if j.agrees or j.loss <= AGREE_MARGIN)
     return SeatReview(
         seat=seat,
-        name=replay.seats[seat].name,
+        name=canonical_name(replay.seats[seat].name),
         decisions=ordered,
         key_moments=key_moments(ordered),
         lead_curve=lead_curve(replay, seat, ordered),
@@ -480,6 +481,8 @@ def players_of(replay: Replay) -> tuple[ReviewPlayer, ...]:
     else:
         scores = [p.score for p in final.players]
     return tuple(
-        ReviewPlayer(s.name, s.colour, s.is_human, "" if s.is_human else s.level, scores[i])
+        ReviewPlayer(
+            canonical_name(s.name), s.colour, s.is_human, "" if s.is_human else s.level, scores[i]
+        )
         for i, s in enumerate(replay.seats)
     )

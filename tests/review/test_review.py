@@ -179,6 +179,8 @@ def test_sentences_in_every_language(review):
         worded = [moment_sentence(j, review.names()) for j in seat.moments()]
         assert all(worded) and all(w != e for w, e in zip(worded, english))
         assert all(line for line in summary_lines(seat))
+        assert seat.name == "You" and seat.shown not in ("You", "")  # the game's name, worded now
+        assert review.names()[0] == seat.shown
     i18n.install_language("en")
 
 
