@@ -226,3 +226,17 @@ def test_trend_across_reviewed_games(game, review, tmp_path):
     assert point.agreement == seat.agreement and point.decisions == len(seat.decisions)
     assert point.loss == pytest.approx(seat.total_loss, abs=0.01)
     assert review_trend([record], name="Bot 1") == []
+
+
+def test_hotseat_reviews_each_human_on_its_own(game, tmp_path):
+    document = json.loads(game[0].read_text(encoding="utf-8"))
+    document["seats"][2]["kind"] = "human"  # a second person at the table
+    path = tmp_path / "hotseat.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    both = analyse_replay(load_replay(path), budget=2)
+    assert [s.seat for s in both.seats] == [0, 2]
+    for seat in both.seats:
+        assert seat.decisions and all(j.seat == seat.seat for j in seat.decisions)
+    assert [p.human for p in both.players] == [True, False, True, False]
+    alone = analyse_replay(load_replay(path), budget=2, seats=[2])
+    assert alone.seats == both.seats[1:]  # a seat's review does not depend on the others'
