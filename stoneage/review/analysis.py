@@ -233,7 +233,8 @@ def _judge_in_pool(
             for c in chunks
         ]
         judged: list[Judged] = []
-        for done, (future, chunk) in enumerate(zip(futures, chunks)):
+        done = 0
+        for future, chunk in zip(futures, chunks):
             while True:
                 if cancel is not None and cancel.is_set():
                     pool.shutdown(wait=False, cancel_futures=True)
@@ -243,8 +244,9 @@ def _judge_in_pool(
                     break
                 except TimeoutError:
                     continue
+            done += len(chunk)
             if progress is not None:
-                progress((done + 1) * len(chunk) / (len(tasks) + 1))
+                progress(done / (len(tasks) + 1))
     return judged
 
 

@@ -98,8 +98,10 @@ def test_two_workers_give_the_same_review(game):
     replay = load_replay(game[0])
     small = 8
     one = analyse_replay(replay, budget=small)
-    two = analyse_replay(replay, budget=small, workers=2)
+    seen: list[float] = []
+    two = analyse_replay(replay, budget=small, workers=2, progress=seen.append)
     assert two.to_dict() == one.to_dict()
+    assert seen == sorted(seen) and seen[-1] == 1.0
 
 
 def test_progress_and_cancel(game):
