@@ -295,6 +295,18 @@ class HardBot(Bot):
             return ranked
         return [(a, shadow.value if a == extra else v) for a, v in ranked]
 
+    def duel(self, view: GameState, actions: list[Action], futures: int) -> list[float]:
+        """The values of ``actions`` on the same ``futures`` sampled futures each (the review
+        weighs a player's move against Hard's more closely where it matters): the mean
+        utility, as ``analyse`` values them, with this bot's rollout policy and generator."""
+        rollouts = max(1, futures) * len(actions)
+        studied = [Candidate(a, 0.0) for a in actions]
+        limits = Limits(iterations=rollouts, planned=rollouts)
+        rounds = self.tactics.horizon
+        policy = self._policy_for(view)
+        search(view, studied, self.rng, limits, [], self.judge, rounds, policy, ())
+        return [c.mean for c in studied]
+
     def _compare(
         self,
         view: GameState,

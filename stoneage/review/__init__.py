@@ -20,6 +20,7 @@ from .model import (
 )
 from .replay import NotAReplay, Replay, ReplayError, load_replay, parse_replay
 from .store import load_or_none, replay_of_record, review_path, store
+from .trend import TrendPoint, review_trend
 
 __all__ = [
     "AGREE_MARGIN",
@@ -35,11 +36,13 @@ __all__ = [
     "ReviewFormatError",
     "ReviewPlayer",
     "SeatReview",
+    "TrendPoint",
     "analyse_replay",
     "load_or_none",
     "load_replay",
     "parse_replay",
     "replay_of_record",
     "review_path",
+    "review_trend",
     "store",
 ]

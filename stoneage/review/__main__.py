@@ -88,7 +88,7 @@ def review_text(review: Review) -> list[str]:
     if not review.seats:
         return [_("Nobody to review: every seat of this game was played by a bot.")]
     for seat in review.seats:
-        lines.append(_("Review of {name}").format(name=seat.name))
+        lines.append(_("Review of {name}").format(name=seat.shown))
         moments = seat.moments()
         if moments:
             lines.append(_("Key moments:"))

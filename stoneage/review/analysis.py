@@ -22,7 +22,7 @@ import math
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from typing import Final
 
@@ -32,6 +32,7 @@ from stoneage.ai.outlook import rounds_left
 from stoneage.ai.policy import step_kind
 from stoneage.ai.search import utility
 from stoneage.play.match import Step
+from stoneage.play.names import canonical_name
 from stoneage.rules import (
     Action,
     ChooseSpace,
@@ -48,6 +49,7 @@ from stoneage.rules import (
     PlaceFigures,
     Resolve,
     TakeTwo,
+    parse_action,
 )
 from stoneage.rules.data import BUILDING_SPACES, CARD_SPACES, FIELD, HUT, TOOL_MAKER
 
@@ -73,6 +75,9 @@ AGREE_MARGIN: Final = 1.0  # points of expected lead within which a move counts 
 COSTLY: Final = 1.0  # the least loss (points) that makes a decision a candidate key moment
 MOST_MOMENTS: Final = 5
 FEWEST_MOMENTS: Final = 3
+FIRST_PASS: Final = 0.8  # the share of the progress bar the first look at every decision fills
+REFINED: Final = 8  # the costliest decisions of a seat judged again more closely
+MIN_FUTURES: Final = 24  # the fewest futures a decision is judged again on
 SMALL_STEP_SHARE: Final = 0.35  # the least share of the budget a step gets (Hard: 0.1 at some)
 MOMENT_SHARE: Final = 0.25  # past the third, a moment costs at least this share of the worst
 #: Spaces only one seat can take (a placement there leaves nothing to the others).
@@ -119,10 +124,12 @@ def analyse_replay(
         raise ValueError("the budget is at least one rollout")
     reviewed = sorted(set(replay.humans() if seats is None else seats))
     tasks = tasks_of(replay, reviewed)
+    first = _scaled(progress, 0.0, FIRST_PASS)
     if workers > 1 and len(tasks) > 1:
-        judged = _judge_in_pool(replay, tasks, budget, seed, progress, cancel, workers)
+        judged = _judge_in_pool(replay, tasks, budget, seed, first, cancel, workers)
     else:
-        judged = _judge_here(replay, tasks, budget, seed, progress, cancel)
+        judged = _judge_here(replay, tasks, budget, seed, first, cancel)
+    judged = refine(replay, judged, budget, seed, _scaled(progress, FIRST_PASS, 1.0), cancel)
     seat_reviews = tuple(
         seat_review(replay, seat, [j for j in judged if j.seat == seat]) for seat in reviewed
     )
@@ -137,6 +144,51 @@ def analyse_replay(
         seed=seed,
         actions=len(replay.steps),
     )
+
+
+def _scaled(progress: Progress | None, low: float, high: float) -> Progress | None:
+    """``progress`` reporting a part of the work as the share ``low`` to ``high`` of it."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda share: report(low + (high - low) * share)
+
+
+def refine(
+    replay: Replay,
+    judged: list[Judged],
+    budget: int,
+    seed: int,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> list[Judged]:
+    """The costliest decisions of each seat (up to ``REFINED``) judged again, the player's move
+    against Hard's on the same ``budget // 2`` futures each (``HardBot.duel``): the key
+    moments are chosen among them, so their order should not be luck of the first pass."""
+    picked: list[Judged] = []
+    for seat in sorted({j.seat for j in judged}):
+        costly = [j for j in judged if j.seat == seat and j.searched and j.loss >= COSTLY / 2]
+        costly.sort(key=lambda j: (-j.loss, j.step))
+        picked.extend(costly[:REFINED])
+    bot = HardBot(seed, Budget.rollouts(budget))
+    futures = max(MIN_FUTURES, budget // 2)
+    better: dict[int, Judged] = {}
+    for done, old in enumerate(picked):
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelled()
+        step = replay.steps[old.step]
+        best = parse_action(step.before, old.best)
+        bot.rng.seed(f"stoneage-review-refine/{seed}/{old.step}")
+        best_lead, chosen_lead = bot.duel(step.before.view(old.seat), [best, step.action], futures)
+        better[old.step] = replace(
+            old,
+            best_lead=round(best_lead, 3),
+            chosen_lead=round(chosen_lead, 3),
+            loss=round(max(0.0, best_lead - chosen_lead), 3),
+        )
+        if progress is not None:
+            progress((done + 1) / len(picked))
+    return [better.get(j.step, j) for j in judged]
 
 
 def _judge_here(
@@ -181,7 +233,8 @@ def _judge_in_pool(
             for c in chunks
         ]
         judged: list[Judged] = []
-        for done, (future, chunk) in enumerate(zip(futures, chunks)):
+        done = 0
+        for future, chunk in zip(futures, chunks):
             while True:
                 if cancel is not None and cancel.is_set():
                     pool.shutdown(wait=False, cancel_futures=True)
@@ -191,8 +244,9 @@ def _judge_in_pool(
                     break
                 except TimeoutError:
                     continue
+            done += len(chunk)
             if progress is not None:
-                progress((done + 1) * len(chunk) / (len(tasks) + 1))
+                progress(done / (len(tasks) + 1))
     return judged
 
 
@@ -381,7 +435,7 @@ def seat_review(replay: Replay, seat: int, decisions: list[Judged]) -> SeatRevie
     agreeing = sum(1 for j in ordered if j.agrees or j.loss <= AGREE_MARGIN)
     return SeatReview(
         seat=seat,
-        name=replay.seats[seat].name,
+        name=canonical_name(replay.seats[seat].name),
         decisions=ordered,
         key_moments=key_moments(ordered),
         lead_curve=lead_curve(replay, seat, ordered),
@@ -429,6 +483,8 @@ def players_of(replay: Replay) -> tuple[ReviewPlayer, ...]:
     else:
         scores = [p.score for p in final.players]
     return tuple(
-        ReviewPlayer(s.name, s.colour, s.is_human, "" if s.is_human else s.level, scores[i])
+        ReviewPlayer(
+            canonical_name(s.name), s.colour, s.is_human, "" if s.is_human else s.level, scores[i]
+        )
         for i, s in enumerate(replay.seats)
     )

@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from stoneage.i18n import N_, _
+from stoneage.play.names import shown_name
 
 REVIEW_FORMAT: Final = "stoneage-review"
 REVIEW_VERSION: Final = 1
@@ -148,12 +149,17 @@ class SeatReview:
     and the summary figures."""
 
     seat: int
-    name: str
+    name: str  # its identity (``names.canonical_name``: "You", not "你"); show ``shown``
     decisions: tuple[Judged, ...]
     key_moments: tuple[int, ...]  # indices into ``decisions``, the costliest first
     lead_curve: tuple[tuple[int, float], ...]  # (step, expected lead vs the rivals)
     agreement: float  # share of decisions on Hard's move or within ``AGREE_MARGIN`` of it
     loss_by_category: dict[str, float]  # every key of CATEGORIES
+
+    @property
+    def shown(self) -> str:
+        """The seat's name as shown now (a name the game gave in the current language)."""
+        return shown_name(self.name)
 
     @property
     def total_loss(self) -> float:
@@ -204,7 +210,7 @@ class SeatReview:
 class ReviewPlayer:
     """One seat of the reviewed game as the review shows it."""
 
-    name: str
+    name: str  # its identity (``names.canonical_name``); ``Review.names()`` shows it now
     colour: str
     human: bool
     level: str  # the bot's level ('' for a human)
@@ -255,8 +261,9 @@ class Review:
         return next((s for s in self.seats if s.seat == seat), None)
 
     def names(self) -> tuple[str, ...]:
-        """Every seat's name, by seat."""
-        return tuple(p.name for p in self.players)
+        """Every seat's name as shown now, by seat (a name the game gave, such as "You" or a
+        bot's, in the current language)."""
+        return tuple(shown_name(p.name) for p in self.players)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form, with the file's format mark."""

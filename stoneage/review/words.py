@@ -97,7 +97,7 @@ def summary_lines(review: SeatReview) -> list[str]:
             "{name}: {n} decision judged",
             "{name}: {n} decisions judged",
             count,
-        ).format(name=review.name, n=count)
+        ).format(name=review.shown, n=count)
     ]
     if not count:
         return lines

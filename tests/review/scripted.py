@@ -5,8 +5,9 @@ Seat 0 is labelled human and plays as the Hard bot does (a small exact budget), 
 * it never hunts until its people first go at most ``SHORT_AT_MOST`` food short at feeding
   while holding at least ``HOLDING`` resources, and there it takes the -10 for hunger while
   it could feed them with its resources;
-* the first time it can pay for its last building of a round, from round ``DECLINE_FROM`` on,
-  it declines.
+* the first time it can pay for its last building of a round late in the game (at most
+  ``DECLINE_ROUNDS_LEFT`` rounds expected after this one), a building worth at least
+  ``DECLINE_WORTH`` points, it declines.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stoneage.ai import Bot, Budget, HardBot, make_bot
+from stoneage.ai.outlook import rounds_left
 from stoneage.play.match import CHANCE, Match, bot_decision, bot_seed, chance_outcome
 from stoneage.play.savefile import replay_document
 from stoneage.play.seats import Seat
@@ -30,9 +32,10 @@ from stoneage.rules import (
     Place,
     Starve,
 )
-from stoneage.rules.data import BUILDING_SPACES, HUNT
+from stoneage.rules.data import BUILDING_SPACES, HUNT, RESOURCE_VALUES
 
-DECLINE_FROM = 2
+DECLINE_ROUNDS_LEFT = 3  # late in the game: the resources kept are worth little
+DECLINE_WORTH = 12  # points the building would score
 SHORT_AT_MOST = 2
 HOLDING = 4
 HUMAN_ROLLOUTS = 60
@@ -60,8 +63,8 @@ def human_choice(state: GameState, seed: int, blunders: Blunders) -> Action:
     if (
         isinstance(decision, PayForBuilding)
         and blunders.decline is None
-        and state.round >= DECLINE_FROM
-        and any(isinstance(a, Pay) for a in legal)
+        and rounds_left(state) <= DECLINE_ROUNDS_LEFT
+        and max((_worth(a) for a in legal if isinstance(a, Pay)), default=0) >= DECLINE_WORTH
         and _last_building(state)
     ):
         blunders.decline = state.ply
@@ -83,10 +86,15 @@ def _best_of(bot: Bot, seed: int, state: GameState, allowed: list[Action]) -> Ac
     return ranked[0] if ranked else allowed[0]
 
 
+def _worth(pay: Pay) -> int:
+    """The points a building bought with ``pay`` scores (its resources' values)."""
+    return sum(n * v for n, v in zip(pay.resources, RESOURCE_VALUES))
+
+
 def _last_building(state: GameState) -> bool:
     """True when the building being paid for is the seat's last one this round (a decline
     then leaves the resources unspent, not kept for another building)."""
-    return sum(state.placed[0][s] for s in BUILDING_SPACES) <= 1
+    return sum(state.placed[0][s] for s in BUILDING_SPACES) == 0
 
 
 def scripted_game(seed: int, players: int = 4) -> tuple[Match, Blunders]:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from stoneage import i18n
+from stoneage.records.game_record import record_from_game
 from stoneage.review import (
     CATEGORIES,
     NotAReplay,
@@ -25,6 +27,7 @@ from stoneage.review import (
     store,
 )
 from stoneage.review.__main__ import main
+from stoneage.review.trend import review_trend
 from stoneage.review.words import moment_sentence, summary_lines
 
 from .scripted import Blunders, scripted_game, write_replay
@@ -95,8 +98,10 @@ def test_two_workers_give_the_same_review(game):
     replay = load_replay(game[0])
     small = 8
     one = analyse_replay(replay, budget=small)
-    two = analyse_replay(replay, budget=small, workers=2)
+    seen: list[float] = []
+    two = analyse_replay(replay, budget=small, workers=2, progress=seen.append)
     assert two.to_dict() == one.to_dict()
+    assert seen == sorted(seen) and seen[-1] == 1.0
 
 
 def test_progress_and_cancel(game):
@@ -176,6 +181,8 @@ def test_sentences_in_every_language(review):
         worded = [moment_sentence(j, review.names()) for j in seat.moments()]
         assert all(worded) and all(w != e for w, e in zip(worded, english))
         assert all(line for line in summary_lines(seat))
+        assert seat.name == "You" and seat.shown not in ("You", "")  # the game's name, worded now
+        assert review.names()[0] == seat.shown
     i18n.install_language("en")
 
 
@@ -197,3 +204,41 @@ def test_command_line_bad_replay(tmp_path, capsys):
     assert main([str(bad), "--lang", "en"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "cannot be reviewed" in captured.err
+
+
+def test_trend_across_reviewed_games(game, review, tmp_path):
+    replay_path = tmp_path / "stoneage-3-20260101-000000.json"
+    replay_path.write_bytes(game[0].read_bytes())
+    replay = load_replay(replay_path)
+    record = record_from_game(
+        replay.seats,
+        replay.seed,
+        replay.final,
+        "2026-01-01T00:00:00+00:00",
+        60.0,
+        replay=str(replay_path),
+        finished_at="2026-01-01T01:00:00+00:00",
+    )
+    unreviewed = replace(record, id="other", replay=str(tmp_path / "gone.json"))
+    assert review_trend([record, unreviewed]) == []  # nothing reviewed yet
+    store(replay_path, review)
+    (point,) = review_trend([record, unreviewed])
+    seat = review.seats[0]
+    assert (point.game_id, point.seat, point.name) == (record.id, 0, "You")
+    assert point.agreement == seat.agreement and point.decisions == len(seat.decisions)
+    assert point.loss == pytest.approx(seat.total_loss, abs=0.01)
+    assert review_trend([record], name="Bot 1") == []
+
+
+def test_hotseat_reviews_each_human_on_its_own(game, tmp_path):
+    document = json.loads(game[0].read_text(encoding="utf-8"))
+    document["seats"][2]["kind"] = "human"  # a second person at the table
+    path = tmp_path / "hotseat.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    both = analyse_replay(load_replay(path), budget=2)
+    assert [s.seat for s in both.seats] == [0, 2]
+    for seat in both.seats:
+        assert seat.decisions and all(j.seat == seat.seat for j in seat.decisions)
+    assert [p.human for p in both.players] == [True, False, True, False]
+    alone = analyse_replay(load_replay(path), budget=2, seats=[2])
+    assert alone.seats == both.seats[1:]  # a seat's review does not depend on the others'
