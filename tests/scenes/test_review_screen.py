@@ -21,7 +21,6 @@ from stoneage.scenes.menus.scoring_scene import ScoringScene
 from stoneage.scenes.review.job import Job
 from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.review.source import engine_analysis
-from stoneage.scenes.stats.review_trend import agreement_trend
 from stoneage.scenes.stats.stats_scene import StatsScene
 from stoneage.scenes.table.scene import TableScene
 from stoneage.staging import find, game_over
@@ -362,8 +361,9 @@ def test_the_charts_show_the_trend_of_the_reviewed_games(app):
     other = record_from_game(seats, seed, state, "2026-01-02T10:00:00+00:00", 600.0, None)
     stats = StatsScene(app, [record, other], {}, tab="charts")
     app.push(stats)
-    trend = agreement_trend(stats.summary.entries, stats.reviews())
-    assert trend == [review.seats[0].agreement]  # the game not reviewed has no point
+    assert stats.trend() == [review.seats[0].agreement]  # the game not reviewed has no point
+    stats.set_filter(players=3)
+    assert stats.trend() == []  # the filters apply to the trend too
     app.draw()
 
 

@@ -30,7 +30,7 @@ its buttons and its keys; each tab is drawn by its view (``overview_view``, ``ch
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Literal
@@ -45,7 +45,7 @@ from stoneage.records import achievements, stats
 from stoneage.records.game_record import GameRecord
 from stoneage.records.history import History
 from stoneage.records.stats import Entry, Filter
-from stoneage.review import Review, replay_of_record
+from stoneage.review import TrendPoint, replay_of_record, review_trend
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip, press_primary
@@ -56,7 +56,6 @@ from stoneage.scenes.stats.charts_view import ChartsView, average_label
 from stoneage.scenes.stats.drawing import draw_empty, draw_message, level_title
 from stoneage.scenes.stats.games_view import WHEEL_ROWS, GamesView
 from stoneage.scenes.stats.overview_view import OverviewView
-from stoneage.scenes.stats.review_trend import agreement_trend, stored_reviews
 from stoneage.scenes.stats.stats_layout import Choice, filter_row, stats_layout
 from stoneage.ui import theme
 from stoneage.ui.layout import table_frame
@@ -111,7 +110,7 @@ class StatsScene(Scene):
         self.buttons: list[Button] = []
         self.filter_labels: list[tuple[str, Rect]] = []  # each filter group's label and its box
         self.lay = stats_layout(app.size)
-        self._reviews: dict[str, Review] | None = None
+        self._reviewed: list[TrendPoint] | None = None  # every reviewed seat of the history
         self.games = GamesView(self.lay, self.open_replay, self.open_review)
         self._count()
         self.rebuild()
@@ -212,15 +211,17 @@ class StatsScene(Scene):
         seat = chosen if chosen is not None else (seats[0] if seats else None)
         self.app.push(self.app.make_scene("review", replay=str(path), seat=seat))
 
-    def reviews(self) -> Mapping[str, Review]:
-        """The reviews stored beside the games' replays (read once, when first asked)."""
-        if self._reviews is None:
+    def trend(self) -> list[float]:
+        """The agreement with Hard in each reviewed game counted under the filters, oldest
+        first (the reviews stored beside the replays, read once)."""
+        if self._reviewed is None:
             try:
-                self._reviews = stored_reviews(self.records)
+                self._reviewed = review_trend(self.records)
             except Exception:  # the trend is a courtesy: the charts show without it
                 log.exception("could not read the stored reviews")
-                self._reviews = {}
-        return self._reviews
+                self._reviewed = []
+        counted = {(e.record.id, e.seat) for e in self.summary.entries}
+        return [p.agreement for p in self._reviewed if (p.game_id, p.seat) in counted]
 
     def new_game(self) -> None:
         """The empty screen's button: the setup screen."""
@@ -256,7 +257,7 @@ class StatsScene(Scene):
 
     def resume(self) -> None:
         """Back on top: the buttons anew (and the reviews read again: one may have been made)."""
-        self._reviews = None
+        self._reviewed = None
         self.rebuild()  # the language may have changed
 
     def rebuild(self) -> None:
@@ -425,8 +426,7 @@ class StatsScene(Scene):
         elif self.tab == "overview":
             OverviewView(lay, self.summary).draw(surface, lay.body)
         elif self.tab == "charts":
-            trend = agreement_trend(self.summary.entries, self.reviews())
-            ChartsView(lay, self.summary, trend).draw(surface, lay.body)
+            ChartsView(lay, self.summary, self.trend()).draw(surface, lay.body)
         else:
             self.games.draw(surface, lay.body)
         for button in self.buttons:
