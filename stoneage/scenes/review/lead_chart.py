@@ -189,7 +189,8 @@ class LeadChart:
         """Numbered discs on the line at the key moments (1 the costliest)."""
         f = self.fonts
         radius = max(7, f.tiny * 2 // 3)
-        for number, index in enumerate(self.review.key_moments, start=1):
+        numbered = list(enumerate(self.review.key_moments, start=1))
+        for number, index in reversed(numbered):  # the costliest drawn last, on top
             judged = self.review.decisions[index]
             centre = (self.x_of(judged.step), self.y_of(self.lead_at(judged.step)))
             pygame.draw.circle(surface, theme.CHARCOAL, centre, radius + 1)

@@ -137,7 +137,13 @@ class SidePanel:
         return self.lay.fonts.body + self.lay.margin
 
     def _loss_width(self) -> int:
-        return assets.text_width("-00.0", self.lay.fonts.label, True) + self.lay.margin
+        """The column right of the sentences: the points given away over the round."""
+        f = self.lay.fonts
+        rounds = [
+            _("round {n}").format(n=self.review.decisions[i].round) for i in self.review.key_moments
+        ]
+        widest = max([assets.text_width(text, f.tiny) for text in rounds], default=0)
+        return max(assets.text_width("-00.0", f.label, True), widest) + self.lay.margin
 
     def moment_tip(self, pos: tuple[int, int]) -> str:
         """The whole sentence of the key moment under ``pos`` when its line was cut ('')."""
