@@ -6,6 +6,7 @@ the pointer's play for the drag and hint screenshots."""
 from __future__ import annotations
 
 import errno
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -26,11 +27,13 @@ from stoneage.net.discovery import FoundTable
 from stoneage.net.host import Host
 from stoneage.net.protocol import VERSION
 from stoneage.net.table import SeatConfig
-from stoneage.play.match import Match, Step
+from stoneage.play.match import Match, Step, replay_steps
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.play.story import tell
 from stoneage.records.files import data_dir
+from stoneage.records.recorder import export_replay
+from stoneage.review import Replay, Review, ReviewCancelled, analyse_replay, load_replay
 from stoneage.rules import (
     ChooseSpace,
     ChooseTools,
@@ -78,6 +81,10 @@ ONLINE_SCENES = (
     "reconnecting",
     "host_left",
 )
+# The review of a finished game: at its first key moment, a hotseat game's second person, the
+# analysis under way, and a replay that is no Stone Age game.
+REVIEW_SCENES = ("review", "review_hotseat", "review_progress", "review_damaged")
+STAGED_BUDGET = 20  # rollouts a placement for the screenshots' reviews
 
 SCENE_NAMES = (
     "title",
@@ -103,6 +110,7 @@ SCENE_NAMES = (
     "language_switch",
     *STATS_SCENES,
     *ONLINE_SCENES,
+    *REVIEW_SCENES,
 )
 HUMAN = 0
 EXAMPLE_CODE = "K7PQ3M"  # an example table's code (never served)
@@ -220,6 +228,9 @@ def build_scene(
         return
     if name in ONLINE_SCENES:
         build_online_scene(app, name, seed, players)
+        return
+    if name in REVIEW_SCENES:
+        build_review_scene(app, name, seed, players)
         return
     if name in STATS_SCENES[:5]:
         build_stats_scene(app, name, seed, MADE_UP_GAMES if games is None else games)
@@ -463,3 +474,42 @@ def hover_with_hint(app: SceneHost) -> None:
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=forest, rel=(0, 0), buttons=(0, 0, 0)))
     scene.ask_hint()
     scene.update(0.0)
+
+
+# --- the review ---------------------------------------------------------------------------------
+def build_review_scene(app: SceneHost, name: str, seed: int, players: int = 4) -> None:
+    """The review screen over the final scoring of a seeded game of ``players`` (the first
+    seat a person; with ``review_hotseat`` the first two), written as a replay."""
+    if name == "review_damaged":
+        path = data_dir() / "replays" / "not-a-game.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text('{"format": "a spreadsheet", "rows": []}', encoding="utf-8")
+        app.push(app.make_scene("review", replay=str(path)))
+        return
+    people = 2 if name == "review_hotseat" else 1
+    seats = [
+        Seat(s.name, s.colour, "human" if i < people else "bot", s.level)
+        for i, s in enumerate(default_seats()[:players])
+    ]
+    settle_names(seats)
+    found_seed, state, _steps = find(seed, game_over, n=players)
+    steps = replay_steps(state)
+    path = export_replay(seats, found_seed, steps, state)
+    app.push(app.make_scene("scoring", seats=seats, state=state, seed=found_seed))
+    if name == "review_progress":
+        app.push(app.make_scene("review", replay=str(path), analyse=_staged_progress))
+        return
+    # The engine's own analysis, on a small budget (a second or two) rather than the player's.
+    review = analyse_replay(load_replay(path), budget=STAGED_BUDGET)
+    app.push(app.make_scene("review", replay=str(path), seat=people - 1, review=review))
+
+
+def _staged_progress(
+    replay: Replay, budget: int | None, progress: Callable[[float], None], cancel: threading.Event
+) -> Review:
+    """An analysis shown a third of the way through (the screenshot of its progress); it
+    stops by itself after a minute, as if cancelled, should nobody leave the screen."""
+    progress(0.37)
+    cancel.wait(60)
+    cancel.set()
+    raise ReviewCancelled()

@@ -216,16 +216,24 @@ class HardBot(Bot):
             return actions[0]
         return self.analyse(view)[0][0]
 
-    def analyse(self, view: GameState) -> list[tuple[Action, float | None]]:
+    def analyse(
+        self, view: GameState, extra: Action | None = None
+    ) -> list[tuple[Action, float | None]]:
         """Every legal action, best first, with its estimated value: the mean over sampled
         futures of the seat's utility at the end of the round (own estimated final score minus
         half the best rival's and half the rivals' mean, ``search.utility``). Actions
         the search did not study follow, in heuristic order, with value ``None``; where no
-        search was needed (a forced or obvious step) the values are the heuristic's scores."""
+        search was needed (a forced or obvious step) the values are the heuristic's scores.
+
+        ``extra`` (the review: the move a player made) is valued too, on every future the
+        search draws, without changing the search or the order (``search``'s ``shadow``). At
+        an obvious step where ``extra`` is not the heuristic's best, the two are compared on
+        the same futures and only those two get a value. An ``extra`` that is the best of a
+        forced or obvious step keeps the heuristic's values (nothing to compare)."""
         started = time.perf_counter()
         self._new_game_check(view)
         self.last_limits = None
-        ranked = self._think(view, started)
+        ranked = self._think(view, started, extra)
         elapsed = time.perf_counter() - started
         self.spent += elapsed
         self._observe(self.last_limits, elapsed)
@@ -246,16 +254,21 @@ class HardBot(Bot):
         rate = limits.done / elapsed
         self._rate = rate if self._rate is None else 0.5 * (self._rate + rate)
 
-    def _think(self, view: GameState, started: float) -> list[tuple[Action, float | None]]:
+    def _think(
+        self, view: GameState, started: float, extra: Action | None = None
+    ) -> list[tuple[Action, float | None]]:
         scored = sorted(score_actions(view, view.current_player(), self.style), key=lambda x: -x[1])
         step = step_kind(view)
         if len(scored) == 1 or scored[0][1] - scored[1][1] >= OBVIOUS_GAP[step]:
-            return [(a, s) for a, s in scored]
+            if extra is None or extra == scored[0][0] or len(scored) == 1:
+                return [(a, s) for a, s in scored]
+            return self._compare(view, scored, extra, step, started)
         limits = self._limits(view, step, started)
         self.last_limits = limits
         tactics = self.tactics
         width = tactics.candidates if step is None else 4
         first, reserve = candidate_pool(scored, width, tactics.reserve, tactics.counts_per_space)
+        shadow = None if extra is None else Candidate(extra, -1e9)
         rounds = tactics.horizon + (1 if rounds_left(view) < tactics.past_round_end else 0)
         marks: tuple[int, ...] = CHECKPOINTS
         if tactics.spread_budget and limits.planned is not None:
@@ -271,10 +284,48 @@ class HardBot(Bot):
             self._policy_for(view),
             marks,
             tactics.paired,
+            shadow,
         )
         seen = {c.action for c in studied if c.results}
         rest = [(a, s) for a, s in scored if a not in seen]
-        return [(c.action, c.estimate) for c in studied if c.results] + [(a, None) for a, _ in rest]
+        ranked: list[tuple[Action, float | None]] = [
+            (c.action, c.estimate) for c in studied if c.results
+        ] + [(a, None) for a, _ in rest]
+        if shadow is None or shadow.value is None:
+            return ranked
+        return [(a, shadow.value if a == extra else v) for a, v in ranked]
+
+    def duel(self, view: GameState, actions: list[Action], futures: int) -> list[float]:
+        """The values of ``actions`` on the same ``futures`` sampled futures each (the review
+        weighs a player's move against Hard's more closely where it matters): the mean
+        utility, as ``analyse`` values them, with this bot's rollout policy and generator."""
+        rollouts = max(1, futures) * len(actions)
+        studied = [Candidate(a, 0.0) for a in actions]
+        limits = Limits(iterations=rollouts, planned=rollouts)
+        rounds = self.tactics.horizon
+        policy = self._policy_for(view)
+        search(view, studied, self.rng, limits, [], self.judge, rounds, policy, ())
+        return [c.mean for c in studied]
+
+    def _compare(
+        self,
+        view: GameState,
+        scored: list[tuple[Action, float]],
+        extra: Action,
+        step: str | None,
+        started: float,
+    ) -> list[tuple[Action, float | None]]:
+        """An obvious step's best against ``extra`` on the same futures (the review), both
+        with a value, the order the heuristic's (its best first, as Hard plays it)."""
+        limits = self._limits(view, step, started)
+        self.last_limits = limits
+        pair = [Candidate(scored[0][0], scored[0][1]), Candidate(extra, -1e9)]
+        rounds = self.tactics.horizon
+        studied = search(
+            view, pair, self.rng, limits, [], self.judge, rounds, self._policy_for(view), ()
+        )
+        values = {c.action: c.estimate for c in studied if c.results}
+        return [(a, values.get(a)) for a, _ in scored]
 
     def _limits(self, view: GameState, step: str | None, started: float) -> Limits:
         share = STEP_SHARE.get(step, 0.3)

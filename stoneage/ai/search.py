@@ -284,6 +284,7 @@ def search(
     policy: Policy | None = None,
     checkpoints: tuple[int, ...] = CHECKPOINTS,
     paired: bool = True,
+    shadow: Candidate | None = None,
 ) -> list[Candidate]:
     """Sequential halving with common random numbers; returns the candidates best first.
 
@@ -296,13 +297,17 @@ def search(
     mean). ``paired=False`` ranks as ``hard1`` does: plain means, and only the first
     candidates at the end (a reserve candidate that came in is never chosen).
     ``checkpoints``: the rollouts per candidate at which the worse half goes (``CHECKPOINTS``,
-    ``hard1``'s, or a schedule spread over a known budget: ``halving_schedule``)."""
+    ``hard1``'s, or a schedule spread over a known budget: ``halving_schedule``).
+    ``shadow`` (the review's move to judge, beside the search): rolled out on every future
+    the search draws, on top of its limits, never dropped and never ranked, so the search and
+    its choice are exactly those made without it; its ``value`` is set like the others'."""
     seat = view.current_player()
     _MEMO.clear()  # positions of an earlier search do not recur
     alive = list(candidates)
     reserve = list(reserve or [])
     entered = list(reserve)  # the reserve as given: ``_halve`` pops from ``reserve``
-    children = {id(c): view.apply(c.action) for c in alive + reserve}
+    riders = [shadow] if shadow is not None else []
+    children = {id(c): view.apply(c.action) for c in alive + reserve + riders}
     index = 0
     while not limits.exhausted() and len(alive) > 1:
         future_seed = rng.getrandbits(64)
@@ -312,15 +317,22 @@ def search(
                 cand.start = index
             cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds, policy))
             limits.done += 1
+        for cand in riders:  # not counted: the limits are the search's own
+            future = random.Random(future_seed)
+            cand.results.append(rollout(children[id(cand)], seat, future, judge, rounds, policy))
         index += 1
         if index in checkpoints:
             alive = _halve(alive, reserve, paired)
     if not paired:
+        if shadow is not None:
+            shadow.value = shadow.mean if shadow.results else None
         return sorted(candidates, key=lambda c: (-c.mean, -c.prior))
     every = [c for c in candidates + entered if c.results]
-    values = paired_values(every, alive)
+    values = paired_values(every + [c for c in riders if c.results], alive)
     for cand in every:
         cand.value = values[id(cand)]
+    if shadow is not None and shadow.results:
+        shadow.value = values[id(shadow)]
     finalists = _finalists(alive)
     return sorted(every, key=lambda c: (id(c) not in finalists, -c.estimate, -c.prior))
 

@@ -21,6 +21,7 @@ from stoneage.scenes.menus.setup_scene import SetupScene
 from stoneage.scenes.menus.title_scene import TitleScene
 from stoneage.scenes.online.hosting import host_table, reopen_table
 from stoneage.scenes.online.join_scene import JoinScene
+from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.stats.stats_scene import StatsScene
 from stoneage.scenes.table.lesson import open_lessons
 from stoneage.scenes.table.log_scene import LogScene
@@ -47,4 +48,6 @@ SCENES: Mapping[str, SceneFactory] = {
     "host_table": host_table,  # seats=, joins=: host a table with these seats, its waiting room
     "reopen_table": reopen_table,  # the hosted table kept, served again
     "online_game": online_table,  # session=, view=: a seat at a table over the network
+    # replay=, seat=None, analyse=None, budget=None, review=None: a finished game's review
+    "review": ReviewScene,
 }

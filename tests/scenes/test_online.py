@@ -279,6 +279,9 @@ def test_a_whole_game_from_a_remote_seat_ends_on_the_hosts_scoring(app):
         assert final.rows == served.final_scoring()
         assert final.winners == served.winners()
         assert decisions > 20
+        review = next(b for b in final.buttons if b.name == "review")
+        assert not final.reviewable and not review.enabled  # the host keeps the game whole
+        assert "network" in review.tooltip
     finally:
         while app.stack:
             app.stack.pop().exit()

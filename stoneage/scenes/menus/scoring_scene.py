@@ -82,14 +82,17 @@ class ScoringScene(Scene):
         seed: int,
         autoplay: Autoplay | None = None,
         final: tuple[dict[str, int], ...] | None = None,
+        replay: str | None = None,
     ) -> None:
         """``autoplay``: the game the bots played alone (it ends by itself: see ``update``);
         ``final``: the host's final scoring of a game played over the network (this screen
-        has only a seat's view: no seed to play again with, no history to export)."""
+        has only a seat's view: no seed to play again with, no history to export);
+        ``replay``: the replay file the game's record wrote (its Review reads it)."""
         super().__init__(app)
         self.seats, self.state, self.seed = seats, state, seed
         self.autoplay = autoplay
         self.online = final is not None
+        self.replay = replay
         self.shown_for = 0.0  # seconds on screen (autoplay leaves after a while)
         self.rows = [dict(row) for row in final] if final else state.final_scoring()
         self.winners = final_winners(state, self.rows) if final else state.winners()
@@ -101,8 +104,8 @@ class ScoringScene(Scene):
         self.head, self.note = verdict(self.state, self.seats, self.rows)  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
-        again, export, title = button_row(
-            self.lay.buttons, 3, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9)
+        again, review, export, title = button_row(
+            self.lay.buttons, 4, self.lay.buttons.height, self.lay.margin * 2, round(f.title * 9)
         )
         self.buttons = [
             Button(
@@ -127,6 +130,21 @@ class ScoringScene(Scene):
                 ),
             ),
             self._leave_button(title, f.label),
+            # Shown second, listed last: the others keep their places in the list.
+            Button(
+                review,
+                _("Review"),
+                self.open_review,
+                enabled=self.reviewable,
+                size=f.label,
+                name="review",
+                tooltip=_(
+                    "See where you lost points: each of your decisions against the Hard bot's, "
+                    "with the key moments (R)."
+                )
+                if self.reviewable
+                else self._why_no_review(),
+            ),
         ]
         self.mouse = (0, 0)
 
@@ -167,6 +185,42 @@ class ScoringScene(Scene):
         if self.shown_for >= autoplay.scoring_hold and (autoplay.quit_at_end or autoplay.attract):
             self.to_title()
         return False
+
+    @property
+    def reviewable(self) -> bool:
+        """True when a person played here (a game the bots played alone has nobody to review)
+        and this program holds the game whole (over the network a seat saw only its view:
+        no seed and no history to replay)."""
+        return self.autoplay is None and not self.online and any(s.is_human for s in self.seats)
+
+    def _why_no_review(self) -> str:
+        """The disabled Review button's tooltip."""
+        if self.online:
+            return _(
+                "A game over the network is kept by its host: this window has no replay to review."
+            )
+        return _("Only a person's decisions are reviewed: bots played every seat.")
+
+    def open_review(self) -> None:
+        """The review of this game, from the replay its record wrote (written now if that
+        failed; a replay that cannot be written is said on the button)."""
+        if not self.reviewable:
+            return
+        path = self.replay
+        if path is None:
+            try:
+                path = str(
+                    export_replay(self.seats, self.seed, replay_steps(self.state), self.state)
+                )
+            except OSError as error:
+                button = self.buttons[3]
+                button.label = _("Not saved")
+                button.tooltip = _("The replay could not be written: {reason}").format(
+                    reason=error.strerror or str(error)
+                )
+                return
+            self.replay = path
+        self.app.push(self.app.make_scene("review", replay=path))
 
     def export(self) -> None:
         """Write the finished game as a replay file and say where it went."""
@@ -214,6 +268,9 @@ class ScoringScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if not self.online:
                 self.play_again()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.reviewable:
+            self.open_review()
             return True
         return handle_buttons(self.buttons, event)
 

@@ -1,9 +1,10 @@
 """The Charts tab of the statistics screen: the score of every game with its rolling average,
-the rolling win rate, and where the points come from against the opponents' average."""
+the share of Hard's moves in each reviewed game, the rolling win rate, and where the points
+come from against the opponents' average."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 from pygame import Rect
@@ -23,7 +24,7 @@ from stoneage.scenes.stats.drawing import (
 )
 from stoneage.scenes.stats.stats_layout import StatsLayout
 from stoneage.ui import assets, theme
-from stoneage.ui.widgets import draw_text, draw_text_fit
+from stoneage.ui.widgets import draw_text, draw_text_fit, draw_wrapped
 
 
 def average_label(games: int) -> str:
@@ -38,14 +39,20 @@ def average_label(games: int) -> str:
 class ChartsView:
     """Draws the Charts tab of ``summary`` in the statistics screen's layout ``lay``."""
 
-    def __init__(self, lay: StatsLayout, summary: Summary) -> None:
+    def __init__(self, lay: StatsLayout, summary: Summary, trend: Sequence[float] = ()) -> None:
+        """``trend``: the agreement with Hard in each reviewed game, oldest first."""
         self.lay = lay
         self.summary = summary
+        self.trend = list(trend)
 
     def draw(self, surface: pygame.Surface, body: Rect) -> None:
-        """Score over the games, the rolling win rate, and where the points come from."""
+        """Score over the games, the trend of the reviewed games, the rolling win rate, and
+        where the points come from."""
         m = self.lay.margin
-        top = Rect(body.left, body.top, body.width, round(body.height * 0.52))
+        whole = Rect(body.left, body.top, body.width, round(body.height * 0.52))
+        top = Rect(whole.left, whole.top, round(whole.width * 0.64), whole.height)
+        trend = Rect(top.right + m, top.top, whole.right - top.right - m, top.height)
+        self._draw_trend(surface, trend)
         half = (body.width - m) // 2
         low_top = top.bottom + m
         rate = Rect(body.left, low_top, half, body.bottom - low_top)
@@ -142,6 +149,33 @@ class ChartsView:
         if count > 1:
             points = [(x_of(i), y_of(v)) for i, v in enumerate(average)]
             pygame.draw.lines(surface, theme.UMBER_DARK, False, points, max(2, f.tiny // 4))
+        self._draw_x_labels(surface, plot, count)
+
+    def _draw_trend(self, surface: pygame.Surface, area: Rect) -> None:
+        """How often the reviewed games' decisions were Hard's move, game by game."""
+        f = self.lay.fonts
+        inner = draw_section(surface, self.lay, area, _("Your moves against Hard's"))
+        if not self.trend:
+            words = _(
+                "Review a game (Games, or Review after a game) and the share of your "
+                "decisions that were Hard's move shows here, game by game."
+            )
+            draw_wrapped(surface, words, inner, f.small, theme.UMBER_DARK)
+            return
+        plot = self._plot_area(inner, assets.text_width("100%", f.tiny) + 8)
+        self._draw_grid(surface, plot, 0.0, 1.0, 0.25, percent)
+        count = len(self.trend)
+        points = [
+            (
+                plot.left + round(i * plot.width / (count - 1)) if count > 1 else plot.centerx,
+                plot.bottom - round(share * plot.height),
+            )
+            for i, share in enumerate(self.trend)
+        ]
+        if count > 1:
+            pygame.draw.lines(surface, YOU_COLOUR, False, points, max(2, f.tiny // 4))
+        for point in points:
+            pygame.draw.circle(surface, YOU_COLOUR, point, max(3, f.tiny // 3))
         self._draw_x_labels(surface, plot, count)
 
     def _draw_rate_chart(self, surface: pygame.Surface, area: Rect) -> None:

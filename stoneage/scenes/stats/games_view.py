@@ -1,5 +1,6 @@
 """The Games tab of the statistics screen: every game, newest first, one row each (when, the
-table, the score, the result) with its Replay button, and the scrolling of that list."""
+table, the score, the result) with its Replay and Review buttons, and the scrolling of that
+list."""
 
 from __future__ import annotations
 
@@ -26,11 +27,18 @@ WHEEL_ROWS = 3  # games the list scrolls by for one step of the mouse wheel
 class GamesView:
     """The list of games in the statistics screen's layout ``lay``: which games it shows
     (``show``), how far it is scrolled (``first``, the newest game shown first being 0), its
-    rows and Replay buttons (``open_replay`` plays a game back), and its drawing."""
+    rows and their buttons (``open_replay`` plays a game back, ``open_review`` reviews it), and
+    its drawing."""
 
-    def __init__(self, lay: StatsLayout, open_replay: Callable[[GameRecord], None]) -> None:
+    def __init__(
+        self,
+        lay: StatsLayout,
+        open_replay: Callable[[GameRecord], None],
+        open_review: Callable[[GameRecord], None],
+    ) -> None:
         self.lay = lay
         self.open_replay = open_replay
+        self.open_review = open_review
         self.entries: Sequence[Entry] = []
         self.show_names = False
         self.first = 0  # the first game shown in the list
@@ -84,13 +92,29 @@ class GamesView:
         return moves.get(key)
 
     def replay_buttons(self) -> list[Button]:
-        """A Replay button in each row shown (disabled when the game's replay was not kept)."""
+        """A Replay and a Review button in each row shown (disabled when the game's replay was
+        not kept)."""
         f, m = self.lay.fonts, self.lay.margin
         width = round(f.label * 6)
         buttons = []
         for entry, row in self.list_rows():
             record = entry.record
             rect = Rect(row.right - width - m, row.top + m // 2, width, row.height - m)
+            buttons.append(
+                Button(
+                    rect.move(-width - m, 0),
+                    _("Review"),
+                    partial(self.open_review, record),
+                    enabled=bool(record.replay),
+                    size=f.body,
+                    tooltip=(
+                        _("See where you lost points in this game, decision by decision.")
+                        if record.replay
+                        else _("This game's replay was not kept.")
+                    ),
+                    name=f"review_{record.id}",
+                )
+            )
             buttons.append(
                 Button(
                     rect,
@@ -149,7 +173,7 @@ class GamesView:
 
     def _columns(self, row: Rect) -> list[Rect]:
         f, m = self.lay.fonts, self.lay.margin
-        button_w = round(f.label * 6) + m * 2
+        button_w = (round(f.label * 6) + m) * 2 + m
         inner = Rect(row.left + m * 2, row.top, row.width - button_w - m * 3, row.height)
         shares = (0.24, 0.38, 0.2, 0.18)
         out, x = [], inner.left

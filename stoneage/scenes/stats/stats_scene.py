@@ -10,10 +10,11 @@ Overview
     games and wins by opponent level and by number of players; the best in each scoring
     category.
 Charts
-    the score of every game with the average of the last ten; the win rate over the last ten
+    the score of every game with the average of the last ten; the share of Hard's moves in
+    each reviewed game (the review's agreement); the win rate over the last ten
     games; where the points come from, against the opponents' average.
 Games
-    every game, newest first; Replay opens a game in the replay viewer.
+    every game, newest first; Replay opens a game in the replay viewer, Review its review.
 Achievements
     every achievement, with the date earned or still to earn.
 
@@ -44,6 +45,7 @@ from stoneage.records import achievements, stats
 from stoneage.records.game_record import GameRecord
 from stoneage.records.history import History
 from stoneage.records.stats import Entry, Filter
+from stoneage.review import TrendPoint, replay_of_record, review_trend
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip, press_primary
@@ -108,7 +110,8 @@ class StatsScene(Scene):
         self.buttons: list[Button] = []
         self.filter_labels: list[tuple[str, Rect]] = []  # each filter group's label and its box
         self.lay = stats_layout(app.size)
-        self.games = GamesView(self.lay, self.open_replay)
+        self._reviewed: list[TrendPoint] | None = None  # every reviewed seat of the history
+        self.games = GamesView(self.lay, self.open_replay, self.open_review)
         self._count()
         self.rebuild()
 
@@ -189,6 +192,37 @@ class StatsScene(Scene):
             )
         )
 
+    def open_review(self, record: GameRecord) -> None:
+        """The review of a past game (its replay read, its review stored or made); a replay
+        gone from the data folder is said in words."""
+        path = replay_of_record(record)
+        if path is None:
+            self.app.push(
+                ConfirmScene(
+                    self.app,
+                    _("Review"),
+                    _("This game's replay is no longer in the data folder."),
+                    [],
+                )
+            )
+            return
+        seats = record.human_seats()
+        chosen = next((e.seat for e in self.summary.entries if e.record is record), None)
+        seat = chosen if chosen is not None else (seats[0] if seats else None)
+        self.app.push(self.app.make_scene("review", replay=str(path), seat=seat))
+
+    def trend(self) -> list[float]:
+        """The agreement with Hard in each reviewed game counted under the filters, oldest
+        first (the reviews stored beside the replays, read once)."""
+        if self._reviewed is None:
+            try:
+                self._reviewed = review_trend(self.records)
+            except Exception:  # the trend is a courtesy: the charts show without it
+                log.exception("could not read the stored reviews")
+                self._reviewed = []
+        counted = {(e.record.id, e.seat) for e in self.summary.entries}
+        return [p.agreement for p in self._reviewed if (p.game_id, p.seat) in counted]
+
     def new_game(self) -> None:
         """The empty screen's button: the setup screen."""
         self.app.push(self.app.make_scene("setup"))
@@ -222,7 +256,8 @@ class StatsScene(Scene):
         self.rebuild()
 
     def resume(self) -> None:
-        """Back on top: the buttons anew."""
+        """Back on top: the buttons anew (and the reviews read again: one may have been made)."""
+        self._reviewed = None
         self.rebuild()  # the language may have changed
 
     def rebuild(self) -> None:
@@ -391,7 +426,7 @@ class StatsScene(Scene):
         elif self.tab == "overview":
             OverviewView(lay, self.summary).draw(surface, lay.body)
         elif self.tab == "charts":
-            ChartsView(lay, self.summary).draw(surface, lay.body)
+            ChartsView(lay, self.summary, self.trend()).draw(surface, lay.body)
         else:
             self.games.draw(surface, lay.body)
         for button in self.buttons:

@@ -66,6 +66,12 @@ class Keeper:
                 toasts.show(text, WARNING)
         return end
 
+    def replay(self) -> str | None:
+        """The replay file the game's record wrote at its end (None before, or when it
+        could not be written)."""
+        end = self.recorder.end
+        return end.record.replay if end is not None and end.record is not None else None
+
     def flush(self) -> None:
         """Wait until everything handed to the autosave thread is on disk."""
         self.saver.flush()

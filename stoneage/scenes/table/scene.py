@@ -366,6 +366,8 @@ class TableScene(Scene):
                 options["autoplay"] = self.mode.autoplay
             if self.remote is not None and self.remote.final is not None:
                 options["final"] = self.remote.final  # the host's scoring: every card turned up
+            if self.keeper is not None and self.keeper.replay() is not None:
+                options["replay"] = self.keeper.replay()  # the scoring screen's Review reads it
             scoring = self.app.make_scene(
                 "scoring", seats=self.seats, state=self.match.state, seed=self.match.seed, **options
             )

@@ -1,0 +1,490 @@
+"""Judging a recorded game: each decision of the reviewed seats against Hard's.
+
+For every decision of a reviewed seat (a human's; bots are not judged) that had more than one
+legal action, Hard analyses the seat's own view of the table as it was (``state.view(seat)``:
+only what the seat could know, like the Hint) and values the move the player made on the same
+sampled futures as its own (``HardBot.analyse``'s ``extra``). The difference of the two
+*expected leads* is what the decision gave away.
+
+Determinism: Hard thinks a fixed number of rollouts (``Budget.rollouts``, no clock) and its
+generator is seeded for each decision from the review's seed and the decision's place in the
+game, so the same replay, budget and seed give the same review on any machine and in any order
+of work (two worker processes give the same review as one).
+
+The analysis checks ``cancel`` between decisions (a decision takes well under a second) and
+reports its progress as the share of the work done.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from multiprocessing import get_context
+from typing import Final
+
+from stoneage.ai import Budget, HardBot
+from stoneage.ai.hard import STEP_SHARE
+from stoneage.ai.outlook import rounds_left
+from stoneage.ai.policy import step_kind
+from stoneage.ai.search import utility
+from stoneage.play.match import Step
+from stoneage.play.names import canonical_name
+from stoneage.rules import (
+    Action,
+    ChooseSpace,
+    ChooseTools,
+    Decision,
+    Feed,
+    FeedPeople,
+    GameState,
+    Pay,
+    PayForBuilding,
+    PayForCard,
+    PickItemDie,
+    Place,
+    PlaceFigures,
+    Resolve,
+    TakeTwo,
+    parse_action,
+)
+from stoneage.rules.data import BUILDING_SPACES, CARD_SPACES, FIELD, HUT, TOOL_MAKER
+
+from .model import (
+    CATEGORIES,
+    NO_SPACE,
+    NOBODY,
+    REVIEW_VERSION,
+    Judged,
+    Review,
+    ReviewCancelled,
+    ReviewPlayer,
+    SeatReview,
+)
+from .replay import Replay, parse_replay
+
+log = logging.getLogger(__name__)
+
+#: Rollouts Hard spends on a placement in the review (other steps get its usual shares).
+#: Measured on this 2-core machine (bench/review_time.py): see docs and the bench's output.
+DEFAULT_BUDGET: Final = 400
+AGREE_MARGIN: Final = 1.0  # points of expected lead within which a move counts as Hard's
+COSTLY: Final = 1.0  # the least loss (points) that makes a decision a candidate key moment
+MOST_MOMENTS: Final = 5
+FEWEST_MOMENTS: Final = 3
+FIRST_PASS: Final = 0.8  # the share of the progress bar the first look at every decision fills
+REFINED: Final = 8  # the costliest decisions of a seat judged again more closely
+MIN_FUTURES: Final = 24  # the fewest futures a decision is judged again on
+SMALL_STEP_SHARE: Final = 0.35  # the least share of the budget a step gets (Hard: 0.1 at some)
+MOMENT_SHARE: Final = 0.25  # past the third, a moment costs at least this share of the worst
+#: Spaces only one seat can take (a placement there leaves nothing to the others).
+SINGLE_SPACES: Final = frozenset((HUT, FIELD, TOOL_MAKER, *CARD_SPACES, *BUILDING_SPACES))
+
+Progress = Callable[[float], None]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One decision to judge: its place in the game and the seat that made it."""
+
+    step: int
+    seat: int
+
+
+def tasks_of(replay: Replay, seats: Sequence[int]) -> list[Task]:
+    """The decisions of ``seats`` worth judging: those with more than one legal action."""
+    wanted = set(seats)
+    return [
+        Task(i, step.actor)
+        for i, step in enumerate(replay.steps)
+        if step.actor in wanted and len(step.before.legal_actions()) > 1
+    ]
+
+
+def analyse_replay(
+    replay: Replay,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    seats: Sequence[int] | None = None,
+    workers: int = 1,
+) -> Review:
+    """The review of ``replay``: every decision of the human seats (or of ``seats``) judged
+    against Hard's with ``budget`` rollouts a placement, Hard seeded from ``seed``.
+
+    ``progress`` is called with the share done (0 to 1); ``cancel``, once set, stops the work
+    between two decisions with ``ReviewCancelled``. ``workers`` above 1 shares the decisions
+    among that many processes (the same review, sooner on a machine with the cores free)."""
+    if budget < 1:
+        raise ValueError("the budget is at least one rollout")
+    reviewed = sorted(set(replay.humans() if seats is None else seats))
+    tasks = tasks_of(replay, reviewed)
+    first = _scaled(progress, 0.0, FIRST_PASS)
+    if workers > 1 and len(tasks) > 1:
+        judged = _judge_in_pool(replay, tasks, budget, seed, first, cancel, workers)
+    else:
+        judged = _judge_here(replay, tasks, budget, seed, first, cancel)
+    judged = refine(replay, judged, budget, seed, _scaled(progress, FIRST_PASS, 1.0), cancel)
+    seat_reviews = tuple(
+        seat_review(replay, seat, [j for j in judged if j.seat == seat]) for seat in reviewed
+    )
+    if progress is not None:
+        progress(1.0)
+    return Review(
+        version=REVIEW_VERSION,
+        replay_id=replay.identity,
+        players=players_of(replay),
+        seats=seat_reviews,
+        budget=budget,
+        seed=seed,
+        actions=len(replay.steps),
+    )
+
+
+def _scaled(progress: Progress | None, low: float, high: float) -> Progress | None:
+    """``progress`` reporting a part of the work as the share ``low`` to ``high`` of it."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda share: report(low + (high - low) * share)
+
+
+def refine(
+    replay: Replay,
+    judged: list[Judged],
+    budget: int,
+    seed: int,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> list[Judged]:
+    """The costliest decisions of each seat (up to ``REFINED``) judged again, the player's move
+    against Hard's on the same ``budget // 2`` futures each (``HardBot.duel``): the key
+    moments are chosen among them, so their order should not be luck of the first pass."""
+    picked: list[Judged] = []
+    for seat in sorted({j.seat for j in judged}):
+        costly = [j for j in judged if j.seat == seat and j.searched and j.loss >= COSTLY / 2]
+        costly.sort(key=lambda j: (-j.loss, j.step))
+        picked.extend(costly[:REFINED])
+    bot = HardBot(seed, Budget.rollouts(budget))
+    futures = max(MIN_FUTURES, budget // 2)
+    better: dict[int, Judged] = {}
+    for done, old in enumerate(picked):
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelled()
+        step = replay.steps[old.step]
+        best = parse_action(step.before, old.best)
+        bot.rng.seed(f"stoneage-review-refine/{seed}/{old.step}")
+        best_lead, chosen_lead = bot.duel(step.before.view(old.seat), [best, step.action], futures)
+        better[old.step] = replace(
+            old,
+            best_lead=round(best_lead, 3),
+            chosen_lead=round(chosen_lead, 3),
+            loss=round(max(0.0, best_lead - chosen_lead), 3),
+        )
+        if progress is not None:
+            progress((done + 1) / len(picked))
+    return [better.get(j.step, j) for j in judged]
+
+
+def _judge_here(
+    replay: Replay,
+    tasks: list[Task],
+    budget: int,
+    seed: int,
+    progress: Progress | None,
+    cancel: threading.Event | None,
+) -> list[Judged]:
+    judge = Judge(budget, seed)
+    judged: list[Judged] = []
+    for done, task in enumerate(tasks):
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelled()
+        found = judge.step(replay, task.step)
+        if found is not None:
+            judged.append(found)
+        if progress is not None:
+            progress((done + 1) / (len(tasks) + 1))
+    return judged
+
+
+def _judge_in_pool(
+    replay: Replay,
+    tasks: list[Task],
+    budget: int,
+    seed: int,
+    progress: Progress | None,
+    cancel: threading.Event | None,
+    workers: int,
+) -> list[Judged]:
+    """The tasks shared among worker processes, a slice each (decisions of one round together
+    share nothing, so any split gives the same judgements)."""
+    game = replay.final.to_json()
+    seats = [s.to_dict() for s in replay.seats]
+    chunks = [tasks[i : i + CHUNK] for i in range(0, len(tasks), CHUNK)]
+    # 'spawn': the window has threads, and forking a threaded process may deadlock.
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+        futures: list[Future[list[Judged]]] = [
+            pool.submit(_judge_chunk, game, seats, replay.seed, [t.step for t in c], budget, seed)
+            for c in chunks
+        ]
+        judged: list[Judged] = []
+        done = 0
+        for future, chunk in zip(futures, chunks):
+            while True:
+                if cancel is not None and cancel.is_set():
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    raise ReviewCancelled()
+                try:
+                    judged.extend(future.result(timeout=0.1))
+                    break
+                except TimeoutError:
+                    continue
+            done += len(chunk)
+            if progress is not None:
+                progress(done / (len(tasks) + 1))
+    return judged
+
+
+CHUNK: Final = 8  # decisions a worker judges in one go (progress and Cancel between them)
+
+
+def _judge_chunk(
+    game: str,
+    seats: list[dict[str, object]],
+    game_seed: int,
+    steps: list[int],
+    budget: int,
+    seed: int,
+) -> list[Judged]:
+    """A worker process' share: the replay read again from its text, the steps judged."""
+    import json
+
+    from stoneage.play.savefile import FORMAT, VERSION
+
+    document = {"format": FORMAT, "version": VERSION, "seats": seats, "seed": game_seed}
+    replay = parse_replay(json.dumps({**document, "game": game}))
+    judge = Judge(budget, seed)
+    return [j for j in (judge.step(replay, i) for i in steps) if j is not None]
+
+
+class Judge:
+    """Hard, with an exact rollout budget, judging one decision at a time (reseeded for each:
+    the judgement of a decision does not depend on those judged before)."""
+
+    def __init__(self, budget: int, seed: int) -> None:
+        self.seed, self.budget = seed, budget
+        self.bot = HardBot(seed, Budget.rollouts(budget))
+
+    def rollouts_for(self, view: GameState) -> int:
+        """The placement budget that gives this step its rollouts: Hard's own share of the
+        budget, but at least ``SMALL_STEP_SHARE`` of it (Hard plays the small steps, tools,
+        dice and feeding, on a sliver of its budget; judging a player's choice there deserves
+        more, and these steps are few)."""
+        share = STEP_SHARE.get(step_kind(view), 0.3)
+        wanted = max(share, SMALL_STEP_SHARE) * self.budget
+        return max(1, math.ceil(wanted / share))
+
+    def step(self, replay: Replay, index: int) -> Judged | None:
+        """The judgement of the decision ``replay.steps[index]`` (None for a step that is no
+        seat's decision or had only one legal action)."""
+        step = replay.steps[index]
+        state, seat = step.before, step.actor
+        if seat < 0 or len(state.legal_actions()) < 2:
+            return None
+        view = state.view(seat)
+        self.bot.budget = Budget.rollouts(self.rollouts_for(view))
+        self.bot.rng.seed(f"stoneage-review/{self.seed}/{index}")
+        ranked = self.bot.analyse(view, extra=step.action)
+        searched = self.bot.last_limits is not None
+        legal = set(state.legal_actions())
+        ranked = [(a, v) for a, v in ranked if a in legal]
+        best, best_value = ranked[0]
+        chosen_value = dict(ranked).get(step.action)
+        if not searched or best_value is None or chosen_value is None:
+            # A forced or obvious step the player got right: nothing to compare.
+            best_lead = chosen_lead = 0.0
+            searched = False
+        else:
+            best_lead = float(best_value)
+            chosen_lead = best_lead if best == step.action else float(chosen_value)
+        return describe(replay, index, best, chosen_lead, best_lead, searched)
+
+
+def describe(
+    replay: Replay,
+    index: int,
+    best: Action,
+    chosen_lead: float,
+    best_lead: float,
+    searched: bool,
+) -> Judged:
+    """The judged decision with what its sentence needs (see ``Judged``)."""
+    step = replay.steps[index]
+    state, chosen, seat = step.before, step.action, step.actor
+    decision = state.decision()
+    loss = max(0.0, best_lead - chosen_lead) if chosen != best else 0.0
+    best_space = _space(best)
+    taken_by = NOBODY
+    if isinstance(best, Place) and chosen != best and best_space in SINGLE_SPACES:
+        taken_by = taken_after(replay.steps, index, best_space)
+    return Judged(
+        step=index,
+        seat=seat,
+        round=state.round,
+        category=category_of(decision),
+        chosen=str(chosen),
+        best=str(best),
+        chosen_lead=round(chosen_lead, 3),
+        best_lead=round(best_lead, 3),
+        loss=round(loss, 3),
+        kind=kind_of(decision),
+        chosen_tag=chosen[-1],
+        best_tag=best[-1],
+        chosen_space=_space(chosen),
+        chosen_count=chosen.count if isinstance(chosen, Place) else 0,
+        best_space=best_space,
+        best_count=best.count if isinstance(best, Place) else 0,
+        chosen_resources=_resources(chosen),
+        best_resources=_resources(best),
+        taken_by=taken_by,
+        target=target_of(state, decision),
+        missing_food=decision.missing if isinstance(decision, FeedPeople) else 0,
+        rounds_left=max(0, round(rounds_left(state))),
+        searched=searched,
+    )
+
+
+def category_of(decision: Decision) -> str:
+    """The summary's category of a decision."""
+    if isinstance(decision, PlaceFigures):
+        return "placement"
+    if isinstance(decision, (PayForCard, PayForBuilding)):
+        return "payment"
+    if isinstance(decision, FeedPeople):
+        return "feeding"
+    if isinstance(decision, PickItemDie):
+        return "items"
+    return "other"
+
+
+def kind_of(decision: Decision) -> str:
+    """The kind of a decision (``model.KINDS``)."""
+    kinds: dict[type, str] = {
+        PlaceFigures: "place",
+        ChooseSpace: "resolve",
+        ChooseTools: "tools",
+        PayForCard: "pay_card",
+        PayForBuilding: "pay_building",
+        PickItemDie: "items_pick",
+        FeedPeople: "feed",
+    }
+    return kinds.get(type(decision), "resolve")
+
+
+def target_of(state: GameState, decision: Decision) -> str:
+    """The card or building tile being paid for ('' at other steps)."""
+    if isinstance(decision, PayForCard):
+        return state.display[decision.slot] or ""
+    if isinstance(decision, PayForBuilding):
+        return state.tops[decision.stack] or ""
+    return ""
+
+
+def taken_after(steps: Sequence[Step], index: int, space: int) -> int:
+    """The seat that placed on ``space`` after step ``index`` in the same round (NOBODY)."""
+    seat, round_ = steps[index].actor, steps[index].before.round
+    for step in steps[index + 1 :]:
+        if step.before.round != round_ or step.before.phase != "place":
+            break
+        action = step.action
+        if isinstance(action, Place) and action.space == space and step.actor != seat:
+            return step.actor
+    return NOBODY
+
+
+def _space(action: Action) -> int:
+    if isinstance(action, (Place, Resolve)):
+        return action.space
+    return NO_SPACE
+
+
+def _resources(action: Action) -> tuple[int, int, int, int]:
+    """What an action pays, feeds with or (the two-resources card) takes."""
+    if isinstance(action, (Pay, Feed)):
+        return action.resources
+    if isinstance(action, TakeTwo):
+        amounts = [0, 0, 0, 0]
+        amounts[action.first] += 1
+        amounts[action.second] += 1
+        return (amounts[0], amounts[1], amounts[2], amounts[3])
+    return (0, 0, 0, 0)
+
+
+# --- a seat's review --------------------------------------------------------------------------------
+def seat_review(replay: Replay, seat: int, decisions: list[Judged]) -> SeatReview:
+    """The review of ``seat`` from its judged decisions."""
+    ordered = tuple(sorted(decisions, key=lambda j: j.step))
+    losses = dict.fromkeys(CATEGORIES, 0.0)
+    for judged in ordered:
+        losses[judged.category] = round(losses[judged.category] + judged.loss, 3)
+    agreeing = sum(1 for j in ordered if j.agrees or j.loss <= AGREE_MARGIN)
+    return SeatReview(
+        seat=seat,
+        name=canonical_name(replay.seats[seat].name),
+        decisions=ordered,
+        key_moments=key_moments(ordered),
+        lead_curve=lead_curve(replay, seat, ordered),
+        agreement=round(agreeing / len(ordered), 4) if ordered else 1.0,
+        loss_by_category=losses,
+    )
+
+
+def key_moments(decisions: Sequence[Judged]) -> tuple[int, ...]:
+    """The costliest decisions (indices), the costliest first: up to ``MOST_MOMENTS`` of those
+    that cost at least ``COSTLY``; past the ``FEWEST_MOMENTS``-th, only those costing at least
+    ``MOMENT_SHARE`` of the costliest (a small slip is no key moment beside a blunder)."""
+    costly = sorted(
+        (i for i, j in enumerate(decisions) if j.loss >= COSTLY),
+        key=lambda i: (-decisions[i].loss, decisions[i].step),
+    )
+    if not costly:
+        return ()
+    worst = decisions[costly[0]].loss
+    kept = costly[:FEWEST_MOMENTS]
+    kept += [
+        i for i in costly[FEWEST_MOMENTS:MOST_MOMENTS] if decisions[i].loss >= MOMENT_SHARE * worst
+    ]
+    return tuple(kept)
+
+
+def lead_curve(
+    replay: Replay, seat: int, decisions: Sequence[Judged]
+) -> tuple[tuple[int, float], ...]:
+    """The seat's expected lead at each searched decision (the lead its move kept), and at a
+    finished game's end its real lead by the same measure."""
+    curve = [(j.step, j.chosen_lead) for j in decisions if j.searched]
+    final = replay.final
+    if final.is_terminal():
+        scores = [float(p["total"]) for p in final.final_scoring()]
+        curve.append((len(replay.steps), round(utility(scores, seat), 3)))
+    return tuple(curve)
+
+
+def players_of(replay: Replay) -> tuple[ReviewPlayer, ...]:
+    """Every seat of the game as the review shows it, with its score."""
+    final = replay.final
+    if final.is_terminal():
+        scores = [int(p["total"]) for p in final.final_scoring()]
+    else:
+        scores = [p.score for p in final.players]
+    return tuple(
+        ReviewPlayer(
+            canonical_name(s.name), s.colour, s.is_human, "" if s.is_human else s.level, scores[i]
+        )
+        for i, s in enumerate(replay.seats)
+    )
