@@ -126,6 +126,8 @@ def analyse_replay(
     if budget < 1:
         raise ValueError("the budget is at least one rollout")
     reviewed = sorted(set(replay.humans() if seats is None else seats))
+    if any(not 0 <= seat < len(replay.seats) for seat in reviewed):
+        raise ValueError(f"no such seat among the game's {len(replay.seats)}: {reviewed}")
     tasks = tasks_of(replay, reviewed)
     first = _scaled(progress, 0.0, FIRST_PASS)
     if workers > 1 and len(tasks) > 1:
