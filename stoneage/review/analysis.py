@@ -68,8 +68,11 @@ from .replay import Replay, parse_replay
 
 log = logging.getLogger(__name__)
 
-#: Rollouts Hard spends on a placement in the review (other steps get its usual shares).
-#: Measured on this 2-core machine (bench/review_time.py): see docs and the bench's output.
+#: Rollouts Hard spends on a placement in the review (other steps get its usual shares, at
+#: least ``SMALL_STEP_SHARE``). Measured on this 2-core machine (bench/review_time.py, 20
+#: four-player games, one seat of about 90 decisions each): 35 s of CPU a review (median; the
+#: slowest 44 s), so within a minute on the machine alone; at twice the budget the costliest
+#: moment was the same in all 20 games and the key moments overlapped by 90 % (docs/ai.md).
 DEFAULT_BUDGET: Final = 400
 AGREE_MARGIN: Final = 1.0  # points of expected lead within which a move counts as Hard's
 COSTLY: Final = 1.0  # the least loss (points) that makes a decision a candidate key moment
@@ -123,6 +126,8 @@ def analyse_replay(
     if budget < 1:
         raise ValueError("the budget is at least one rollout")
     reviewed = sorted(set(replay.humans() if seats is None else seats))
+    if any(not 0 <= seat < len(replay.seats) for seat in reviewed):
+        raise ValueError(f"no such seat among the game's {len(replay.seats)}: {reviewed}")
     tasks = tasks_of(replay, reviewed)
     first = _scaled(progress, 0.0, FIRST_PASS)
     if workers > 1 and len(tasks) > 1:
