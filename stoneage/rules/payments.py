@@ -111,11 +111,22 @@ def _unpacked(key: int) -> Resources:
     return (key >> 12 & 15, key >> 8 & 15, key >> 4 & 15, key & 15)
 
 
-@cache
 def _tile_and_cap(tile_id: str) -> tuple[Building, int, int]:
     """The tile, the most of one resource it could take, and its number (a cache key part)."""
-    tile = data.buildings()[tile_id]
-    return tile, payment_cap(tile), data.building_ids().index(tile_id)
+    # A dict read rather than a ``functools`` cache: compiled, that is a call through Python's
+    # calling convention on every purchase and building resolved.
+    found = _TILE_AND_CAP.get(tile_id)
+    if found is None:
+        tile = data.buildings()[tile_id]
+        found = _TILE_AND_CAP[tile_id] = (
+            tile,
+            payment_cap(tile),
+            data.building_ids().index(tile_id),
+        )
+    return found
+
+
+_TILE_AND_CAP: Final[dict[str, tuple[Building, int, int]]] = {}
 
 
 def building_payments_for(tile_id: str, holdings: Resources) -> tuple[Resources, ...]:
