@@ -264,11 +264,13 @@ class Transitions(StateCore):
         placed[seat] = tuple(row)
         self.placed = tuple(placed)
         occupants, mask, village, village_small, resources, singles, standing = self._board
+        # The sums read off the tuples (typed ints), not ``+=`` on a list item: compiled, a
+        # native add where the list's item would be added as a Python object.
         occupied = list(occupants)
-        occupied[space] += count
+        occupied[space] = occupants[space] + count
         occupants = tuple(occupied)
         stood = list(standing)
-        stood[seat] += count
+        stood[seat] = standing[seat] + count
         standing = tuple(stood)
         if space < HUNT:
             bits = (
