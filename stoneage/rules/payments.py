@@ -55,9 +55,12 @@ def value_of(payment: Resources) -> int:
     return sum(n * v for n, v in zip(payment, RESOURCE_VALUES))
 
 
-@cache
 def building_payments(tile: Building, holdings: Resources) -> tuple[Resources, ...]:
-    """Every legal payment for a building tile out of ``holdings`` (capped by the caller)."""
+    """Every legal payment for a building tile out of ``holdings`` (capped by the caller).
+
+    Not cached itself: its one caller, ``building_payments_for``, keeps what it returns under
+    a key of ints, where a cache here would hash the tile's dataclass (Python code) each call.
+    """
     if tile.kind == "fixed":
         cost = tile.cost
         affordable = all(h >= c for h, c in zip(holdings, cost))
@@ -174,7 +177,10 @@ def feed_actions(holdings: Resources, short: int) -> tuple[Action, ...]:
     return found
 
 
-_INTERNED: Final[dict[tuple[type[Pay] | type[Feed], Resources], Action]] = {}
+# The one ``Pay`` and the one ``Feed`` per payment, keyed by the payment itself (one dict a
+# kind: no key tuple is built per look-up).
+_INTERNED_PAY: Final[dict[Resources, Action]] = {}
+_INTERNED_FEED: Final[dict[Resources, Action]] = {}
 
 
 def _interned(
@@ -182,11 +188,12 @@ def _interned(
 ) -> tuple[Action, ...]:
     """``Pay`` or ``Feed`` actions for the payments, followed by ``last``; the same payment
     gives the same action object everywhere (cheaper to build, and compared by identity)."""
+    interned = _INTERNED_PAY if kind is Pay else _INTERNED_FEED
     found: list[Action] = []
     for payment in payments:
-        action = _INTERNED.get((kind, payment))
+        action = interned.get(payment)
         if action is None:
-            action = _INTERNED[kind, payment] = kind(payment)
+            action = interned[payment] = kind(payment)
         found.append(action)
     found.append(last)
     return tuple(found)
