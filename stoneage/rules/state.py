@@ -116,7 +116,7 @@ class GameState(Transitions):
         s._table = t
         s._legal = None
         s._owned = 0
-        s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), (0,) * num_players)
+        s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), 0)
         s._settle()
         return s
 

@@ -177,7 +177,7 @@ def new_board(state: StateCore) -> Board:
         village_small,
         resources,
         tuple(cards + tiles),
-        (0,) * n,
+        0,
     )
 
 
@@ -240,7 +240,7 @@ class Transitions(StateCore):
         The hottest function of random play: the seat-independent part comes from the board.
         """
         board = self._board
-        avail = self.players[seat].people - board[6][seat]
+        avail = self.players[seat].people - (board[6] >> (seat << 2) & 15)
         if avail <= 0:
             return []
         row = self.placed[seat]
@@ -264,14 +264,12 @@ class Transitions(StateCore):
         placed[seat] = tuple(row)
         self.placed = tuple(placed)
         occupants, mask, village, village_small, resources, singles, standing = self._board
-        # The sums read off the tuples (typed ints), not ``+=`` on a list item: compiled, a
+        # The sum read off the tuple (a typed int), not ``+=`` on a list item: compiled, a
         # native add where the list's item would be added as a Python object.
         occupied = list(occupants)
         occupied[space] = occupants[space] + count
         occupants = tuple(occupied)
-        stood = list(standing)
-        stood[seat] = standing[seat] + count
-        standing = tuple(stood)
+        standing += count << (seat << 2)  # four bits a seat (see ``core.Board``)
         if space < HUNT:
             bits = (
                 (occupants[TOOL_MAKER] > 0)
