@@ -42,7 +42,9 @@ from .table import Table, table_property
 #   resources      per resource space open to a seat not yet standing there: (space, placements
 #                  by figures available), see ``ResourceEntry``
 #   singles        the placements on open card slots and building stacks
-#   standing       per seat, the figures placed so far this round
+#   standing       per seat, the figures placed so far this round, four bits a seat (seat s in
+#                  bits 4s..4s+3; at most 10 figures): an int changed in place of a tuple
+#                  rebuilt on every placement (compiled, an int in the board needs no object)
 ResourceEntry = tuple[int, tuple[tuple[Place, ...], ...]]
 Board = tuple[
     tuple[int, ...],
@@ -51,7 +53,7 @@ Board = tuple[
     tuple[Place, ...],
     tuple[ResourceEntry, ...],
     tuple[Place, ...],
-    tuple[int, ...],
+    int,
 ]
 
 # Every action since setup as a linked list, newest first: (previous history, action), ending

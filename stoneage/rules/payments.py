@@ -55,9 +55,12 @@ def value_of(payment: Resources) -> int:
     return sum(n * v for n, v in zip(payment, RESOURCE_VALUES))
 
 
-@cache
 def building_payments(tile: Building, holdings: Resources) -> tuple[Resources, ...]:
-    """Every legal payment for a building tile out of ``holdings`` (capped by the caller)."""
+    """Every legal payment for a building tile out of ``holdings`` (capped by the caller).
+
+    Not cached itself: its one caller, ``building_payments_for``, keeps what it returns under
+    a key of ints, where a cache here would hash the tile's dataclass (Python code) each call.
+    """
     if tile.kind == "fixed":
         cost = tile.cost
         affordable = all(h >= c for h, c in zip(holdings, cost))
@@ -111,11 +114,22 @@ def _unpacked(key: int) -> Resources:
     return (key >> 12 & 15, key >> 8 & 15, key >> 4 & 15, key & 15)
 
 
-@cache
 def _tile_and_cap(tile_id: str) -> tuple[Building, int, int]:
     """The tile, the most of one resource it could take, and its number (a cache key part)."""
-    tile = data.buildings()[tile_id]
-    return tile, payment_cap(tile), data.building_ids().index(tile_id)
+    # A dict read rather than a ``functools`` cache: compiled, that is a call through Python's
+    # calling convention on every purchase and building resolved.
+    found = _TILE_AND_CAP.get(tile_id)
+    if found is None:
+        tile = data.buildings()[tile_id]
+        found = _TILE_AND_CAP[tile_id] = (
+            tile,
+            payment_cap(tile),
+            data.building_ids().index(tile_id),
+        )
+    return found
+
+
+_TILE_AND_CAP: Final[dict[str, tuple[Building, int, int]]] = {}
 
 
 def building_payments_for(tile_id: str, holdings: Resources) -> tuple[Resources, ...]:
@@ -163,7 +177,10 @@ def feed_actions(holdings: Resources, short: int) -> tuple[Action, ...]:
     return found
 
 
-_INTERNED: Final[dict[tuple[type[Pay] | type[Feed], Resources], Action]] = {}
+# The one ``Pay`` and the one ``Feed`` per payment, keyed by the payment itself (one dict a
+# kind: no key tuple is built per look-up).
+_INTERNED_PAY: Final[dict[Resources, Action]] = {}
+_INTERNED_FEED: Final[dict[Resources, Action]] = {}
 
 
 def _interned(
@@ -171,11 +188,12 @@ def _interned(
 ) -> tuple[Action, ...]:
     """``Pay`` or ``Feed`` actions for the payments, followed by ``last``; the same payment
     gives the same action object everywhere (cheaper to build, and compared by identity)."""
+    interned = _INTERNED_PAY if kind is Pay else _INTERNED_FEED
     found: list[Action] = []
     for payment in payments:
-        action = _INTERNED.get((kind, payment))
+        action = interned.get(payment)
         if action is None:
-            action = _INTERNED[kind, payment] = kind(payment)
+            action = interned[payment] = kind(payment)
         found.append(action)
     found.append(last)
     return tuple(found)

@@ -167,7 +167,9 @@ class Player:
         At total value 12 nothing happens.
         """
         if self.tool_tiles < MAX_TOOL_TILES:
-            self.tools_free = tuple(sorted(self.tools_free + (1,), reverse=True))
+            # A 1 goes last: every tile is worth at least 1, so the values stay descending
+            # (no sort: compiled, ``sorted(..., reverse=True)`` is a generic call).
+            self.tools_free = self.tools_free + (1,)
             return
         lowest = min(self.tools_free + self.tools_used)
         if lowest >= MAX_TOOL_VALUE:
@@ -208,20 +210,30 @@ class Player:
 
     def use_tools(self, tiles: tuple[int, ...], one_use: tuple[int, ...]) -> None:
         """Turn the given tile values to used and spend the given one-use cards."""
-        free = list(self.tools_free)
-        for value in tiles:
-            free.remove(value)
-        self.tools_free = tuple(free)
-        self.tools_used = tuple(sorted(self.tools_used + tiles, reverse=True))
-        cards = list(self.one_use)
-        for value in one_use:
-            cards.remove(value)
-        self.one_use = tuple(cards)
+        if tiles:
+            free = list(self.tools_free)
+            for value in tiles:
+                free.remove(value)
+            self.tools_free = tuple(free)
+            # The first tiles used this round are the used ones as they are (``tiles`` is
+            # descending, as every legal ``UseTools`` is): no sort.
+            used = self.tools_used
+            self.tools_used = tuple(sorted(used + tiles, reverse=True)) if used else tiles
+        if one_use:
+            cards = list(self.one_use)
+            for value in one_use:
+                cards.remove(value)
+            self.one_use = tuple(cards)
 
     def restore_tools(self) -> None:
         """End of round: every tool tile is usable again."""
         if self.tools_used:
-            self.tools_free = tuple(sorted(self.tools_free + self.tools_used, reverse=True))
+            # Where every tile was used, the used ones are the answer as they are (descending).
+            free = self.tools_free
+            if free:
+                self.tools_free = tuple(sorted(free + self.tools_used, reverse=True))
+            else:
+                self.tools_free = self.tools_used
             self.tools_used = ()
 
 

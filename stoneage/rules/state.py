@@ -116,7 +116,7 @@ class GameState(Transitions):
         s._table = t
         s._legal = None
         s._owned = 0
-        s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), (0,) * num_players)
+        s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), 0)
         s._settle()
         return s
 
@@ -473,7 +473,7 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
         if type(action) is not Roll or action[1] != "roll":
             return False
         dice, total = pending[2], action[0]
-        return total.__class__ is int and dice <= total <= 6 * dice
+        return type(total) is int and dice <= total <= 6 * dice
     if pending[0] == REVEAL_TILE:
         if type(action) is not RevealTile or action[1] != "tile":
             return False

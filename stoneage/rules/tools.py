@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .actions import Action, UseTools
 from .data import gather_divisor
@@ -13,14 +14,24 @@ def tool_options(p: Player, space: int, total: int) -> tuple[Action, ...]:
     """Tool choices after a roll: none, or any set of unused tiles and one-use cards in which
     every tool raises the yield (adding a tool that changes nothing is never offered)."""
     div = gather_divisor(space)
-    return _options(p.tools_free, p.one_use, div, total % div)
+    # Only the remainder of the dice total matters: whether a tool crosses the next multiple.
+    key = (p.tools_free, p.one_use, div, total % div)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) > 4096:  # a bound on memory; the same few keys recur all game
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = _options(p.tools_free, p.one_use, div, total % div)
+    return found
 
 
-@lru_cache(maxsize=4096)
+# The options by (unused tiles, one-use cards, divisor, remainder): a dict read here rather
+# than a ``functools`` cache, which compiled is a call through Python's calling convention.
+_OPTIONS: Final[dict[tuple[tuple[int, ...], tuple[int, ...], int, int], tuple[Action, ...]]] = {}
+
+
 def _options(
     free: tuple[int, ...], one_use: tuple[int, ...], div: int, remainder: int
 ) -> tuple[Action, ...]:
-    # Only the remainder of the dice total matters: whether a tool crosses the next multiple.
     options: list[Action] = [UseTools((), ())]
     for tiles in _sub_multisets(free):
         for cards in _sub_multisets(one_use):

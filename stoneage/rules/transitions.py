@@ -177,7 +177,7 @@ def new_board(state: StateCore) -> Board:
         village_small,
         resources,
         tuple(cards + tiles),
-        (0,) * n,
+        0,
     )
 
 
@@ -240,7 +240,7 @@ class Transitions(StateCore):
         The hottest function of random play: the seat-independent part comes from the board.
         """
         board = self._board
-        avail = self.players[seat].people - board[6][seat]
+        avail = self.players[seat].people - (board[6] >> (seat << 2) & 15)
         if avail <= 0:
             return []
         row = self.placed[seat]
@@ -264,12 +264,12 @@ class Transitions(StateCore):
         placed[seat] = tuple(row)
         self.placed = tuple(placed)
         occupants, mask, village, village_small, resources, singles, standing = self._board
+        # The sum read off the tuple (a typed int), not ``+=`` on a list item: compiled, a
+        # native add where the list's item would be added as a Python object.
         occupied = list(occupants)
-        occupied[space] += count
+        occupied[space] = occupants[space] + count
         occupants = tuple(occupied)
-        stood = list(standing)
-        stood[seat] += count
-        standing = tuple(stood)
+        standing += count << (seat << 2)  # four bits a seat (see ``core.Board``)
         if space < HUNT:
             bits = (
                 (occupants[TOOL_MAKER] > 0)
@@ -344,7 +344,8 @@ class Transitions(StateCore):
         elif space < _BUILDING_SPACE_0:
             slot = space - _CARD_SPACE_0
             p = self.players[seat]
-            if p.two_res > 0 or sum(p.res) >= slot + 1:
+            r = p.res  # four adds, not ``sum()``: compiled, no tuple boxed, no generic call
+            if p.two_res > 0 or r[0] + r[1] + r[2] + r[3] >= slot + 1:
                 self.pending = (PAY_CARD, slot)
         else:
             stack = space - _BUILDING_SPACE_0
@@ -389,7 +390,14 @@ class Transitions(StateCore):
         p = self.players[seat]
         if p.tools_free or p.one_use:
             div = _DIVISORS[space]
-            if (total + sum(p.tools_free) + sum(p.one_use)) // div > total // div:
+            # Loops, not ``sum()``: compiled, ``sum`` is a builtin looked up and called
+            # through Python's calling convention; as plain Python as cheap.
+            most = total
+            for value in p.tools_free:
+                most += value
+            for value in p.one_use:
+                most += value
+            if most // div > total // div:
                 # Adding tools could raise the yield: the seat decides which (if any).
                 self.pending = (TOOLS, space, total)
                 self._actor = seat
@@ -406,7 +414,10 @@ class Transitions(StateCore):
         tiles, cards = action[0], action[1]
         if tiles or cards:
             self._player(seat).use_tools(tiles, cards)
-            total += sum(tiles) + sum(cards)
+            for value in tiles:  # loops, not ``sum()`` (see ``_do_roll``)
+                total += value
+            for value in cards:
+                total += value
         self.pending = None
         self._gather(seat, space, total)
         self._settle()
@@ -574,7 +585,8 @@ class Transitions(StateCore):
             return
         short = p.people - food
         p.food = 0
-        if sum(p.res) + 2 * p.two_res >= short:
+        r = p.res  # four adds, not ``sum()`` (see ``_resolve_space``)
+        if r[0] + r[1] + r[2] + r[3] + 2 * p.two_res >= short:
             self.pending = (FEED_SHORT, short)
             return
         p.penalties += 1

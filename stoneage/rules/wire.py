@@ -108,7 +108,7 @@ def view_to_wire(view: GameState) -> dict[str, Any]:
         "tile_pool": list(table.tile_pool),
         "occupants": list(view._board[0]),
         "mask": list(view._board[1]),
-        "standing": list(view._board[6]),
+        "standing": [view._board[6] >> (seat << 2) & 15 for seat in range(view.n)],
     }
 
 
@@ -250,7 +250,11 @@ def _board(raw: dict[str, Any], n: int, table: Table) -> Board:
     stands where and, derived from that, what is still open to every seat."""
     occupants = _ints(raw.get("occupants"), data.NUM_SPACES, 0, 4 * data.MAX_PEOPLE)
     mask = _ints(raw.get("mask"), data.NUM_SPACES, 0, (1 << n) - 1)
-    standing = _ints(raw.get("standing"), n, 0, data.MAX_PEOPLE)
+    # Four bits a seat in the rules' board (see ``core.Board``); a list on the wire.
+    standing = sum(
+        count << (seat << 2)
+        for seat, count in enumerate(_ints(raw.get("standing"), n, 0, data.MAX_PEOPLE))
+    )
     few = n < 4
     bits = sum(1 << i for i, space in enumerate(data.VILLAGE) if occupants[space] > 0)
     village_places = (
