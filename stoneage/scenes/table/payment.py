@@ -182,6 +182,43 @@ class _ComposerDialog(Dialog):
             colour = theme.CLAY
         draw_wrapped(surface, message, self.status_area, f.body, colour, True)
 
+    def _answer_row(
+        self,
+        act: Act,
+        width: int,
+        accept: tuple[str, str, str],
+        refuse: tuple[str, str, str, Action],
+    ) -> None:
+        """The two answers: ``accept`` (label, name, tooltip) plays the composer's amounts as
+        this dialog's action (``kind``), ``refuse`` (label, name, tooltip, action) the other
+        way out; ``width`` is the buttons' width in label-font sizes."""
+        lay = self.lay
+        yes, no = button_row(
+            self.parts.buttons,
+            2,
+            self.parts.buttons.height,
+            lay.margin * 2,
+            round(lay.fonts.label * width),
+        )
+        label, name, tooltip = accept
+        self.pay_button = Button(
+            yes,
+            label,
+            lambda: act(self.kind(self.composer.value)),
+            size=lay.fonts.label,
+            primary=True,
+            name=name,
+            tooltip=tooltip,
+        )
+        label, name, tooltip, refusal = refuse
+        self.buttons = [
+            self.pay_button,
+            Button(
+                no, label, lambda: act(refusal), size=lay.fonts.label, name=name, tooltip=tooltip
+            ),
+        ]
+        self._changed()
+
     def draw_picture(self, surface: pygame.Surface, area: Rect) -> None:
         """What is being paid for."""
 
@@ -235,34 +272,17 @@ class PayDialog(_ComposerDialog):
             else _("Choose how to pay, or decline (your figure comes back either way).")
         )
         self._build(state, seat, legal, start)
-        pay, decline = button_row(
-            self.parts.buttons,
-            2,
-            self.parts.buttons.height,
-            lay.margin * 2,
-            round(lay.fonts.label * 11),
-        )
-        self.pay_button = Button(
-            pay,
-            _("Pay"),
-            lambda: act(Pay(self.composer.value)),
-            size=lay.fonts.label,
-            primary=True,
-            name="pay",
-            tooltip=_("Pay the resources chosen above (Enter)"),
-        )
-        self.buttons = [
-            self.pay_button,
-            Button(
-                decline,
+        self._answer_row(
+            act,
+            11,
+            (_("Pay"), "pay", _("Pay the resources chosen above (Enter)")),
+            (
                 _("Decline"),
-                lambda: act(Decline()),
-                size=lay.fonts.label,
-                name="decline",
-                tooltip=_("Do not buy: you keep your resources and your figure comes back"),
+                "decline",
+                _("Do not buy: you keep your resources and your figure comes back"),
+                Decline(),
             ),
-        ]
-        self._changed()
+        )
 
     def offered(self) -> set[Action]:
         actions: set[Action] = {Pay(p) for p in self.legal}
@@ -344,34 +364,21 @@ class FeedDialog(_ComposerDialog):
         self.hint = _("Feed your people with resources, or let them go hungry for -10 points.")
         self.people, self.score = player.people, player.score
         self._build(state, seat, legal, start)
-        feed, starve = button_row(
-            self.parts.buttons,
-            2,
-            self.parts.buttons.height,
-            lay.margin * 2,
-            round(lay.fonts.label * 13),
-        )
-        self.pay_button = Button(
-            feed,
-            _("Feed them"),
-            lambda: act(Feed(self.composer.value)),
-            size=lay.fonts.label,
-            primary=True,
-            name="feed",
-            tooltip=_("Pay the missing food with the resources chosen above (Enter)"),
-        )
-        self.buttons = [
-            self.pay_button,
-            Button(
-                starve,
-                _("Go hungry: -10 points"),
-                lambda: act(Starve()),
-                size=lay.fonts.label,
-                name="starve",
-                tooltip=_("Keep your resources and lose 10 points"),
+        self._answer_row(
+            act,
+            13,
+            (
+                _("Feed them"),
+                "feed",
+                _("Pay the missing food with the resources chosen above (Enter)"),
             ),
-        ]
-        self._changed()
+            (
+                _("Go hungry: -10 points"),
+                "starve",
+                _("Keep your resources and lose 10 points"),
+                Starve(),
+            ),
+        )
 
     def offered(self) -> set[Action]:
         actions: set[Action] = {Feed(p) for p in self.legal}
