@@ -10,6 +10,7 @@ actions and hand the chosen one to the table's ``act``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -33,6 +34,22 @@ from stoneage.ui.widgets import Button
 SnapBack = Callable[[tuple[int, int], tuple[int, int], int], None]
 
 
+@dataclass(frozen=True)
+class Asking:
+    """The human ``seat`` asked to decide in ``state`` on the table ``lay``, and what its
+    controls need to offer the choice and hand it back."""
+
+    lay: TableLayout
+    state: GameState
+    seat: int
+    names: list[str]  # the seats' names (the dice for items name who picks)
+    colour: str  # the seat's colour (its figures to drag)
+    act: Act  # where a chosen action goes
+    snap_back: SnapBack  # figures dropped off a space fly home
+    suggestion: Callable[[], Action | None]  # a payment or feeding dialog's first choice
+    last_roll: tuple[int, list[int]] | None  # (space, faces): the dice in the tools dialog
+
+
 class Hands:
     """The controls on screen and the chooser over them (see the module's docstring)."""
 
@@ -47,49 +64,25 @@ class Hands:
         """No controls (the table moves, or the decision passed)."""
         self.controls, self.popup, self.state = [], None, None
 
-    def build(
-        self,
-        lay: TableLayout,
-        state: GameState,
-        seat: int,
-        names: list[str],
-        colour: str,
-        act: Act,
-        snap_back: SnapBack,
-        suggestion: Callable[[], Action | None],
-        last_roll: tuple[int, list[int]] | None,
-    ) -> None:
-        """The controls for ``seat``, the human to decide in ``state`` (``names``: the seats'
-        names, ``colour``: the seat's). ``suggestion`` gives a payment dialog its first choice;
-        ``last_roll`` (space, faces) shows the dice in the tools dialog."""
+    def build(self, asking: Asking) -> None:
+        """The controls for the human asked to decide (``asking``), plus the two-resources
+        card's button where that card may be used now."""
+        state, lay = asking.state, asking.lay
         self.state, self.popup = state, None
-        self.controls = [
-            self._main_control(
-                lay, state, seat, names, colour, act, snap_back, suggestion, last_roll
-            )
-        ]
+        self.controls = [self._main_control(asking)]
         if any(isinstance(a, TakeTwo) for a in state.legal_actions()):
-            rect = panel_parts(lay.panels[seat], lay.unit).two_res
+            rect = panel_parts(lay.panels[asking.seat], lay.unit).two_res
             self.controls.append(
-                TakeTwoButton(rect, lay, state, act, self.open_popup, self.close_popup)
+                TakeTwoButton(rect, lay, state, asking.act, self.open_popup, self.close_popup)
             )
 
     def made_nothing_for(self, state: GameState) -> None:
         """No controls now, as if made for ``state`` (the lesson holds them back)."""
         self.controls, self.popup, self.state = [], None, state
 
-    def _main_control(
-        self,
-        lay: TableLayout,
-        state: GameState,
-        seat: int,
-        names: list[str],
-        colour: str,
-        act: Act,
-        snap_back: SnapBack,
-        suggestion: Callable[[], Action | None],
-        last_roll: tuple[int, list[int]] | None,
-    ) -> Control:
+    def _main_control(self, asking: Asking) -> Control:
+        lay, state, seat, act = asking.lay, asking.state, asking.seat, asking.act
+        last_roll, suggestion = asking.last_roll, asking.suggestion
         decision = state.decision()
         if isinstance(decision, ChooseTools):
             faces = (
@@ -101,9 +94,11 @@ class Hands:
         if isinstance(decision, FeedPeople):
             return FeedDialog(lay, state, seat, act, suggestion())
         if isinstance(decision, PickItemDie):
-            return ItemsDialog(lay, state, names, act)
+            return ItemsDialog(lay, state, asking.names, act)
         if state.placing():
-            return PlacementControl(lay, state, seat, colour, act, self.open_popup, snap_back)
+            return PlacementControl(
+                lay, state, seat, asking.colour, act, self.open_popup, asking.snap_back
+            )
         return ResolveControl(lay, state, seat, act)
 
     # --- reading them -------------------------------------------------------------------------------

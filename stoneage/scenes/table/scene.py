@@ -45,7 +45,7 @@ from stoneage.scenes.table.coach import TipToast
 from stoneage.scenes.table.draw_net import draw_net_notice
 from stoneage.scenes.table.draw_status import StatusBar
 from stoneage.scenes.table.draw_table import TableRenderer
-from stoneage.scenes.table.hands import Hands
+from stoneage.scenes.table.hands import Asking, Hands
 from stoneage.scenes.table.hinting import Hinting
 from stoneage.scenes.table.keeper import Keeper
 from stoneage.scenes.table.lesson import Lesson, lesson_seats
@@ -402,15 +402,17 @@ class TableScene(Scene):
             self.hands.made_nothing_for(state)
             return
         self.hands.build(
-            self.lay,
-            state,
-            seat,
-            [s.name for s in self.seats],
-            self.seats[seat].colour,
-            self.act,
-            self._snap_back,
-            lambda: self._suggest(state, seat),
-            self.motion.last_roll,
+            Asking(
+                self.lay,
+                state,
+                seat,
+                [s.name for s in self.seats],
+                self.seats[seat].colour,
+                self.act,
+                self._snap_back,
+                lambda: self._suggest(state, seat),
+                self.motion.last_roll,
+            )
         )
         if self.lesson is not None:
             self.lesson.shape(self.hands)
