@@ -1,5 +1,5 @@
-"""The words of the network over the table: a strip over the board while a player is away (the
-countdown before a bot takes the seat, the bot standing in), and a box in the middle of the
+"""The words of the network over the table: a strip over the status bar's hint line while a
+player is away (the countdown before a bot takes the seat, the bot standing in), and a box in the middle of the
 veiled board while the table cannot go on (the connection lost, the host gone)."""
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ def draw_net_notice(surface: pygame.Surface, lay: TableLayout, net: NetNotices) 
 
 
 def _draw_strip(surface: pygame.Surface, lay: TableLayout, words: str) -> None:
-    """A strip along the top of the board (it covers the round track's corner, not a space)."""
-    size, m = lay.fonts.label, lay.margin
-    width = min(lay.board.width - m * 4, assets.text_width(words, size, True) + m * 6)
-    strip = pygame.Rect(0, 0, width, round(size * 2.2))
-    strip.midtop = (lay.board.centerx, lay.board.top + m)
-    draw_panel(surface, strip, theme.PARCHMENT_LIGHT, theme.ERROR, 3, 10)
-    draw_text_fit(surface, words, strip.inflate(-m * 4, 0), size, theme.CHARCOAL, True)
+    """A strip over the status bar's hint line: it may stay up for long (a bot standing in
+    until the player returns), so it covers the line that repeats how to play, not a space's
+    name on the board."""
+    hint, size, m = lay.status.hint, lay.fonts.body, lay.margin
+    strip = pygame.Rect(hint.left, 0, hint.width, max(hint.height, round(size * 1.5)))
+    strip.centery = hint.centery
+    draw_panel(surface, strip, theme.PARCHMENT_LIGHT, theme.ERROR, 2, 8)
+    draw_text_fit(surface, words, strip.inflate(-m * 3, 0), size, theme.CHARCOAL, True)
 
 
 def _draw_box(surface: pygame.Surface, lay: TableLayout, net: NetNotices, words: str) -> None:
