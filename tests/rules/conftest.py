@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 import pytest
 
-from stoneage.rules import GameState, new_game
+from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
 DEFAULT_DISPLAY = ("F01", "F02", "H01", "S01")  # card1 (cost 1) .. card4 (cost 4)
 DEFAULT_TOPS = ("B01", "B10", "V42", "X1")
@@ -25,6 +26,22 @@ def start(
     for tile in tops if tops is not None else DEFAULT_TOPS[:n]:
         state = state.apply(f"tile {tile}")
     return state
+
+
+def random_positions(n: int, seed: int) -> list[GameState]:
+    """Every position of a seeded game of uniformly random legal moves, the first to the end
+    (chance drawn with ``sample_chance`` from the same generator)."""
+    rng = random.Random(seed)
+    state = new_game(n, seed=seed)
+    states = [state]
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state = state.apply(action)
+        states.append(state)
+    return states
 
 
 def play(state: GameState, *texts: str) -> GameState:

@@ -24,18 +24,12 @@ from stoneage.rules import (
     seeded_rng,
 )
 
-from .conftest import play, start, with_player
+from .conftest import play, random_positions, start, with_player
 
 
 def random_game(n: int, seed: int) -> GameState:
-    rng = random.Random(seed)
-    state = new_game(n, seed=seed)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state = state.apply(sample_chance(state, rng))
-        else:
-            state = state.apply(rng.choice(state.legal_actions()))
-    return state
+    """The end of a seeded game of random legal moves."""
+    return random_positions(n, seed)[-1]
 
 
 def test_importing_the_rules_does_not_import_pygame():

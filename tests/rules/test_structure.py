@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from typing import get_args, get_type_hints
 
-from stoneage.rules import CHANCE, Action, GameState, new_game, sample_chance
+from stoneage.rules import Action, GameState, new_game
 from stoneage.rules.core import StateCore, compiled
 from stoneage.rules.transitions import Transitions
+
+from .conftest import random_positions
 
 
 def test_every_kind_of_action_has_its_own_literal_tag() -> None:
@@ -26,15 +27,7 @@ def test_apply_hands_every_kind_of_action_to_a_handler() -> None:
     kinds = {kind._field_defaults["tag"] for kind in get_args(Action)}
     seen: set[str] = set()
     for seed in range(200):
-        rng = random.Random(seed)
-        state = new_game(4, seed=seed)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                action = sample_chance(state, rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state = state.apply(action)
-            seen.add(action[-1])
+        seen.update(action[-1] for action in random_positions(4, seed)[-1].actions_taken())
         if seen == kinds:
             break
     assert seen == kinds

@@ -5,42 +5,26 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
 
 from stoneage.rules import (
-    CHANCE,
     SPECTATOR,
     DrawExtra,
-    GameState,
     WireFormatError,
     action_from_text,
     new_game,
-    sample_chance,
     spectator_view,
     view_from_wire,
     view_to_wire,
 )
 
-
-def _positions(n: int, seed: int) -> list[GameState]:
-    rng = random.Random(seed)
-    state = new_game(n, seed=seed)
-    states = [state]
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        state = state.apply(action)
-        states.append(state)
-    return states
+from .conftest import random_positions
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_every_view_of_a_game_round_trips_through_json(n: int) -> None:
-    for state in _positions(n, 100 + n):
+    for state in random_positions(n, 100 + n):
         for viewer in [*range(n), SPECTATOR]:
             view = state.view(viewer)
             text = json.dumps(view_to_wire(view))
@@ -65,13 +49,13 @@ def test_the_full_state_never_goes_on_the_wire() -> None:
 
 
 def test_a_spectator_sees_no_extra_card() -> None:
-    for state in _positions(4, 9):
+    for state in random_positions(4, 9):
         for p in spectator_view(state).players:
             assert all(card == "?" for card in p.extras)
 
 
 def test_a_view_from_the_wire_plays_on_like_the_view() -> None:
-    states = _positions(2, 3)
+    states = random_positions(2, 3)
     for before in states:
         if before.current_player() < 0:
             continue
@@ -95,7 +79,7 @@ def _mutations(wire: dict[str, object]) -> list[object]:
 
 
 def test_anything_else_is_refused_with_wire_format_error() -> None:
-    state = _positions(4, 11)[150]
+    state = random_positions(4, 11)[150]
     wire = view_to_wire(state.view(1))
     refused = 0
     for bad in _mutations(wire):
@@ -109,7 +93,7 @@ def test_anything_else_is_refused_with_wire_format_error() -> None:
 
 
 def test_hostile_players_and_pending_steps_are_refused() -> None:
-    wire = view_to_wire(_positions(3, 2)[40].view(0))
+    wire = view_to_wire(random_positions(3, 2)[40].view(0))
     for pending in (["roll"], ["roll", 4, "x"], ["nope", 1], ["items_pick", [9], 0, 0], [1]):
         bad = copy.deepcopy(wire)
         bad["pending"] = pending
