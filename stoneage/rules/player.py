@@ -199,7 +199,8 @@ class Player:
 
     def add_resource(self, index: int, amount: int) -> None:
         """Add ``amount`` of one resource."""
-        # Spelled out (see ``Transitions._gather``): compiled, no tuple or list is allocated.
+        # The four amounts spelled out, not a list changed and turned back into a tuple:
+        # compiled, a tuple of four ints is a plain C value, which a list would box.
         r = self.res
         self.res = (
             r[0] + amount if index == 0 else r[0],

@@ -429,16 +429,7 @@ class Transitions(StateCore):
             if space == HUNT:
                 p.food += amount
             else:
-                # The four amounts spelled out, not a list changed and turned back into a tuple:
-                # compiled, a tuple of four ints is a plain C value, which a list would box.
-                index = space - FOREST
-                r = p.res
-                p.res = (
-                    r[0] + amount if index == 0 else r[0],
-                    r[1] + amount if index == 1 else r[1],
-                    r[2] + amount if index == 2 else r[2],
-                    r[3] + amount if index == 3 else r[3],
-                )
+                p.add_resource(space - FOREST, amount)
 
     # --- buying --------------------------------------------------------------------------------
     def _do_pay(self, action: Pay) -> None:
