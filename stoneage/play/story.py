@@ -277,25 +277,12 @@ def _item_event(face: int) -> Callable[[Player], None]:
 
 
 def _card_event(card: data.Card) -> Callable[[Player], None]:
-    """What a card bought gives at once (the effects that ask chance next give nothing yet)."""
+    """What a card bought gives at once (the effects that ask chance next give nothing yet):
+    the rules' own ``Player.take_card_gift``."""
 
     def event(p: Player) -> None:
         p.cards = p.cards + (card.id,)
-        effect = card.effect
-        if effect == "food":
-            p.food += card.amount
-        elif effect == "resource":
-            p.add_resource(card.resource or 0, card.amount)
-        elif effect == "food_production":
-            p.gain_track()
-        elif effect == "points":
-            p.card_points += card.amount
-        elif effect == "permanent_tool":
-            p.gain_tool()
-        elif effect == "one_use_tool":
-            p.one_use = tuple(sorted(p.one_use + (card.amount,), reverse=True))
-        elif effect == "any_two_resources":
-            p.two_res += 1
+        p.take_card_gift(card)
 
     return event
 

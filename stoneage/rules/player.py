@@ -16,6 +16,7 @@ from .data import (
     START_FOOD,
     START_PEOPLE,
     STARVATION_PENALTY,
+    Card,
 )
 
 _FIELDS: Final = (
@@ -208,6 +209,32 @@ class Player:
             r[2] + amount if index == 2 else r[2],
             r[3] + amount if index == 3 else r[3],
         )
+
+    def take_card_gift(self, card: Card) -> bool:
+        """Give what ``card`` gives its buyer at once on their own board (food, a resource, a
+        food-track step, points, a tool, a one-use tool, the two-resources card): True. The
+        effects that need the table (an extra card, dice for a resource or for items), which the
+        rules resolve as a next step, change nothing here: False. (The card itself is added by
+        the caller.)"""
+        effect = card.effect
+        if effect == "food":
+            self.food += card.amount
+        elif effect == "resource":
+            assert card.resource is not None, card
+            self.add_resource(card.resource, card.amount)
+        elif effect == "food_production":
+            self.gain_track()
+        elif effect == "points":
+            self.card_points += card.amount
+        elif effect == "permanent_tool":
+            self.gain_tool()
+        elif effect == "one_use_tool":
+            self.one_use = tuple(sorted(self.one_use + (card.amount,), reverse=True))
+        elif effect == "any_two_resources":
+            self.two_res += 1
+        else:
+            return False
+        return True
 
     def use_tools(self, tiles: tuple[int, ...], one_use: tuple[int, ...]) -> None:
         """Turn the given tile values to used and spend the given one-use cards."""

@@ -465,24 +465,10 @@ class Transitions(StateCore):
         self._settle()
 
     def _card_effect(self, seat: int, card: data.Card) -> None:
+        if self._player(seat).take_card_gift(card):
+            return
         effect = card.effect
-        p = self._player(seat)
-        if effect == "food":
-            p.food += card.amount
-        elif effect == "resource":
-            assert card.resource is not None, card
-            p.add_resource(card.resource, card.amount)
-        elif effect == "food_production":
-            p.gain_track()
-        elif effect == "points":
-            p.card_points += card.amount
-        elif effect == "permanent_tool":
-            p.gain_tool()
-        elif effect == "one_use_tool":
-            p.one_use = tuple(sorted(p.one_use + (card.amount,), reverse=True))
-        elif effect == "any_two_resources":
-            p.two_res += 1
-        elif effect == "extra_card":
+        if effect == "extra_card":
             if self._table.deck_size > 0:
                 self.pending = (EXTRA, seat)
         elif effect == "resource_2_dice":
