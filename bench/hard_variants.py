@@ -6,9 +6,11 @@ Each variant is the live HardBot with one choice changed (``VARIANTS``; those me
 the halving was spread over the budget keep ``hard1``'s schedule): how much of the new Hard a
 change is worth, measured the same way for all (same seeds, seats rotated, both sides
 at exactly ``--rollouts`` rollouts a placement, so a run replays exactly; ``--rollouts 0``
-plays each side at its default budget instead, as the issue's bar is measured). Prints wins of the
-variant with a 95 % Wilson interval (shared wins count half), mean scores and the mean
-decision time of each side. ``--jobs`` worker processes; see docs/ai.md for the figures.
+plays each side at its default budget instead, as the issue's bar is measured;
+``--opponent-default N`` with it counts the opponent's default at N rollouts: today's Hard
+against the grown default of the compiled engine). Prints wins of the variant with a 95 %
+Wilson interval (shared wins count half), mean scores and the mean decision time of each side.
+``--jobs`` worker processes; see docs/ai.md for the figures.
 """
 
 from __future__ import annotations
@@ -302,13 +304,18 @@ def play(
     rollouts: int,
     own: int,
     opponent: str = "hard1",
+    opponent_default: int | None = None,
 ) -> list[float]:
     """One game, the variant in seat ``index % players`` and ``opponent`` elsewhere: the variant's
     share of the win (1, 1/k for a k-way shared win, 0), its score, the best other score, and
     the seconds each side thought per decision (variant, others), and the variant's seat."""
     game_seed = derived_seed("hard-variants", seed, players, index)
-    # 0 rollouts: each side's default budget (Hard's rollouts with time caps, hard1's clock)
+    # 0 rollouts: each side's default budget (Hard's rollouts with time caps, hard1's clock);
+    # ``opponent_default``: the opponent's default budget counted at that many rollouts (its
+    # caps and pacing as the default's: today's Hard where the default count has grown)
     budget = Budget.rollouts(rollouts) if rollouts else None
+    if opponent_default and not rollouts:
+        budget = Budget(iterations=opponent_default)
     seat_of_variant = index % players
     bots = [
         variant(derived_seed(game_seed, s), Budget.rollouts(own) if own else Budget())
@@ -332,9 +339,9 @@ def play(
     ]
 
 
-def _play_star(work: tuple[str, int, int, int, int, int, str]) -> list[float]:
-    name, players, index, seed, rollouts, own, opponent = work
-    return play(VARIANTS[name], players, index, seed, rollouts, own, opponent)
+def _play_star(work: tuple[str, int, int, int, int, int, str, int | None]) -> list[float]:
+    name, players, index, seed, rollouts, own, opponent, opponent_default = work
+    return play(VARIANTS[name], players, index, seed, rollouts, own, opponent, opponent_default)
 
 
 def _use_prices(prices: dict[str, float] | None) -> None:
@@ -345,8 +352,10 @@ def _use_prices(prices: dict[str, float] | None) -> None:
         bot_prices.override(bot_prices.from_mapping(prices))  # for the worker's whole life
 
 
-def _budget_text(rollouts: int) -> str:
-    return f"{rollouts} rollouts" if rollouts else "default budget"
+def _budget_text(rollouts: int, default_count: int | None = None) -> str:
+    if rollouts:
+        return f"{rollouts} rollouts"
+    return f"default budget at {default_count} rollouts" if default_count else "default budget"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -369,6 +378,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--opponent", default="hard1", help="the level in the other seats (default: hard1)"
     )
+    parser.add_argument(
+        "--opponent-default",
+        type=int,
+        metavar="N",
+        help="with --rollouts 0: the opponent's default budget counted at N rollouts a placement "
+        "(e.g. 1200: today's Hard at 2 players)",
+    )
     parser.add_argument("--weights", type=Path, help="learned_file: the weights file to judge by")
     parser.add_argument(
         "--prices",
@@ -380,7 +396,16 @@ def main(argv: list[str] | None = None) -> int:
         _FILE_MODEL.append(model_from_json(json.loads(args.weights.read_text("utf-8"))))
     own = args.variant_rollouts or args.rollouts
     work = [
-        (args.variant, args.players, i, args.seed, args.rollouts, own, args.opponent)
+        (
+            args.variant,
+            args.players,
+            i,
+            args.seed,
+            args.rollouts,
+            own,
+            args.opponent,
+            args.opponent_default,
+        )
         for i in range(args.games)
     ]
     rows: list[list[float]] = []
@@ -394,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
     wins = sum(r[0] for r in rows)
     low, high = wilson(round(wins), len(rows))
     print(
-        f"{args.variant} ({_budget_text(own)}) v {args.opponent} ({_budget_text(args.rollouts)}), "
+        f"{args.variant} ({_budget_text(own)}) v {args.opponent} "
+        f"({_budget_text(args.rollouts, args.opponent_default)}), "
         f"{args.players} players, {len(rows)} games, seed {args.seed}: wins {wins:.1f} = {wins / len(rows):.1%} "
         f"[{low:.1%}, {high:.1%}] (parity {1 / args.players:.0%}); mean score "
         f"{sum(r[1] for r in rows) / len(rows):.1f} v best other "
