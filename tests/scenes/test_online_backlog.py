@@ -1,0 +1,187 @@
+"""Arriving at a table over the network mid-game: the log panel and the log screen tell what
+happened before, in the window's language, from the backlog the host sent (a spectator who
+arrives late, a player who returns to the seat kept from a closed window, whose connection
+then drops, and one whose host closed and reopened the table). Loopback only, every wait
+bounded."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from stoneage import i18n
+from stoneage.net.client import Client
+from stoneage.net.host import Host
+from stoneage.net.table import SeatConfig
+from stoneage.scenes.online.join_scene import JoinScene
+from stoneage.scenes.table.hosted import Seated, SeatKeep
+from stoneage.scenes.table.log_scene import LogScene, omitted_line
+from stoneage.scenes.table.scene import TableScene
+
+from .apps import close_apps, open_app
+from .online_helpers import DEADLINE, ScriptedSeat, loopback_host, open_join, run_until
+from .test_sound import RecordingSound
+
+#: The position the game reaches before the window arrives (past the second round).
+ARRIVE_AFTER = 120
+
+
+def _cjk(text: str) -> bool:
+    return any("\u4e00" <= c <= "\u9fff" for c in text)
+
+
+def _kana(text: str) -> bool:
+    return any("\u3040" <= c <= "\u30ff" for c in text)
+
+
+def _served_ply(host: Host) -> int:
+    table = host.service.table(host.code or "") if host.service is not None else None
+    return table.state().ply if table is not None and table.started else -1
+
+
+def _played_until(host: Host, seat: ScriptedSeat, ply: int) -> None:
+    """The scripted player plays until the host's game reaches ``ply`` (bounded). A move the
+    host's flood guard turned away is sent again after a pause without progress."""
+    deadline = time.monotonic() + DEADLINE
+    last, moved_at = -1, time.monotonic()
+    while (now := _served_ply(host)) < ply:
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        if now != last:
+            last, moved_at = now, time.monotonic()
+        elif time.monotonic() - moved_at > 0.5:
+            seat._sent_at, moved_at = -1, time.monotonic()
+        seat.tick()
+        time.sleep(0.005)
+
+
+def _told(app) -> TableScene:
+    """The window's table once it has shown the backlog in its log."""
+    run_until(app, lambda: isinstance(app.top, TableScene) and bool(app.top.log.lines))
+    table = app.top
+    assert isinstance(table, TableScene) and table.remote is not None
+    return table
+
+
+def _check_told(app, table: TableScene, arrived_at: int, letters) -> list[tuple[str, bool]]:
+    """The log screen and the panel tell the past before ``arrived_at`` in the window's
+    language (``letters``: its script), with the round headings and the line saying older
+    moves are left out; the lines of the screen, for more checks."""
+    remote = table.remote
+    assert remote is not None
+    assert remote.past and remote.past[0].ply < arrived_at - 20
+    assert remote.omitted > 0  # past the second round: the oldest are left out
+    screen = LogScene(app, table)
+    lines = screen.lines()
+    assert lines[0] == (omitted_line(), True)
+    assert letters(lines[0][0])
+    headings = [text for text, heading in lines[1:] if heading]
+    assert len(headings) >= 2  # the last round and the one before
+    said = [text for text, heading in lines if not heading]
+    assert len(said) > 10 and all(letters(text) for text in said)
+    assert all(letters(text) for text in table.log.lines)
+    assert list(table.log.lines) == said[-len(table.log.lines) :]
+    return lines
+
+
+@pytest.fixture
+def zh_app():
+    application = open_app(language="zh", sound=RecordingSound())
+    yield application
+    close_apps(application)
+    i18n.install_language("en")
+
+
+@pytest.fixture
+def ja_app():
+    application = open_app(language="ja")
+    yield application
+    close_apps(application)
+    i18n.install_language("en")
+
+
+def test_a_spectator_arriving_late_reads_the_earlier_moves_in_chinese_quietly(zh_app):
+    app = zh_app
+    host = loopback_host([SeatConfig("remote", name="Ann"), SeatConfig("bot", "random")], seed=8)
+    ann = ScriptedSeat(Client(host.url(), host.code or "", name="Ann"))
+    try:
+        ann.client.start()  # the only player's seat is taken: the game begins
+        _played_until(host, ann, ARRIVE_AFTER)
+        arrived_at = _served_ply(host)
+        heard = app.sound
+        assert isinstance(heard, RecordingSound)
+        open_join(app, host.url(), host.code or "").join(watch=True)
+        table = _told(app)
+        # Told as the past: nothing was animated or sounded for it.
+        assert not table.timeline.busy and not table.remote.pending
+        assert [name for name, _count in heard.played if name != "click"] == []
+        lines = _check_told(app, table, arrived_at, _cjk)
+        assert "Ann" in " ".join(text for text, _heading in lines)
+        ply = table.match.state.ply
+        run_until(app, lambda: table.match.state.ply > ply + 5, [ann])
+        assert len(LogScene(app, table).lines()) > len(lines)  # the live steps follow on
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        ann.client.close()
+        host.stop()
+
+
+def _returning_window(app, host: Host, arrive_after: int) -> tuple[TableScene, int]:
+    """Bob claims the seat from another client, plays, and closes it; the window returns to
+    the seat with its kept token (the join screen's Return): its table and the position it
+    arrived at."""
+    bob = ScriptedSeat(Client(host.url(), host.code or "", name="Bob"))
+    bob.client.start()
+    try:
+        _played_until(host, bob, arrive_after)
+        token = bob.client.token
+        assert token is not None
+    finally:
+        bob.client.close()
+    SeatKeep().save(Seated(host.url(), host.code or "", token, "Bob"))
+    arrived_at = _served_ply(host)
+    join = JoinScene(app)
+    app.push(join)
+    join.return_to_seat()
+    return _told(app), arrived_at
+
+
+def test_a_player_returning_to_the_seat_then_dropping_reads_the_past_in_japanese(ja_app):
+    app = ja_app
+    host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=9)
+    try:
+        table, arrived_at = _returning_window(app, host, ARRIVE_AFTER)
+        assert table.remote.me == 0
+        before = _check_told(app, table, arrived_at, _kana)
+        client = table.remote.client
+        client._loop.call_soon_threadsafe(client._ws.transport.abort)  # the network drops
+        run_until(app, lambda: table.net.connection == "retrying")
+        run_until(app, lambda: table.net.connection == "" and bool(table.log.lines))
+        assert _check_told(app, table, arrived_at, _kana) == before  # the same past again
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
+
+
+def test_the_host_reopens_its_table_and_the_log_is_told_again(app, tmp_path):
+    db = tmp_path / "tables.sqlite3"
+    seats = [SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")]
+    host = loopback_host(seats, seed=10, db=db)
+    code, port = host.code or "", host.port
+    try:
+        table, arrived_at = _returning_window(app, host, ARRIVE_AFTER)
+        before = _check_told(app, table, arrived_at, str.isprintable)
+        host.stop(farewell=True)  # the host quits: the table is kept in its database
+        run_until(app, lambda: table.net.host_left)
+        table.remote.past.clear()  # whatever the log told comes from the reopened host
+        table.log.lines.clear()
+        host = Host(db=db, code=code, bind="127.0.0.1", port=port)  # rebuilt by replay
+        host.start(timeout=10)
+        run_until(app, lambda: not table.net.serious() and bool(table.log.lines), seconds=30)
+        assert _check_told(app, table, arrived_at, str.isprintable) == before
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+        host.stop()
