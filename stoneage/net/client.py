@@ -326,6 +326,11 @@ class Client:
         """Send ``text`` as it is (the tests' hostile client; never the window's)."""
         self._post(text)
 
+    def take(self, text: str) -> None:
+        """Read ``text`` as if the host had sent it (the staged screenshots' tables, which
+        have no network); its event follows through ``poll``."""
+        self._read(text)
+
     def close(self, timeout: float = 5.0) -> None:
         """Leave the table and stop the thread (the seat's countdown starts at the host)."""
         self._closing = True
