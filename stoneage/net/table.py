@@ -11,7 +11,9 @@ rules are tested without a network.
   rules refuse) and changes nothing.
 * A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
   in wire form, and the story of each step as data (``stoneage.play.story``), the card of
-  another seat's face-down draw left out. Never the seed, the history or the full state.
+  another seat's face-down draw left out. Never the seed, the history or the full state. On
+  arrival (joining, returning, after a restart) it also receives the backlog: the stories of
+  the last rounds' steps, each filtered for that seat exactly as the live story was.
 * A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
   stand-in level plays the seat (deciding on the seat's view, under the seed policy) until the
   player returns with the token, to the same view.
