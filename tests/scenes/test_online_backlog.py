@@ -185,3 +185,44 @@ def test_the_host_reopens_its_table_and_the_log_is_told_again(app, tmp_path):
         while app.stack:
             app.stack.pop().exit()
         host.stop()
+
+
+def test_a_damaged_backlog_entry_is_left_out_of_the_log_and_the_game_goes_on(app):
+    """An arrival whose backlog has entries this client cannot read: those are left out (and
+    counted among the older moves not shown), the others are told, and the seat plays on."""
+    from stoneage.net.protocol import encode
+    from stoneage.net.table import NetTable
+    from stoneage.scenes.table.scene import online_table
+    from stoneage.staging import example_session
+
+    seats = [SeatConfig("remote", name="Bob"), SeatConfig("bot", "random", name="Ann")]
+    served = NetTable.create("ABCDEF", seats, seed=12)
+    served.claim(0)
+    served.start()
+    while served.state().round < 3 or served.state().current_player() != 0:
+        found = served.automatic()
+        state = served.state()
+        if found is None:
+            served.act(0, str(state.legal_actions()[0]), state.ply)
+        else:
+            served.apply_automatic(found[1](), state.ply)
+    message = served.update(0, served.last_step, arrival=True)
+    entries = message["backlog"]["steps"]
+    told = [e for e in entries if e["lines"]]
+    told[0]["lines"] = [{"kind": "a line of a later version", "seat": 0, "values": {}}]
+    told[1]["round"] = None
+    session = example_session(0, False, 2, True)
+    session.client.take(encode(message))
+    table = online_table(app, session, served.state().view(0))
+    session.events = session.client.poll()
+    app.push(table)
+    table.update(0.0)
+    remote = table.remote
+    assert remote is not None and len(remote.past) == len(entries) - 2
+    assert remote.omitted == message["backlog"]["omitted"] + 2
+    lines = LogScene(app, table).lines()
+    names = [seat.name for seat in table.seats]
+    assert lines[0] == (omitted_line(), True)
+    said = [p for past in remote.past for p in past.story.paragraphs(names)]
+    assert [text for text, heading in lines if not heading] == said and len(said) > 10
+    assert table.match.state == served.state().view(0) and table.match.human_to_act() == 0
