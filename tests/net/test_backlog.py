@@ -94,12 +94,15 @@ def test_late_in_a_four_player_game_the_arrival_stays_small_and_quick(
     for cut in range(len(finished.record.actions) - 120, len(finished.record.actions), 7):
         table = _cut(finished, cut)
         for seat in (0, 1, None):
-            began = time.perf_counter()
-            text = encode(_arrival(table, seat))
-            times.append(time.perf_counter() - began)
+            best = float("inf")
+            for _ in range(3):  # the best of three: a busy machine's pause is not the host's
+                began = time.perf_counter()
+                text = encode(_arrival(table, seat))
+                best = min(best, time.perf_counter() - began)
+            times.append(best)
             sizes.append(len(text.encode("utf-8")))
     assert max(sizes) < ARRIVAL_BUDGET < MAX_HOST_BYTES
-    assert max(times) < 0.5  # told on the host's loop: it must not hold the other tables
+    assert max(times) < 0.25  # told on the host's loop: it must not hold the other tables
     print(f"arrival late in a 4-player game: {max(sizes)} bytes, {max(times) * 1000:.1f} ms")
 
 
