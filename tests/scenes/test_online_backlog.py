@@ -13,11 +13,15 @@ import pytest
 from stoneage import i18n
 from stoneage.net.client import Client
 from stoneage.net.host import Host
-from stoneage.net.table import SeatConfig
+from stoneage.net.protocol import encode
+from stoneage.net.table import NetTable, SeatConfig
+from stoneage.play.match import Step
+from stoneage.rules import view_from_wire
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.table.hosted import Seated, SeatKeep
 from stoneage.scenes.table.log_scene import LogScene, omitted_line
-from stoneage.scenes.table.scene import TableScene
+from stoneage.scenes.table.scene import TableScene, online_table
+from stoneage.staging import example_session
 
 from .apps import close_apps, open_app
 from .online_helpers import DEADLINE, ScriptedSeat, loopback_host, open_join, run_until
@@ -187,36 +191,51 @@ def test_the_host_reopens_its_table_and_the_log_is_told_again(app, tmp_path):
         host.stop()
 
 
-def test_a_damaged_backlog_entry_is_left_out_of_the_log_and_the_game_goes_on(app):
-    """An arrival whose backlog has entries this client cannot read: those are left out (and
-    counted among the older moves not shown), the others are told, and the seat plays on."""
-    from stoneage.net.protocol import encode
-    from stoneage.net.table import NetTable
-    from stoneage.scenes.table.scene import online_table
-    from stoneage.staging import example_session
-
+def _served(seed: int) -> NetTable:
+    """A two-seat table (Bob, the window's seat, and a bot) played into round 3 at Bob's
+    decision, with no network."""
     seats = [SeatConfig("remote", name="Bob"), SeatConfig("bot", "random", name="Ann")]
-    served = NetTable.create("ABCDEF", seats, seed=12)
+    served = NetTable.create("ABCDEF", seats, seed=seed)
     served.claim(0)
     served.start()
     while served.state().round < 3 or served.state().current_player() != 0:
-        found = served.automatic()
-        state = served.state()
-        if found is None:
-            served.act(0, str(state.legal_actions()[0]), state.ply)
-        else:
-            served.apply_automatic(found[1](), state.ply)
+        _advance(served)
+    return served
+
+
+def _advance(served: NetTable) -> Step:
+    """One step of the served table (Bob plays his first legal action)."""
+    found = served.automatic()
+    state = served.state()
+    if found is None:
+        return served.act(0, str(state.legal_actions()[0]), state.ply)
+    step = served.apply_automatic(found[1](), state.ply)
+    assert step is not None
+    return step
+
+
+def _window(app, message: dict) -> TableScene:
+    """The window's table built from the arrival ``message``, as its waiting room hands it
+    over."""
+    session = example_session(0, False, 2, True)
+    session.client.take(encode(message))
+    table = online_table(app, session, view_from_wire(message["view"]))
+    session.events = session.client.poll()
+    app.push(table)
+    table.update(0.0)
+    return table
+
+
+def test_a_damaged_backlog_entry_is_left_out_of_the_log_and_the_game_goes_on(app):
+    """An arrival whose backlog has entries this client cannot read: those are left out (and
+    counted among the older moves not shown), the others are told, and the seat plays on."""
+    served = _served(12)
     message = served.update(0, served.last_step, arrival=True)
     entries = message["backlog"]["steps"]
     told = [e for e in entries if e["lines"]]
     told[0]["lines"] = [{"kind": "a line of a later version", "seat": 0, "values": {}}]
     told[1]["round"] = None
-    session = example_session(0, False, 2, True)
-    session.client.take(encode(message))
-    table = online_table(app, session, served.state().view(0))
-    session.events = session.client.poll()
-    app.push(table)
-    table.update(0.0)
+    table = _window(app, message)
     remote = table.remote
     assert remote is not None and len(remote.past) == len(entries) - 2
     assert remote.omitted == message["backlog"]["omitted"] + 2
@@ -226,3 +245,24 @@ def test_a_damaged_backlog_entry_is_left_out_of_the_log_and_the_game_goes_on(app
     said = [p for past in remote.past for p in past.story.paragraphs(names)]
     assert [text for text, heading in lines if not heading] == said and len(said) > 10
     assert table.match.state == served.state().view(0) and table.match.human_to_act() == 0
+
+
+def test_a_step_the_view_cannot_follow_keeps_the_log_told_so_far(app):
+    """After the arrival, a live step is told after the backlog; a jump with no backlog (a
+    host of before it, or a step this view cannot tell) keeps every line told so far."""
+    served = _served(13)
+    table = _window(app, served.update(0, served.last_step, arrival=True))
+    remote = table.remote
+    assert remote is not None
+    arrived = len(remote.history())
+    step = _advance(served)
+    table.remote.session.client.take(encode(served.update(0, step)))
+    run_until(app, lambda: table.match.state.ply == served.state().ply and not remote.pending)
+    told = LogScene(app, table).lines()
+    assert len(remote.history()) == arrived + 1
+    for _ in range(3):
+        _advance(served)
+    jump = served.update(0, None)  # no story, no backlog
+    table.remote.session.client.take(encode(jump))
+    run_until(app, lambda: table.match.state.ply == served.state().ply)
+    assert LogScene(app, table).lines() == told and len(table.log.lines) > 0
