@@ -2,7 +2,10 @@
 with the seed as a replay file (``python -m stoneage --replay FILE`` plays it back).
 
 The lines are told from the game's steps each time the log opens, so they are always in the
-current language and complete, also for a game continued from a save.
+current language and complete, also for a game continued from a save. At a table over the
+network they are told from the host's stories: those of the steps shown since arriving, after
+the recent past the host told on arrival (its backlog; a first line says when older moves are
+left out).
 """
 
 from __future__ import annotations
