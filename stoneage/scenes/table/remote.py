@@ -6,7 +6,9 @@ seat. Nothing is decided here: every step comes from the host (``stoneage.net.cl
 seat's new view and the story of what happened; the table plays those steps one by one as
 "automatic" steps, exactly as it plays a bot's. The seat's own choice is checked on its view
 (the rules' own reason shows at once, and refused figures fly home as offline) and then sent
-as its text; the host's answer is the next view, or its refusal in words.
+as its text; the host's answer is the next view, or its refusal in words. On arrival (joining,
+returning, the host reopened) the host's backlog becomes the log's past, told without a beat
+or a sound; a view it cannot follow step by step is taken at once, the log keeping its lines.
 
 ``NetNotices`` keeps what the other events say (a player away and the countdown before a bot
 takes the seat, the bot standing in, the connection lost or retried, the host gone) as words
