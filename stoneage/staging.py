@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from stoneage import i18n
+from stoneage.ai import make_bot
 from stoneage.net.client import (
     Client,
     Countdown,
@@ -25,8 +26,8 @@ from stoneage.net.client import (
 )
 from stoneage.net.discovery import FoundTable
 from stoneage.net.host import Host
-from stoneage.net.protocol import VERSION
-from stoneage.net.table import SeatConfig
+from stoneage.net.protocol import VERSION, encode
+from stoneage.net.table import NetTable, SeatConfig
 from stoneage.play.match import Match, Step, replay_steps
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
@@ -51,6 +52,7 @@ from stoneage.scenes.online.addressing import HOST_PORT
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.stats.stats_scene import made_up_scene
+from stoneage.scenes.table.log_scene import LogScene
 from stoneage.scenes.table.placing import PlacementControl
 from stoneage.scenes.table.remote import OnlineSession
 from stoneage.scenes.table.scene import TableScene, lesson_table, online_table
@@ -70,13 +72,17 @@ STATS_SCENES = (
 MADE_UP_GAMES = 120
 # Network play, with no network: the join screen with the tables "found" nearby and a code
 # typed wrong, the host's and a joiner's waiting room, and the table of a remote seat with a
-# player away (the countdown), the connection being retried, and the host gone.
+# player away (the countdown), the connection being retried, and the host gone; and the
+# table's log panel and log screen (scrolled to its top) just after returning to a seat mid-game
+# (the host's backlog).
 ONLINE_SCENES = (
     "host_setup",
     "join",
     "waiting_room",
     "waiting_room_joined",
     "online_game",
+    "online_game_rejoined",
+    "online_log_rejoined",
     "countdown",
     "reconnecting",
     "host_left",
@@ -378,6 +384,14 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
         room.buttons = room.make_buttons()
         app.push(room)
         return
+    if name in ("online_game_rejoined", "online_log_rejoined"):
+        scene = rejoined_table(app, seed, players)
+        if name == "online_log_rejoined":  # scrolled back to its first lines
+            log = app.make_scene("log", game=scene)
+            app.push(log)
+            if isinstance(log, LogScene):
+                log.scroll = 0
+        return
     _seed, state, steps = find(seed, placement, "normal", players)
     session = example_session(0, False, players, True)
     scene = online_table(app, session, state.view(0))
@@ -395,6 +409,37 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
     elif name == "host_left":
         net.hear(HostLeft())
     scene.update(0.0)
+
+
+def rejoined_table(app: SceneHost, seed: int, players: int) -> TableScene:
+    """The table of seat 0 just after it returned mid-game (round 4, its turn to place): a
+    table of the example seats played by bots at a host, whose arrival message (the view and
+    the backlog) the client reads as if it came over the network."""
+    names = [info.name for info in example_lobby(players, True).seats]
+    seats = [SeatConfig("remote", name=names[0])]
+    seats += [SeatConfig("bot", "easy", name=name) for name in names[1:]]
+    table = NetTable.create(EXAMPLE_CODE, seats, seed)
+    table.claim(0)
+    table.start()
+    me = make_bot("easy", seed)
+    while True:
+        state = table.state()
+        if state.is_terminal() or (
+            state.round >= 4 and state.phase == "place" and state.current_player() == 0
+        ):
+            break
+        found = table.automatic()
+        if found is None:
+            table.act(0, str(me.choose(state.view(0))), state.ply)
+        else:
+            table.apply_automatic(found[1](), state.ply)
+    session = example_session(0, False, players, True)
+    session.client.take(encode(table.update(0, table.last_step, arrival=True)))
+    scene = online_table(app, session, table.state().view(0))
+    session.events = session.client.poll()  # the table hears the arrival, as from its room
+    app.push(scene)
+    scene.update(0.0)
+    return scene
 
 
 def build_stats_scene(app: SceneHost, name: str, seed: int, games: int = MADE_UP_GAMES) -> None:

@@ -21,7 +21,8 @@ The public API, small and meant to stay:
     to the seat), the table's code, the last view (a ``GameState``), its position, the last
     seats' list.
 
-The events are the frozen dataclasses below (``Joined``, ``LobbyUpdate``, ``ViewUpdate``,
+The events are the frozen dataclasses below (``Joined``, ``LobbyUpdate``, ``ViewUpdate`` (with
+the ``Backlog`` of the recent past on arrival),
 ``Refused``, ``Problem``, ``Countdown``, ``StandIn``, ``Returned``, ``Disconnected``,
 ``HostLeft``, ``Closed``). Every refusal and problem comes with its words in the language of
 the moment (``reason``/``words``): the host sends codes and the rules' reasons as data, and the
@@ -96,14 +97,35 @@ class LobbyUpdate:
 
 
 @dataclass(frozen=True)
+class Past:
+    """A story of the backlog: a step before the client arrived, its position and round."""
+
+    ply: int
+    round: int
+    story: Story
+
+
+@dataclass(frozen=True)
+class Backlog:
+    """What happened before the client arrived, for its log: the recent past steps' stories,
+    oldest first, and how many steps are not among them (older ones the host left out, and
+    any it sent that could not be read)."""
+
+    past: tuple[Past, ...]
+    omitted: int
+
+
+@dataclass(frozen=True)
 class ViewUpdate:
     """The seat's view after a step (``story``: what happened, None on arrival) and, once
-    the game is over, every seat's final scoring."""
+    the game is over, every seat's final scoring. On arrival (joining, returning) the host
+    also tells the recent past (``backlog``; None from a host that does not)."""
 
     ply: int
     view: GameState
     story: Story | None
     final: tuple[dict[str, int], ...] | None
+    backlog: Backlog | None = None
 
 
 @dataclass(frozen=True)
@@ -304,6 +326,11 @@ class Client:
         """Send ``text`` as it is (the tests' hostile client; never the window's)."""
         self._post(text)
 
+    def take(self, text: str) -> None:
+        """Read ``text`` as if the host had sent it (the staged screenshots' tables, which
+        have no network); its event follows through ``poll``."""
+        self._read(text)
+
     def close(self, timeout: float = 5.0) -> None:
         """Leave the table and stop the thread (the seat's countdown starts at the host)."""
         self._closing = True
@@ -482,9 +509,10 @@ class Client:
         story = _story(m.get("story"), self._names())
         final = m.get("final")
         finals = tuple(dict(f) for f in final) if isinstance(final, list) else None
+        backlog = _backlog(m.get("backlog"), self._names(), int(m["ply"]))
         with self._lock:
             self.view, self.ply = view, int(m["ply"])
-        return ViewUpdate(self.ply, view, story, finals)
+        return ViewUpdate(self.ply, view, story, finals, backlog)
 
     def _names(self) -> list[str]:
         lobby = self.lobby
@@ -519,6 +547,36 @@ def _story(raw: object, names: Sequence[str]) -> Story | None:
     except Exception:  # anything a hostile or newer host sent that this client cannot tell
         return None
     return story
+
+
+def _backlog(raw: object, names: Sequence[str], ply: int) -> Backlog | None:
+    """The backlog the host sent (None when it sent none, or one that does not read): each
+    past story read like a live one; an entry that does not read, or is out of order or not
+    before ``ply``, is dropped and counted among the omitted (a log line, never fatal)."""
+    if not isinstance(raw, dict):
+        return None
+    entries, omitted = raw.get("steps"), raw.get("omitted")
+    if not isinstance(entries, list) or type(omitted) is not int or omitted < 0:
+        return None
+    past: list[Past] = []
+    for entry in entries:
+        told = _past(entry, names)
+        if told is None or told.ply >= ply or (past and told.ply <= past[-1].ply):
+            omitted += 1
+            continue
+        past.append(told)
+    return Backlog(tuple(past), omitted)
+
+
+def _past(raw: object, names: Sequence[str]) -> Past | None:
+    """One entry of a backlog, or None when it does not read."""
+    if not isinstance(raw, dict):
+        return None
+    at, in_round = raw.get("ply"), raw.get("round")
+    if type(at) is not int or type(in_round) is not int or at < 0 or in_round < 0:
+        return None
+    story = _story(raw, names)
+    return Past(at, in_round, story) if story is not None else None
 
 
 async def _create(url: str, message: dict[str, Any], tls: ssl.SSLContext | None) -> str:

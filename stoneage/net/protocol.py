@@ -7,6 +7,13 @@ not JSON, of another version, of an unknown type or with a field of the wrong ty
 with a ``ProtocolError`` (a code and its values, which the client words in its own language)
 and changes nothing. A client reads the host's messages with the same care (``read_host``).
 
+Fields are added to the host's messages without a new version when a client of this version
+that ignores them still plays right (a client reads only the fields it knows): so the
+``backlog`` of an arrival's ``state`` message (the recent past for the log) is a field that an
+older client ignores, its log starting empty as before, and a newer client meeting an older
+host gets no backlog and shows the same empty log. The version changes only when a message an
+older side would read changes its meaning.
+
 Secrets: each seat has a token (``new_token``: 192 random bits, URL-safe text) that only its
 player's client holds; the host keeps only its digest (``token_digest``), compared in constant
 time. A table has a short code (``new_code``) to type or read out; the code lets somebody ask
@@ -27,7 +34,8 @@ from typing import Any, Final
 VERSION: Final = 1
 #: The largest message a client may send (an action's text and a name need far less).
 MAX_CLIENT_BYTES: Final = 4096
-#: The largest message a host sends (a view with its story is a few kilobytes).
+#: The largest message a host sends (a view with its story is a few kilobytes; an arrival's
+#: backlog of the last two rounds adds some 30 kB late in a four-player game).
 MAX_HOST_BYTES: Final = 1 << 20
 #: Frames larger than this are not even read: the WebSocket library closes the connection.
 MAX_FRAME_BYTES: Final = 1 << 16

@@ -424,7 +424,7 @@ class TableService:
                 client.send(make("welcome", code=table.code, seat=None))
                 client.send(table.lobby())
                 if table.started:
-                    client.send(table.update(None, table.last_step))
+                    client.send(table.update(None, table.last_step, arrival=True))
                 return
             token = message.get("token")
             if token is not None:
@@ -445,7 +445,7 @@ class TableService:
             table.connected(seat)
             client.send(make("welcome", code=table.code, seat=seat, token=new_token))
             if table.started:
-                client.send(table.update(seat, table.last_step))
+                client.send(table.update(seat, table.last_step, arrival=True))
                 if was_standin:
                     self._tell(live, make("back", seat=seat))
             elif table.ready():

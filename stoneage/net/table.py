@@ -11,7 +11,9 @@ rules are tested without a network.
   rules refuse) and changes nothing.
 * A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
   in wire form, and the story of each step as data (``stoneage.play.story``), the card of
-  another seat's face-down draw left out. Never the seed, the history or the full state.
+  another seat's face-down draw left out. Never the seed, the history or the full state. On
+  arrival (joining, returning, after a restart) it also receives the backlog: the stories of
+  the last rounds' steps, each filtered for that seat exactly as the live story was.
 * A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
   stand-in level plays the seat (deciding on the seat's view, under the seed policy) until the
   player returns with the token, to the same view.
@@ -48,6 +50,11 @@ from stoneage.rules import (
 from .protocol import COLOURS, ProtocolError, make, new_token, token_digest, token_matches
 
 HOST, REMOTE = "host", "remote"
+#: The most past steps an arriving client is told (its log's backlog): the rounds before are
+#: left out, so the arrival message stays far under the protocol's limit however long the game.
+BACKLOG_STEPS = 160
+#: How many whole rounds back the backlog reaches (the current one and the one before).
+BACKLOG_ROUNDS = 2
 #: The seat kinds of a table: the host's own player, a player who joins, a bot.
 SEAT_KINDS = (HOST, REMOTE, BOT)
 
@@ -360,21 +367,52 @@ class NetTable:
             wait=self.record.wait,
         )
 
-    def update(self, seat: int | None, step: Step | None = None) -> dict[str, Any]:
+    def update(
+        self, seat: int | None, step: Step | None = None, arrival: bool = False
+    ) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) receives after ``step`` (or on arrival): its view
-        in wire form, the story of the step as data, and the final scoring once it is over."""
+        in wire form, the story of the step as data, and the final scoring once it is over.
+        On ``arrival`` (joining, returning) it also carries the ``backlog``: the stories of
+        the recent past steps, as the seat may hear them, for its log."""
         state = self.state()
         view = state.view(seat) if seat is not None else spectator_view(state)
+        listener = SPECTATOR if seat is None else seat
         message = make(
             "state",
             ply=state.ply,
             view=view_to_wire(view),
-            story=story_data(step, SPECTATOR if seat is None else seat) if step else None,
+            story=story_data(step, listener) if step else None,
         )
+        if arrival:
+            message["backlog"] = self.backlog(listener)
         if state.is_terminal():
             # The game is over: the extra cards are turned up and everything is scored.
             message["final"] = state.final_scoring()
         return message
+
+    def backlog(self, listener: int) -> dict[str, Any]:
+        """The recent past for an arriving ``listener`` (a seat, or ``SPECTATOR``): the
+        stories of the steps of the last ``BACKLOG_ROUNDS`` rounds (at most ``BACKLOG_STEPS``),
+        each filtered as the live stories are, with its position and round; ``omitted``
+        counts the older steps left out."""
+        steps = self.match.steps if self.match is not None else []
+        first = backlog_start(steps)
+        told = [
+            {**story_data(step, listener), "ply": step.before.ply, "round": step.before.round}
+            for step in steps[first:]
+        ]
+        return {"omitted": first, "steps": told}
+
+
+def backlog_start(steps: list[Step]) -> int:
+    """The index of the first step of the backlog among ``steps`` (those before are left out)."""
+    if not steps:
+        return 0
+    since = steps[-1].before.round - BACKLOG_ROUNDS + 1
+    first = len(steps)
+    while first > 0 and steps[first - 1].before.round >= since:
+        first -= 1
+    return max(first, len(steps) - BACKLOG_STEPS)
 
 
 def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:

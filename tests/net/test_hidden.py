@@ -7,7 +7,9 @@ the story of the step) gives when the game is replayed *without a seed* from the
 taken so far; so it is a function of the past as the seat may know it, and nothing about what
 comes next is in it. Besides, the seed's digits, the other seats' tokens and the cards drawn
 face down by other seats never appear in the bytes (the set of unseen cards aside, which holds
-such a card among all the others, sorted)."""
+such a card among all the others, sorted). The same holds for the backlog of a player who
+returns mid-game and of a spectator who arrives late: each past story is the one the live
+stories would have told that listener."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from stoneage.rules import SPECTATOR, DrawExtra, DrawFaceDown, GameState, new_ga
 from .players import Script, play_until
 
 SEED = 8_315_923_447_120_553
+MIDWAY = 262  # a player returns and a spectator arrives just after a face-down draw (ply 253)
 
 
 class Recording(Client):
@@ -73,6 +76,17 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
             client.start()
             script.joined()
         watcher.start()
+        # Mid-game, seat 1's connection drops and it returns, and a second spectator
+        # arrives: both are told the backlog, which must hide what the live stories hide.
+        play_until(scripts, done=lambda: watcher.view is not None and watcher.view.ply >= MIDWAY)
+        players[1].kill()
+        back = Recording(host.url(), code, token=players[1].token)
+        late = Recording(host.url(), code, watch=True)
+        clients.extend([back, late])
+        back.start()
+        late.start()
+        scripts[1] = Script(back)
+        scripts[1].joined()
         play_until(scripts)
         play_until(
             [Script(watcher)], done=lambda: watcher.view is not None and watcher.view.is_terminal()
@@ -92,15 +106,21 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
     ]
     assert extras, "this game should draw a face-down card (else it proves nothing of them)"
     tokens = {c.seat: c.token for c in players}
-    for client in [*players, watcher]:
+    backlogs = hidden_draws = 0
+    for client, frames in [
+        (players[0], players[0].frames),
+        (back, players[1].frames + back.frames),
+        (watcher, watcher.frames),
+        (late, late.frames),
+    ]:
         seat = client.seat
         viewer = SPECTATOR if seat is None else seat
-        text = "".join(client.frames)
+        text = "".join(frames)
         assert str(SEED) not in text
         assert all(token not in text for s, token in tokens.items() if s != seat and token)
         updates = 0
         public: list[str] = []
-        for frame in client.frames:
+        for frame in frames:
             message = json.loads(frame)
             assert not _keys(message) & {"seed", "history", "actions", "token_digest", "digests"}
             if message["t"] == "state":
@@ -112,6 +132,16 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
                     action = _action(before, actions[ply - 1])
                     step = Step(before, action, after, before.current_player())
                     assert message["story"] == story_data(step, viewer)
+                for past in message.get("backlog", {}).get("steps", []):
+                    at = past["ply"]
+                    before, after = states[at], states[at + 1]
+                    step = Step(
+                        before, _action(before, actions[at]), after, before.current_player()
+                    )
+                    told = {**story_data(step, viewer), "ply": at, "round": before.round}
+                    assert past == told
+                    backlogs += 1
+                    hidden_draws += past["action"] == "extra ?"
                 deck = message["view"].pop("deck")
                 assert deck == sorted(deck)  # a set, never an order
             public.append(json.dumps(message))
@@ -123,6 +153,8 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
                 assert f'"{card}"' not in seen and f"extra {card}" not in seen
             else:
                 assert f'"{card}"' in seen  # the owner does see its own card
+    assert backlogs > 100  # the returning player and the late spectator were told the past
+    assert hidden_draws, "a face-down draw should be in a backlog (else it proves nothing)"
 
 
 def _action(state: GameState, text: str) -> Any:

@@ -182,7 +182,8 @@ class WaitingRoomScene(PanelScene):
 
     def _begin(self, first: ViewUpdate, rest: list[Event]) -> None:
         """The game began: the table, from the first view, with what came after it."""
-        self.session.events = list(rest)
+        # The table hears the first view too: its backlog is the log's past.
+        self.session.events = [first, *rest]
         self.session.quiet()  # no seat is free any more: the table is no longer announced
         self.handed_over = True
         table = self.app.make_scene("online_game", session=self.session, view=first.view)

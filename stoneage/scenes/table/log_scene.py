@@ -2,7 +2,10 @@
 with the seed as a replay file (``python -m stoneage --replay FILE`` plays it back).
 
 The lines are told from the game's steps each time the log opens, so they are always in the
-current language and complete, also for a game continued from a save.
+current language and complete, also for a game continued from a save. At a table over the
+network they are told from the host's stories: those of the steps shown since arriving, after
+the recent past the host told on arrival (its backlog; a first line says when older moves are
+left out).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import pygame
 from stoneage.i18n import _
 from stoneage.play.match import Match
 from stoneage.play.seats import Seat
-from stoneage.play.story import log_lines, tell
+from stoneage.play.story import log_lines
 from stoneage.records.recorder import export_replay
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.table.remote import RemoteMatch
@@ -39,6 +42,11 @@ class LoggedGame(Protocol):
     seats: list[Seat]
     match: Match
     remote: RemoteMatch | None  # at a table over the network: the host's stories of its steps
+
+
+def omitted_line() -> str:
+    """The log's first line when the host left out the oldest steps of a network game."""
+    return _("Earlier moves are not shown: on arrival the host tells only the recent rounds.")
 
 
 class LogScene(Scene):
@@ -107,21 +115,22 @@ class LogScene(Scene):
 
     def lines(self) -> list[tuple[str, bool]]:
         """The log as (line, is_heading); at a table over the network, told from the host's
-        stories (it knows what the seat's views do not)."""
+        stories (it knows what the seat's views do not), the past it told on arrival first."""
         game = self.game
         remote = game.remote
         if remote is None:
             return log_lines(game.match.steps, game.seats)
         names = [seat.name for seat in game.seats]
         lines: list[tuple[str, bool]] = []
+        if remote.omitted:
+            lines.append((omitted_line(), True))
         current_round = None
-        for step in game.match.steps:
-            story = remote.story_of(step) or tell(step)
-            paragraphs = story.paragraphs(names)
+        for past in remote.history():
+            paragraphs = past.story.paragraphs(names)
             if not paragraphs:
                 continue
-            if step.before.round != current_round:
-                current_round = step.before.round
+            if past.round != current_round:
+                current_round = past.round
                 lines.append((_("Round {n}").format(n=current_round), True))
             lines.extend((text, False) for text in paragraphs)
         return lines

@@ -6,7 +6,9 @@ seat. Nothing is decided here: every step comes from the host (``stoneage.net.cl
 seat's new view and the story of what happened; the table plays those steps one by one as
 "automatic" steps, exactly as it plays a bot's. The seat's own choice is checked on its view
 (the rules' own reason shows at once, and refused figures fly home as offline) and then sent
-as its text; the host's answer is the next view, or its refusal in words.
+as its text; the host's answer is the next view, or its refusal in words. On arrival (joining,
+returning, the host reopened) the host's backlog becomes the log's past, told without a beat
+or a sound; a view it cannot follow step by step is taken at once, the log keeping its lines.
 
 ``NetNotices`` keeps what the other events say (a player away and the countdown before a bot
 takes the seat, the bot standing in, the connection lost or retried, the host gone) as words
@@ -30,6 +32,7 @@ from stoneage.net.client import (
     HostLeft,
     Joined,
     LobbyUpdate,
+    Past,
     Problem,
     Refused,
     Returned,
@@ -42,7 +45,7 @@ from stoneage.net.host import Host
 from stoneage.play.match import Match, Step
 from stoneage.play.names import LEVEL_TITLES, engine_reason
 from stoneage.play.seats import BOT, HUMAN, Seat
-from stoneage.play.story import Story
+from stoneage.play.story import Story, tell
 from stoneage.rules import TERMINAL, Action, ActionError, GameState
 from stoneage.scenes.table.hosted import HostedKeep, Seated, SeatKeep
 
@@ -140,6 +143,8 @@ class RemoteMatch(Match):
         self.pending: deque[tuple[Step, Story | None]] = deque()
         self.stories: dict[int, Story] = {}  # id(step) -> the host's story of it
         self.final: tuple[dict[str, int], ...] | None = None
+        self.past: list[Past] = []  # what happened before the steps shown (the host's backlog)
+        self.omitted = 0  # the steps before ``past`` this log does not tell
         self.sent: Action | None = None  # the move sent and not yet answered
         self._last = view  # the newest view received (the state once every step is shown)
         self._retry_at: float | None = None  # when to send again a move the host found too soon
@@ -190,23 +195,42 @@ class RemoteMatch(Match):
         """The host's story of ``step`` (it knows what this view cannot: another's card)."""
         return self.stories.get(id(step))
 
+    def history(self) -> list[Past]:
+        """Everything this log can tell, oldest first: the host's backlog, then the steps
+        shown since (``omitted`` more came before it)."""
+        shown = [
+            Past(step.before.ply, step.before.round, self.story_of(step) or tell(step))
+            for step in self.steps
+        ]
+        return [*self.past, *shown]
+
     def receive(self, update: ViewUpdate) -> bool:
         """A new view from the host: queued as a step to show, or (no story: arriving,
-        returning, or a step this view cannot tell) taken at once. True for a jump."""
+        returning, or a step this view cannot tell) taken at once. True for a jump. On
+        arrival the host's backlog becomes the log's past (no animation, no sound)."""
         self.sent = None
         if update.final is not None:
             self.final = update.final
         story = update.story
         before = self._last
         self._last = update.view
-        if story is None or update.view.ply != before.ply + 1:
-            self.pending.clear()
-            self.state = update.view
-            self.steps.clear()
-            self.stories.clear()
+        if update.backlog is not None or story is None or update.view.ply != before.ply + 1:
+            self._jump(update)
             return True
         self.pending.append((Step(before, story.action, update.view, story.actor), story))
         return False
+
+    def _jump(self, update: ViewUpdate) -> None:
+        """Take the new view at once; the log keeps what it knew (or the host's backlog)."""
+        backlog = update.backlog
+        if backlog is not None:
+            self.past, self.omitted = list(backlog.past), backlog.omitted
+        else:  # a step this view cannot tell: what was shown stays in the log
+            self.past = [p for p in self.history() if p.ply < update.view.ply]
+        self.pending.clear()
+        self.state = update.view
+        self.steps.clear()
+        self.stories.clear()
 
     def hold_back(self, now: float) -> None:
         """The host found the move sent too soon after others: send it again a moment later

@@ -285,6 +285,8 @@ class TableScene(Scene):
             self.timeline.clear()
             self.hands.clear()
             self.finish_timer = None
+            # The log tells the past the host sent, quietly (no beat, no sound).
+            self.log.told([past.story for past in remote.history()], self.seats)
         said = net.banner()
         if said != self._net_said or jumped:
             self._net_said = said

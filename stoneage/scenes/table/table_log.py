@@ -40,10 +40,15 @@ class TableLog:
 
     def recent(self, steps: Sequence[Step], seats: Sequence[Seat]) -> None:
         """The log told afresh from the last steps (after a continue, undo or jump)."""
+        self.told([tell(step) for step in steps[-LOG_LINES:]], seats)
+
+    def told(self, stories: Sequence[Story], seats: Sequence[Seat]) -> None:
+        """The log told afresh from the last of ``stories`` (a network table's past, as its
+        host told it on arrival)."""
         self.lines.clear()
         self._stories.clear()
-        for step in steps[-LOG_LINES:]:
-            self.add(tell(step), seats)
+        for story in stories[-LOG_LINES:]:
+            self.add(story, seats)
 
     @property
     def last(self) -> str:
