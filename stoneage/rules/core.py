@@ -80,6 +80,7 @@ class StateCore:
         "_board",
         "_legal",
         "_owned",
+        "_spaces",
         "_table",
         "history",
         "n",
@@ -104,6 +105,10 @@ class StateCore:
     _legal: tuple[Action, ...] | list[Action] | None  # found on demand or while finishing
     _owned: int  # within an apply: the players (bits 0-3) and the table already copied
     _board: Board
+    # Per seat, a bit per space where it has figures still to resolve, hut and field left out
+    # (``transitions.RESOLVE_BIT``): an int key to the seat's choices in the resolution phase,
+    # where hashing the row (a tuple of 16) cost more than anything else there.
+    _spaces: int
 
     # The fields kept on the table, read-only here. Plain properties, which a compiler turns
     # into native getters; run as plain Python, each is replaced below by a property with an

@@ -117,6 +117,7 @@ class GameState(Transitions):
         s._legal = None
         s._owned = 0
         s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), 0)
+        s._spaces = 0
         s._settle()
         return s
 
@@ -140,6 +141,7 @@ class GameState(Transitions):
         s._legal = None
         s._owned = 0
         s._board = self._board
+        s._spaces = self._spaces
         return s
 
     # --- the interface -------------------------------------------------------------------------
@@ -249,6 +251,7 @@ class GameState(Transitions):
         s._legal = None
         s._owned = 0
         s._board = self._board
+        s._spaces = self._spaces
         # The handler of the action's kind finishes the copy. The kind is read off the tag (the
         # last field), most frequent kinds first: each test narrows ``Action`` to one kind for
         # mypy, and compiled it is a pointer comparison and a native call, where a table of

@@ -202,6 +202,47 @@ def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Resolve, ...], bool]:
     return found
 
 
+# The resolution phase's choices keyed by an int (``GameState._spaces``): per seat, a bit per
+# space where it has figures still to resolve. Hut and field have none: ``_resolve_step``
+# resolves them before it looks a seat's choices up, so fourteen bits a seat, and four seats
+# fit in 56 bits (compiled, an int below 2**62 is a plain C value, no object).
+_KEYED_SPACES: Final = tuple(s for s in range(NUM_SPACES) if s != HUT and s != FIELD)
+_SEAT_SHIFT: Final = len(_KEYED_SPACES)
+_SEAT_KEY: Final = (1 << _SEAT_SHIFT) - 1
+# RESOLVE_BIT[seat][space]: the bit of ``_spaces`` for figures of ``seat`` on ``space``.
+RESOLVE_BIT: Final = tuple(
+    tuple(
+        1 << seat * _SEAT_SHIFT + _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0
+        for space in range(NUM_SPACES)
+    )
+    for seat in range(4)
+)
+# One seat's choices per key, found on first use (a list indexed by the key: no hashing).
+_CHOICES_BY_KEY: Final[list[tuple[tuple[Resolve, ...], bool] | None]] = [None] * (_SEAT_KEY + 1)
+
+
+def _keyed_choices(key: int) -> tuple[tuple[Resolve, ...], bool]:
+    """``resolve_choices`` for the row whose spaces (hut and field aside) are the bits of
+    ``key``, kept in ``_CHOICES_BY_KEY``."""
+    spaces = [space for i, space in enumerate(_KEYED_SPACES) if key >> i & 1]
+    found = _CHOICES_BY_KEY[key] = (
+        tuple(RESOLVE_ACTIONS[space] for space in spaces),
+        _GATHER_SET.issuperset(spaces),
+    )
+    return found
+
+
+def spaces_key(placed: tuple[tuple[int, ...], ...]) -> int:
+    """``GameState._spaces`` for these rows of figures (a state built from outside the
+    rules, such as a view read from the wire)."""
+    return sum(
+        bits[space]
+        for bits, row in zip(RESOLVE_BIT, placed)
+        for space in range(NUM_SPACES)
+        if row[space]
+    )
+
+
 class Transitions(StateCore):
     """State changes of ``GameState`` (see the module docstring)."""
 
@@ -263,6 +304,7 @@ class Transitions(StateCore):
         row[space] = count
         placed[seat] = tuple(row)
         self.placed = tuple(placed)
+        self._spaces |= RESOLVE_BIT[seat][space]
         occupants, mask, village, village_small, resources, singles, standing = self._board
         # The sum read off the tuple (a typed int), not ``+=`` on a list item: compiled, a
         # native add where the list's item would be added as a Python object.
@@ -331,6 +373,7 @@ class Transitions(StateCore):
     def _resolve_space(self, seat: int, space: int) -> None:
         count = self.placed[seat][space]
         self._set_placed(seat, space, 0)
+        self._spaces &= ~RESOLVE_BIT[seat][space]
         if space == TOOL_MAKER:
             self._player(seat).gain_tool()
         elif space == HUT:
@@ -364,9 +407,11 @@ class Transitions(StateCore):
         if row[HUT] or row[FIELD]:
             self._resolve_space(seat, HUT if row[HUT] else FIELD)
             return True
-        # The cache of ``resolve_choices`` read here first: a call saved on a hot path.
-        found = _RESOLVE_CHOICES.get(row)
-        acts, only_rolls = found if found is not None else resolve_choices(row)
+        # The seat's choices looked up by its bits of ``_spaces`` (hut and field are 0 now):
+        # an index into a list, where ``resolve_choices`` would hash the row.
+        key = self._spaces >> seat * _SEAT_SHIFT & _SEAT_KEY
+        found = _CHOICES_BY_KEY[key]
+        acts, only_rolls = found if found is not None else _keyed_choices(key)
         if acts:  # none once every figure of the seat is back
             # Rolls with no tool to add involve no decision, so their order cannot matter.
             p = self.players[seat]
@@ -720,6 +765,7 @@ class Transitions(StateCore):
                 return
         self.phase = PLACE
         self.placed = (_EMPTY_ROW,) * self.n
+        self._spaces = 0
         self._board = new_board(self)
         first = self._first_placer()
         if first is None:  # nobody can place: the (empty) resolution phase follows
