@@ -357,9 +357,12 @@ class Transitions(StateCore):
         self.turn = self._table.start
         self._settle()
 
-    def _offer(self, acts: list[Action] | tuple[Action, ...], seat: int) -> None:
-        """Record the legal actions found while finishing, adding the two-resources card."""
-        self._legal = tuple(acts) + _TAKE_TWO if self.players[seat].two_res else acts
+    def _offer(self, acts: list[Action], seat: int) -> None:
+        """Record the legal actions found while finishing (a list of the state's own), adding
+        the two-resources card."""
+        if self.players[seat].two_res:
+            acts += _TAKE_TWO
+        self._legal = acts
 
     # --- resolution ----------------------------------------------------------------------------
     def _do_resolve(self, action: Resolve) -> None:
@@ -418,7 +421,7 @@ class Transitions(StateCore):
             if len(acts) == 1 or (only_rolls and not p.tools_free and not p.one_use):
                 self._resolve_space(seat, acts[0][0])
                 return True
-            self._offer(acts, seat)
+            self._offer(list(acts), seat)
             return False
         nxt = (seat + 1) % self.n
         if nxt == self._table.start:
