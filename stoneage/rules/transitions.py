@@ -24,7 +24,7 @@ cost about as much as a dozen plain bytecodes, so the hot paths avoid them where
 from __future__ import annotations
 
 from itertools import compress
-from typing import Final
+from typing import Final, TypeVar
 
 from . import data
 from .actions import (
@@ -47,7 +47,7 @@ from .actions import (
     UseTools,
 )
 from .actions import TAKE_TWO_ACTIONS as _TAKE_TWO
-from .core import Board, ResourceEntry, StateCore
+from .core import Board, ResourceEntry, StateCore, compiled
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -101,6 +101,25 @@ _SPACE_INDICES: Final = range(NUM_SPACES)
 _DIVISORS: Final = tuple(
     gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES)
 )
+
+
+# --- one item of a tuple replaced ---------------------------------------------------------------
+# The state's tuples (the rows of figures, the occupants, the players) change one item at a
+# time. Run as plain Python, the cheapest way is a list copied, changed and turned back into a
+# tuple (two C calls). Compiled, that is two allocations of a list and one of a tuple and a
+# copy each way, where a tuple filled from a generator over a tuple is one allocation of the
+# right size (mypyc fills it directly); as plain Python that generator would cost several
+# times the list. So the handlers test ``_NATIVE`` and take the way that is cheap on the path
+# that runs (the two ways give equal tuples).
+_NATIVE: Final = compiled()
+_T = TypeVar("_T")
+# _POSITIONS[k]: the positions of a tuple of k items, as a tuple (what mypyc fills from).
+_POSITIONS: Final = tuple(tuple(range(k)) for k in range(NUM_SPACES + 1))
+
+
+def _replaced(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value`` (the compiled way, above)."""
+    return tuple(value if i == index else values[i] for i in _POSITIONS[len(values)])
 
 
 # --- the placement board -----------------------------------------------------------------------
@@ -253,10 +272,14 @@ class Transitions(StateCore):
         """The seat's player, copied on first change within this ``apply``."""
         if self._owned >> seat & 1:
             return self.players[seat]
+        self._owned |= 1 << seat
+        if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
+            fresh = self.players[seat].copy()
+            self.players = _replaced(self.players, seat, fresh)
+            return fresh
         players = list(self.players)
         fresh = players[seat] = players[seat].copy()
         self.players = tuple(players)
-        self._owned |= 1 << seat
         return fresh
 
     def _edit_table(self) -> Table:
@@ -268,11 +291,15 @@ class Transitions(StateCore):
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
         """Set the figures of ``seat`` on ``space`` (new row and new tuple of rows)."""
-        placed = list(self.placed)
-        row = list(placed[seat])
+        if _NATIVE:
+            placed = self.placed
+            self.placed = _replaced(placed, seat, _replaced(placed[seat], space, count))
+            return
+        rows = list(self.placed)
+        row = list(rows[seat])
         row[space] = count
-        placed[seat] = tuple(row)
-        self.placed = tuple(placed)
+        rows[seat] = tuple(row)
+        self.placed = tuple(rows)
 
     # --- placement -----------------------------------------------------------------------------
     def _placements(self, seat: int) -> list[Action]:
@@ -299,18 +326,23 @@ class Transitions(StateCore):
         seat = self.turn
         space = action[0]
         count = action[1]
-        placed = list(self.placed)
-        row = list(placed[seat])
-        row[space] = count
-        placed[seat] = tuple(row)
-        self.placed = tuple(placed)
-        self._spaces |= RESOLVE_BIT[seat][space]
         occupants, mask, village, village_small, resources, singles, standing = self._board
-        # The sum read off the tuple (a typed int), not ``+=`` on a list item: compiled, a
-        # native add where the list's item would be added as a Python object.
-        occupied = list(occupants)
-        occupied[space] = occupants[space] + count
-        occupants = tuple(occupied)
+        # One item of a tuple replaced: see ``_NATIVE``.
+        if _NATIVE:
+            placed = self.placed
+            self.placed = _replaced(placed, seat, _replaced(placed[seat], space, count))
+            occupants = _replaced(occupants, space, occupants[space] + count)
+        else:
+            rows = list(self.placed)
+            row = list(rows[seat])
+            row[space] = count
+            rows[seat] = tuple(row)
+            self.placed = tuple(rows)
+            # The sum read off the tuple, not ``+=`` on a list item (as cheap here).
+            occupied = list(occupants)
+            occupied[space] = occupants[space] + count
+            occupants = tuple(occupied)
+        self._spaces |= RESOLVE_BIT[seat][space]
         standing += count << (seat << 2)  # four bits a seat (see ``core.Board``)
         if space < HUNT:
             bits = (
@@ -327,9 +359,13 @@ class Transitions(StateCore):
             n = self.n
             room = RESOURCE_SPACE_CAPACITY - occupants[space]
             if n < 4:  # who stands on a resource space matters with 2-3 players
-                seats_on = list(mask)
-                bits = seats_on[space] = seats_on[space] | 1 << seat
-                mask = tuple(seats_on)
+                bits = mask[space] | 1 << seat
+                if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
+                    mask = _replaced(mask, space, bits)
+                else:
+                    seats_on = list(mask)
+                    seats_on[space] = bits
+                    mask = tuple(seats_on)
                 if n == 2 or bits.bit_count() >= 2:
                     room = 0  # closed to every other seat
             # Only this space's entry changes (a new room, or gone when closed).
