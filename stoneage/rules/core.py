@@ -80,6 +80,7 @@ class StateCore:
         "_board",
         "_legal",
         "_owned",
+        "_spaces",
         "_table",
         "history",
         "n",
@@ -101,9 +102,16 @@ class StateCore:
     ply: int
     history: History | None  # None in a seat's view
     _table: Table
-    _legal: tuple[Action, ...] | list[Action] | None  # found on demand or while finishing
+    # The legal actions, found on demand or while finishing; always a list of the state's own
+    # (``legal_actions`` hands out copies): compiled, ``apply``'s look-up in it is then a native
+    # loop over a list, where a list-or-tuple would be walked by a Python iterator.
+    _legal: list[Action] | None
     _owned: int  # within an apply: the players (bits 0-3) and the table already copied
     _board: Board
+    # Per seat, a bit per space where it has figures still to resolve, hut and field left out
+    # (``transitions.RESOLVE_BIT``): an int key to the seat's choices in the resolution phase,
+    # where hashing the row (a tuple of 16) cost more than anything else there.
+    _spaces: int
 
     # The fields kept on the table, read-only here. Plain properties, which a compiler turns
     # into native getters; run as plain Python, each is replaced below by a property with an

@@ -117,6 +117,7 @@ class GameState(Transitions):
         s._legal = None
         s._owned = 0
         s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), 0)
+        s._spaces = 0
         s._settle()
         return s
 
@@ -140,6 +141,7 @@ class GameState(Transitions):
         s._legal = None
         s._owned = 0
         s._board = self._board
+        s._spaces = self._spaces
         return s
 
     # --- the interface -------------------------------------------------------------------------
@@ -148,7 +150,9 @@ class GameState(Transitions):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return list(legal)
+        # ``copy()``, not ``list()``: compiled, one allocation of the right size, where
+        # ``list()`` starts empty and grows.
+        return legal.copy()
 
     def decision(self) -> Decision:
         """What is being decided now, and by whom, in its typed public form (see
@@ -249,6 +253,7 @@ class GameState(Transitions):
         s._legal = None
         s._owned = 0
         s._board = self._board
+        s._spaces = self._spaces
         # The handler of the action's kind finishes the copy. The kind is read off the tag (the
         # last field), most frequent kinds first: each test narrows ``Action`` to one kind for
         # mypy, and compiled it is a pointer comparison and a native call, where a table of
@@ -366,20 +371,21 @@ class GameState(Transitions):
         )
 
     # --- legality ------------------------------------------------------------------------------
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> list[Action]:
         actor = self._actor
         if actor == TERMINAL:
-            return ()
+            return []
         if actor == CHANCE:
-            return self._chance_weights()[0]
+            return list(self._chance_weights()[0])
         pending = self.pending
+        acts: list[Action]
         if pending is None:
             if self.phase == PLACE:
-                acts = tuple(self._placements(actor))
+                acts = self._placements(actor)  # a fresh list
             else:
-                acts = resolve_choices(self.placed[actor])[0]
+                acts = list(resolve_choices(self.placed[actor])[0])
         else:
-            acts = self._decision_options(pending, self.players[actor])
+            acts = list(self._decision_options(pending, self.players[actor]))
         if self.players[actor].two_res:
             acts += TAKE_TWO_ACTIONS
         return acts

@@ -24,7 +24,7 @@ cost about as much as a dozen plain bytecodes, so the hot paths avoid them where
 from __future__ import annotations
 
 from itertools import compress
-from typing import Final
+from typing import Final, TypeVar
 
 from . import data
 from .actions import (
@@ -47,7 +47,7 @@ from .actions import (
     UseTools,
 )
 from .actions import TAKE_TWO_ACTIONS as _TAKE_TWO
-from .core import Board, ResourceEntry, StateCore
+from .core import Board, ResourceEntry, StateCore, compiled
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -101,6 +101,25 @@ _SPACE_INDICES: Final = range(NUM_SPACES)
 _DIVISORS: Final = tuple(
     gather_divisor(space) if space in GATHER_SPACES else 0 for space in range(NUM_SPACES)
 )
+
+
+# --- one item of a tuple replaced ---------------------------------------------------------------
+# The state's tuples (the rows of figures, the occupants, the players) change one item at a
+# time. Run as plain Python, the cheapest way is a list copied, changed and turned back into a
+# tuple (two C calls). Compiled, that is two allocations of a list and one of a tuple and a
+# copy each way, where a tuple filled from a generator over a tuple is one allocation of the
+# right size (mypyc fills it directly); as plain Python that generator would cost several
+# times the list. So the handlers test ``_NATIVE`` and take the way that is cheap on the path
+# that runs (the two ways give equal tuples).
+_NATIVE: Final = compiled()
+_T = TypeVar("_T")
+# _POSITIONS[k]: the positions of a tuple of k items, as a tuple (what mypyc fills from).
+_POSITIONS: Final = tuple(tuple(range(k)) for k in range(NUM_SPACES + 1))
+
+
+def _replaced(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value`` (the compiled way, above)."""
+    return tuple(value if i == index else values[i] for i in _POSITIONS[len(values)])
 
 
 # --- the placement board -----------------------------------------------------------------------
@@ -202,6 +221,47 @@ def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Resolve, ...], bool]:
     return found
 
 
+# The resolution phase's choices keyed by an int (``GameState._spaces``): per seat, a bit per
+# space where it has figures still to resolve. Hut and field have none: ``_resolve_step``
+# resolves them before it looks a seat's choices up, so fourteen bits a seat, and four seats
+# fit in 56 bits (compiled, an int below 2**62 is a plain C value, no object).
+_KEYED_SPACES: Final = tuple(s for s in range(NUM_SPACES) if s != HUT and s != FIELD)
+_SEAT_SHIFT: Final = len(_KEYED_SPACES)
+_SEAT_KEY: Final = (1 << _SEAT_SHIFT) - 1
+# RESOLVE_BIT[seat][space]: the bit of ``_spaces`` for figures of ``seat`` on ``space``.
+RESOLVE_BIT: Final = tuple(
+    tuple(
+        1 << seat * _SEAT_SHIFT + _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0
+        for space in range(NUM_SPACES)
+    )
+    for seat in range(4)
+)
+# One seat's choices per key, found on first use (a list indexed by the key: no hashing).
+_CHOICES_BY_KEY: Final[list[tuple[tuple[Resolve, ...], bool] | None]] = [None] * (_SEAT_KEY + 1)
+
+
+def _keyed_choices(key: int) -> tuple[tuple[Resolve, ...], bool]:
+    """``resolve_choices`` for the row whose spaces (hut and field aside) are the bits of
+    ``key``, kept in ``_CHOICES_BY_KEY``."""
+    spaces = [space for i, space in enumerate(_KEYED_SPACES) if key >> i & 1]
+    found = _CHOICES_BY_KEY[key] = (
+        tuple(RESOLVE_ACTIONS[space] for space in spaces),
+        _GATHER_SET.issuperset(spaces),
+    )
+    return found
+
+
+def spaces_key(placed: tuple[tuple[int, ...], ...]) -> int:
+    """``GameState._spaces`` for these rows of figures (a state built from outside the
+    rules, such as a view read from the wire)."""
+    return sum(
+        bits[space]
+        for bits, row in zip(RESOLVE_BIT, placed)
+        for space in range(NUM_SPACES)
+        if row[space]
+    )
+
+
 class Transitions(StateCore):
     """State changes of ``GameState`` (see the module docstring)."""
 
@@ -212,10 +272,14 @@ class Transitions(StateCore):
         """The seat's player, copied on first change within this ``apply``."""
         if self._owned >> seat & 1:
             return self.players[seat]
+        self._owned |= 1 << seat
+        if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
+            fresh = self.players[seat].copy()
+            self.players = _replaced(self.players, seat, fresh)
+            return fresh
         players = list(self.players)
         fresh = players[seat] = players[seat].copy()
         self.players = tuple(players)
-        self._owned |= 1 << seat
         return fresh
 
     def _edit_table(self) -> Table:
@@ -227,11 +291,15 @@ class Transitions(StateCore):
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
         """Set the figures of ``seat`` on ``space`` (new row and new tuple of rows)."""
-        placed = list(self.placed)
-        row = list(placed[seat])
+        if _NATIVE:
+            placed = self.placed
+            self.placed = _replaced(placed, seat, _replaced(placed[seat], space, count))
+            return
+        rows = list(self.placed)
+        row = list(rows[seat])
         row[space] = count
-        placed[seat] = tuple(row)
-        self.placed = tuple(placed)
+        rows[seat] = tuple(row)
+        self.placed = tuple(rows)
 
     # --- placement -----------------------------------------------------------------------------
     def _placements(self, seat: int) -> list[Action]:
@@ -258,17 +326,23 @@ class Transitions(StateCore):
         seat = self.turn
         space = action[0]
         count = action[1]
-        placed = list(self.placed)
-        row = list(placed[seat])
-        row[space] = count
-        placed[seat] = tuple(row)
-        self.placed = tuple(placed)
         occupants, mask, village, village_small, resources, singles, standing = self._board
-        # The sum read off the tuple (a typed int), not ``+=`` on a list item: compiled, a
-        # native add where the list's item would be added as a Python object.
-        occupied = list(occupants)
-        occupied[space] = occupants[space] + count
-        occupants = tuple(occupied)
+        # One item of a tuple replaced: see ``_NATIVE``.
+        if _NATIVE:
+            placed = self.placed
+            self.placed = _replaced(placed, seat, _replaced(placed[seat], space, count))
+            occupants = _replaced(occupants, space, occupants[space] + count)
+        else:
+            rows = list(self.placed)
+            row = list(rows[seat])
+            row[space] = count
+            rows[seat] = tuple(row)
+            self.placed = tuple(rows)
+            # The sum read off the tuple, not ``+=`` on a list item (as cheap here).
+            occupied = list(occupants)
+            occupied[space] = occupants[space] + count
+            occupants = tuple(occupied)
+        self._spaces |= RESOLVE_BIT[seat][space]
         standing += count << (seat << 2)  # four bits a seat (see ``core.Board``)
         if space < HUNT:
             bits = (
@@ -285,9 +359,13 @@ class Transitions(StateCore):
             n = self.n
             room = RESOURCE_SPACE_CAPACITY - occupants[space]
             if n < 4:  # who stands on a resource space matters with 2-3 players
-                seats_on = list(mask)
-                bits = seats_on[space] = seats_on[space] | 1 << seat
-                mask = tuple(seats_on)
+                bits = mask[space] | 1 << seat
+                if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
+                    mask = _replaced(mask, space, bits)
+                else:
+                    seats_on = list(mask)
+                    seats_on[space] = bits
+                    mask = tuple(seats_on)
                 if n == 2 or bits.bit_count() >= 2:
                     room = 0  # closed to every other seat
             # Only this space's entry changes (a new room, or gone when closed).
@@ -315,9 +393,12 @@ class Transitions(StateCore):
         self.turn = self._table.start
         self._settle()
 
-    def _offer(self, acts: list[Action] | tuple[Action, ...], seat: int) -> None:
-        """Record the legal actions found while finishing, adding the two-resources card."""
-        self._legal = tuple(acts) + _TAKE_TWO if self.players[seat].two_res else acts
+    def _offer(self, acts: list[Action], seat: int) -> None:
+        """Record the legal actions found while finishing (a list of the state's own), adding
+        the two-resources card."""
+        if self.players[seat].two_res:
+            acts += _TAKE_TWO
+        self._legal = acts
 
     # --- resolution ----------------------------------------------------------------------------
     def _do_resolve(self, action: Resolve) -> None:
@@ -331,6 +412,7 @@ class Transitions(StateCore):
     def _resolve_space(self, seat: int, space: int) -> None:
         count = self.placed[seat][space]
         self._set_placed(seat, space, 0)
+        self._spaces &= ~RESOLVE_BIT[seat][space]
         if space == TOOL_MAKER:
             self._player(seat).gain_tool()
         elif space == HUT:
@@ -364,16 +446,18 @@ class Transitions(StateCore):
         if row[HUT] or row[FIELD]:
             self._resolve_space(seat, HUT if row[HUT] else FIELD)
             return True
-        # The cache of ``resolve_choices`` read here first: a call saved on a hot path.
-        found = _RESOLVE_CHOICES.get(row)
-        acts, only_rolls = found if found is not None else resolve_choices(row)
+        # The seat's choices looked up by its bits of ``_spaces`` (hut and field are 0 now):
+        # an index into a list, where ``resolve_choices`` would hash the row.
+        key = self._spaces >> seat * _SEAT_SHIFT & _SEAT_KEY
+        found = _CHOICES_BY_KEY[key]
+        acts, only_rolls = found if found is not None else _keyed_choices(key)
         if acts:  # none once every figure of the seat is back
             # Rolls with no tool to add involve no decision, so their order cannot matter.
             p = self.players[seat]
             if len(acts) == 1 or (only_rolls and not p.tools_free and not p.one_use):
                 self._resolve_space(seat, acts[0][0])
                 return True
-            self._offer(acts, seat)
+            self._offer(list(acts), seat)
             return False
         nxt = (seat + 1) % self.n
         if nxt == self._table.start:
@@ -706,6 +790,7 @@ class Transitions(StateCore):
                 return
         self.phase = PLACE
         self.placed = (_EMPTY_ROW,) * self.n
+        self._spaces = 0
         self._board = new_board(self)
         first = self._first_placer()
         if first is None:  # nobody can place: the (empty) resolution phase follows

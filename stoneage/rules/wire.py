@@ -40,6 +40,7 @@ from .player import Player
 from .state import GameState
 from .table import Table
 from .textform import read_action
+from .transitions import spaces_key
 
 #: The version of the dict's layout; a reader refuses any other.
 WIRE_VERSION: Final = 1
@@ -171,6 +172,7 @@ def _read_view(raw: object) -> GameState:
     s._legal = None
     s._owned = 0
     s._board = _board(raw, n, s._table)
+    s._spaces = spaces_key(s.placed)
     if s._actor == CHANCE and s.pending is None:
         raise WireFormatError("chance decides with nothing pending")
     return s
