@@ -339,9 +339,33 @@ def play(
     ]
 
 
-def _play_star(work: tuple[str, int, int, int, int, int, str, int | None]) -> list[float]:
+Work = tuple[str, int, int, int, int, int, str, int | None]
+
+
+def _play_star(work: Work) -> tuple[int, list[float]]:
     name, players, index, seed, rollouts, own, opponent, opponent_default = work
-    return play(VARIANTS[name], players, index, seed, rollouts, own, opponent, opponent_default)
+    row = play(VARIANTS[name], players, index, seed, rollouts, own, opponent, opponent_default)
+    return index, row
+
+
+def _series_key(work: Work) -> list[object]:
+    """What makes games of one series (everything but the game's index), as logged."""
+    return [*work[:2], *work[3:]]
+
+
+def _logged(path: Path | None, key: list[object]) -> dict[int, list[float]]:
+    """The games of this series already in the log ``path`` (a line cut short is skipped)."""
+    found: dict[int, list[float]] = {}
+    if path is None or not path.exists():
+        return found
+    for line in path.read_text("utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if entry.get("series") == key:
+            found[int(entry["index"])] = [float(x) for x in entry["row"]]
+    return found
 
 
 def _use_prices(prices: dict[str, float] | None) -> None:
@@ -385,6 +409,13 @@ def main(argv: list[str] | None = None) -> int:
         help="with --rollouts 0: the opponent's default budget counted at N rollouts a placement "
         "(e.g. 1200: today's Hard at 2 players)",
     )
+    parser.add_argument(
+        "--log",
+        type=Path,
+        metavar="FILE",
+        help="append every finished game to FILE (JSON lines); games of the same series "
+        "already there are kept, not played again (a run cut short goes on)",
+    )
     parser.add_argument("--weights", type=Path, help="learned_file: the weights file to judge by")
     parser.add_argument(
         "--prices",
@@ -408,11 +439,18 @@ def main(argv: list[str] | None = None) -> int:
         )
         for i in range(args.games)
     ]
-    rows: list[list[float]] = []
+    # With --log, games already logged for the same series are kept and not played again.
+    done = _logged(args.log, _series_key(work[0]))
+    rows: list[list[float]] = [done[i] for i in sorted(done) if i < args.games]
+    work = [w for w in work if w[2] not in done]
     prices = json.loads(args.prices.read_text("utf-8"))["prices"] if args.prices else None
     with multiprocessing.Pool(args.jobs, _use_prices, (prices,)) as pool:
-        for row in pool.imap_unordered(_play_star, work):
+        for index, row in pool.imap_unordered(_play_star, work):
             rows.append(row)
+            if args.log is not None:
+                entry = {"series": _series_key(work[0]), "index": index, "row": row}
+                with args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps(entry) + "\n")
             if len(rows) % 10 == 0:
                 wins = sum(r[0] for r in rows)
                 print(f"{len(rows)} games: {wins:.1f} wins", file=sys.stderr, flush=True)
