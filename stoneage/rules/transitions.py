@@ -184,6 +184,32 @@ def _open_resources(
     return tuple(found)
 
 
+def _with_room(
+    resources: tuple[ResourceEntry, ...], space: int, room: int
+) -> tuple[ResourceEntry, ...]:
+    """``resources`` with the entry of ``space`` (open still) for ``room`` (compiled only).
+
+    As many entries as before: mypyc fills a tuple of that size from the generator in one
+    allocation, where ``_do_place``'s loop builds a list first. A function of its own: a
+    generator in ``_do_place`` would turn the names it reads into cells there, which plain
+    Python would pay for on every placement.
+    """
+    entry_now = _RESOURCE_ENTRY[space][room]
+    return tuple(entry_now if entry[0] == space else entry for entry in resources)
+
+
+# _SINGLES[bits]: the placements on the card slots and building stacks whose bits (space minus
+# the first card space) are set, in board order: the board's ``singles``, shared (compiled).
+_SINGLES: Final = tuple(
+    tuple(
+        PLACE_ACTIONS[space][1]
+        for space in CARD_SPACES + BUILDING_SPACES
+        if bits >> space - _CARD_SPACE_0 & 1
+    )
+    for bits in range(1 << len(CARD_SPACES + BUILDING_SPACES))
+)
+
+
 def new_board(state: StateCore) -> Board:
     """The board at the start of a placement phase (nothing placed yet)."""
     n = state.n
@@ -381,9 +407,15 @@ class Transitions(StateCore):
             )
             village, village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
         elif space >= _CARD_SPACE_0:
-            still_open = list(singles)
-            still_open.remove(PLACE_ACTIONS[space][1])
-            singles = tuple(still_open)
+            if _NATIVE:  # the shared tuple of the slots and stacks still open: nothing built
+                open_bits = 0
+                for single in singles:
+                    open_bits |= 1 << single[0] - _CARD_SPACE_0
+                singles = _SINGLES[open_bits & ~(1 << space - _CARD_SPACE_0)]
+            else:
+                still_open = list(singles)
+                still_open.remove(PLACE_ACTIONS[space][1])
+                singles = tuple(still_open)
         elif space != HUNT:
             n = self.n
             room = RESOURCE_SPACE_CAPACITY - occupants[space]
@@ -398,13 +430,16 @@ class Transitions(StateCore):
                 if n == 2 or bits.bit_count() >= 2:
                     room = 0  # closed to every other seat
             # Only this space's entry changes (a new room, or gone when closed).
-            entries = []
-            for entry in resources:
-                if entry[0] != space:
-                    entries.append(entry)
-                elif room > 0:
-                    entries.append(_RESOURCE_ENTRY[space][room])
-            resources = tuple(entries)
+            if _NATIVE and room > 0:
+                resources = _with_room(resources, space, room)
+            else:
+                entries = []
+                for entry in resources:
+                    if entry[0] != space:
+                        entries.append(entry)
+                    elif room > 0:
+                        entries.append(_RESOURCE_ENTRY[space][room])
+                resources = tuple(entries)
         self._board = (occupants, mask, village, village_small, resources, singles, standing)
         # The next seat clockwise that can still place decides; its choices are known now.
         n = self.n
