@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from itertools import compress
 from types import FunctionType
-from typing import cast
+from typing import Final, cast
 
 from .actions import Action, Place
 from .data import NUM_SPACES
@@ -80,13 +80,14 @@ class StateCore:
         "_board",
         "_legal",
         "_owned",
+        "_placed",
+        "_rows",
         "_spaces",
         "_table",
         "history",
         "n",
         "pending",
         "phase",
-        "placed",
         "players",
         "ply",
         "turn",
@@ -97,7 +98,15 @@ class StateCore:
     turn: int
     _actor: int  # current_player(), set by the handler that finished the state
     players: tuple[Player, ...]
-    placed: tuple[tuple[int, ...], ...]
+    # ``placed`` (the public rows of figures, see the property below) as kept: run as plain
+    # Python always the rows themselves; compiled, the rows once built and None until then,
+    # the figures being kept in ``_rows``.
+    _placed: tuple[tuple[int, ...], ...] | None
+    # Compiled only (never written as plain Python): the figures of ``placed`` packed four bits
+    # a space, one int per seat for spaces 0-14 and a fifth for space 15 of every seat (four
+    # bits a seat). A tuple of five ints is a plain C value in a compiled state: a placement
+    # or a resolution changes one int where the rows were two tuples rebuilt item by item.
+    _rows: tuple[int, int, int, int, int]
     pending: Pending | None
     ply: int
     history: History | None  # None in a seat's view
@@ -172,6 +181,21 @@ class StateCore:
         """The building tiles nobody has seen, sorted."""
         return self._table.tile_pool
 
+    @property
+    def placed(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the figures standing on each space (``placed[seat][space]``)."""
+        # Only compiled: as plain Python this property is replaced below by ``_placed``'s own
+        # slot, which always holds the rows.
+        rows = self._placed
+        if rows is None:
+            rows = self._placed = unpacked_rows(self._rows, self.n)
+        return rows
+
+    @placed.setter
+    def placed(self, rows: tuple[tuple[int, ...], ...]) -> None:
+        self._placed = rows
+        self._rows = packed_rows(rows)
+
     # The placement board: figures per space this round, and who stands on each resource
     # space; kept until the next placement phase begins.
     @property
@@ -228,6 +252,88 @@ class StateCore:
         return out
 
 
+# --- the rows of figures packed (compiled; see ``StateCore._rows``) --------------------------------
+_LAST_SPACE: Final = NUM_SPACES - 1  # the one space kept in the fifth int
+NO_ROWS: Final = (0, 0, 0, 0, 0)
+_EMPTY_ROW: Final = (0,) * NUM_SPACES
+_ROW_SPACES: Final = tuple(range(NUM_SPACES))
+
+
+def row_bits(rows: tuple[int, int, int, int, int], seat: int) -> int:
+    """The packed figures of ``seat`` on spaces 0-14 (an int of ``rows`` picked by tests, as a
+    tuple of C values can be indexed by a constant only)."""
+    if seat == 0:
+        return rows[0]
+    if seat == 1:
+        return rows[1]
+    if seat == 2:
+        return rows[2]
+    return rows[3]
+
+
+def count_in(rows: tuple[int, int, int, int, int], seat: int, space: int) -> int:
+    """The figures of ``seat`` on ``space`` in packed ``rows``."""
+    if space == _LAST_SPACE:
+        return rows[4] >> (seat << 2) & 15
+    return row_bits(rows, seat) >> (space << 2) & 15
+
+
+def with_count(
+    rows: tuple[int, int, int, int, int], seat: int, space: int, count: int
+) -> tuple[int, int, int, int, int]:
+    """Packed ``rows`` with the figures of ``seat`` on ``space`` set to ``count`` (0-15)."""
+    r0, r1, r2, r3, r4 = rows
+    if space == _LAST_SPACE:
+        shift = seat << 2
+        return (r0, r1, r2, r3, r4 & ~(15 << shift) | count << shift)
+    shift = space << 2
+    if seat == 0:
+        r0 = r0 & ~(15 << shift) | count << shift
+    elif seat == 1:
+        r1 = r1 & ~(15 << shift) | count << shift
+    elif seat == 2:
+        r2 = r2 & ~(15 << shift) | count << shift
+    else:
+        r3 = r3 & ~(15 << shift) | count << shift
+    return (r0, r1, r2, r3, r4)
+
+
+def packed_rows(placed: tuple[tuple[int, ...], ...]) -> tuple[int, int, int, int, int]:
+    """``placed`` packed (every count is at most 15: the rules and the wire allow 10)."""
+    rows = NO_ROWS
+    for seat, row in enumerate(placed):
+        for space in range(NUM_SPACES):
+            if row[space]:
+                rows = with_count(rows, seat, space, row[space])
+    return rows
+
+
+def unpacked_rows(rows: tuple[int, int, int, int, int], n: int) -> tuple[tuple[int, ...], ...]:
+    """The rows of figures of ``n`` seats packed in ``rows``."""
+    return tuple(_unpacked_row(rows, seat) for seat in range(n))
+
+
+def _unpacked_row(rows: tuple[int, int, int, int, int], seat: int) -> tuple[int, ...]:
+    bits = row_bits(rows, seat)
+    last = rows[4] >> (seat << 2) & 15
+    if not bits and not last:
+        return _EMPTY_ROW
+    # Kept by the seat's packed figures: the bots read ``placed`` on most of their steps, and
+    # a row looked up is cheaper than one built (and the rows of a game recur).
+    key = bits << 4 | last
+    found = _ROWS_BY_KEY.get(key)
+    if found is None:
+        if len(_ROWS_BY_KEY) > 50_000:  # a bound on memory
+            _ROWS_BY_KEY.clear()
+        found = _ROWS_BY_KEY[key] = tuple(
+            last if space == _LAST_SPACE else bits >> (space << 2) & 15 for space in _ROW_SPACES
+        )
+    return found
+
+
+_ROWS_BY_KEY: Final[dict[int, tuple[int, ...]]] = {}
+
+
 def compiled() -> bool:
     """True when this module runs compiled (by mypyc) rather than as plain Python."""
     # A compiled class's methods are native descriptors, not Python functions.
@@ -239,3 +345,8 @@ if not compiled():
     # where a ``def`` would cost a Python frame per read (the bots read them in their rollouts).
     for _name in TABLE_FIELDS:
         setattr(StateCore, _name, table_property(_name))
+    # ``placed`` read and written as a slot of its own (``_placed``'s), as cheap as any other:
+    # the packed ``_rows`` exist to spare the compiled engine the tuples, which plain Python
+    # builds more cheaply than it would compute the ints.
+    _name = "placed"
+    setattr(StateCore, _name, vars(StateCore)["_" + _name])

@@ -70,7 +70,7 @@ from .serial import read_save, to_json
 from .table import Table
 from .textform import read_action
 from .tools import tool_options
-from .transitions import Transitions, resolve_choices
+from .transitions import _NATIVE, Transitions, resolve_choices
 
 _EMPTY_ROW: Final = (0,) * NUM_SPACES
 
@@ -130,7 +130,9 @@ class GameState(Transitions):
         s.turn = self.turn
         s._actor = self._actor
         s.players = self.players
-        s.placed = self.placed
+        s._placed = self._placed
+        if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
+            s._rows = self._rows
         s.pending = self.pending
         s.ply = self.ply if action is None else self.ply + 1
         history = self.history
@@ -242,7 +244,9 @@ class GameState(Transitions):
         s.turn = self.turn
         s._actor = self._actor
         s.players = self.players
-        s.placed = self.placed
+        s._placed = self._placed
+        if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
+            s._rows = self._rows
         s.pending = self.pending
         s.ply = self.ply + 1
         history = self.history

@@ -15,10 +15,12 @@ finish by hand where the next step is known.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
-(``_player``, ``_edit_table``), and the placement phase keeps a board (``GameState._board``,
-below) of what is still open, so that a seat's placements are a few list extensions. Measured
-with callgrind, a Python call, a list or tuple built, a ``sum()`` or a named tuple built each
-cost about as much as a dozen plain bytecodes, so the hot paths avoid them where they can.
+(``_player``, ``_edit_table``), compiled the rows of figures are kept packed in ints
+(``StateCore._rows``; ``placed`` is built when read), and the placement phase keeps a board
+(``GameState._board``, below) of what is still open, so that a seat's placements are a few list
+extensions. Measured with callgrind, a Python call, a list or tuple built, a ``sum()`` or a
+named tuple built each cost about as much as a dozen plain bytecodes, so the hot paths avoid
+them where they can.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from .actions import (
     UseTools,
 )
 from .actions import TAKE_TWO_ACTIONS as _TAKE_TWO
-from .core import Board, ResourceEntry, StateCore, compiled
+from .core import Board, ResourceEntry, StateCore, compiled, count_in, row_bits, with_count
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -182,6 +184,32 @@ def _open_resources(
     return tuple(found)
 
 
+def _with_room(
+    resources: tuple[ResourceEntry, ...], space: int, room: int
+) -> tuple[ResourceEntry, ...]:
+    """``resources`` with the entry of ``space`` (open still) for ``room`` (compiled only).
+
+    As many entries as before: mypyc fills a tuple of that size from the generator in one
+    allocation, where ``_do_place``'s loop builds a list first. A function of its own: a
+    generator in ``_do_place`` would turn the names it reads into cells there, which plain
+    Python would pay for on every placement.
+    """
+    entry_now = _RESOURCE_ENTRY[space][room]
+    return tuple(entry_now if entry[0] == space else entry for entry in resources)
+
+
+# _SINGLES[bits]: the placements on the card slots and building stacks whose bits (space minus
+# the first card space) are set, in board order: the board's ``singles``, shared (compiled).
+_SINGLES: Final = tuple(
+    tuple(
+        PLACE_ACTIONS[space][1]
+        for space in CARD_SPACES + BUILDING_SPACES
+        if bits >> space - _CARD_SPACE_0 & 1
+    )
+    for bits in range(1 << len(CARD_SPACES + BUILDING_SPACES))
+)
+
+
 def new_board(state: StateCore) -> Board:
     """The board at the start of a placement phase (nothing placed yet)."""
     n = state.n
@@ -236,6 +264,15 @@ RESOLVE_BIT: Final = tuple(
     )
     for seat in range(4)
 )
+# _KEY_SHIFT[space]: the bit of a keyed space within a seat's bits (0 for hut and field, which
+# are not keyed and never looked up); _HUNT_KEY: the hunt's bit.
+_KEY_SHIFT: Final = tuple(
+    _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0 for space in range(NUM_SPACES)
+)
+_HUNT_KEY: Final = 1 << _KEY_SHIFT[HUNT]
+# The hut's and the field's four bits in a seat's packed row (``core.row_bits``).
+_HUT_BITS: Final = 15 << (HUT << 2)
+_HUT_FIELD_BITS: Final = _HUT_BITS | 15 << (FIELD << 2)
 # One seat's choices per key, found on first use (a list indexed by the key: no hashing).
 _CHOICES_BY_KEY: Final[list[tuple[tuple[Resolve, ...], bool] | None]] = [None] * (_SEAT_KEY + 1)
 
@@ -290,16 +327,21 @@ class Transitions(StateCore):
         return self._table
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
-        """Set the figures of ``seat`` on ``space`` (new row and new tuple of rows)."""
-        if _NATIVE:
-            placed = self.placed
-            self.placed = _replaced(placed, seat, _replaced(placed[seat], space, count))
+        """Set the figures of ``seat`` on ``space``: compiled in the packed rows
+        (``StateCore._rows``), as plain Python a new row and a new tuple of rows."""
+        if _NATIVE:  # one int changed; the rows are built only if read (``placed``)
+            self._rows = with_count(self._rows, seat, space, count)
+            self._placed = None
             return
-        rows = list(self.placed)
+        # As plain Python ``_placed`` always holds the rows; read and written by that name:
+        # ``placed`` is its slot under a second name, which the interpreter's attribute
+        # caches do not take (a slower look-up each time). Hence the ignores: the slot is
+        # typed for both paths (None only compiled).
+        rows = list(self._placed)  # type: ignore[arg-type]
         row = list(rows[seat])
         row[space] = count
         rows[seat] = tuple(row)
-        self.placed = tuple(rows)
+        self._placed = tuple(rows)
 
     # --- placement -----------------------------------------------------------------------------
     def _placements(self, seat: int) -> list[Action]:
@@ -311,8 +353,21 @@ class Transitions(StateCore):
         avail = self.players[seat].people - (board[6] >> (seat << 2) & 15)
         if avail <= 0:
             return []
-        row = self.placed[seat]
         acts: list[Action] = list(board[2] if avail > 1 else board[3])
+        if _NATIVE:
+            # The seat's spaces read off its bits of ``_spaces`` (in the placement phase a bit
+            # is set exactly where the seat stands): native int arithmetic, where the row would
+            # be fetched from the rows and each item checked and unboxed. ``extend``: a direct
+            # call of the list's method, where ``+=`` goes through the generic protocol.
+            key = self._spaces >> seat * _SEAT_SHIFT
+            if not key & _HUNT_KEY:
+                acts.extend(_HUNT_UP_TO[avail])
+            for space, by_avail in board[4]:
+                if not key >> _KEY_SHIFT[space] & 1:
+                    acts.extend(by_avail[avail])
+            acts.extend(board[5])
+            return acts
+        row = self._placed[seat]  # type: ignore[index]  # plain Python: see ``_set_placed``
         if not row[HUNT]:
             acts += _HUNT_UP_TO[avail]
         for space, by_avail in board[4]:
@@ -328,16 +383,16 @@ class Transitions(StateCore):
         count = action[1]
         occupants, mask, village, village_small, resources, singles, standing = self._board
         # One item of a tuple replaced: see ``_NATIVE``.
-        if _NATIVE:
-            placed = self.placed
-            self.placed = _replaced(placed, seat, _replaced(placed[seat], space, count))
+        if _NATIVE:  # one int changed; the rows are built only if read (``placed``)
+            self._rows = with_count(self._rows, seat, space, count)
+            self._placed = None
             occupants = _replaced(occupants, space, occupants[space] + count)
         else:
-            rows = list(self.placed)
+            rows = list(self._placed)  # type: ignore[arg-type]  # see ``_set_placed``
             row = list(rows[seat])
             row[space] = count
             rows[seat] = tuple(row)
-            self.placed = tuple(rows)
+            self._placed = tuple(rows)
             # The sum read off the tuple, not ``+=`` on a list item (as cheap here).
             occupied = list(occupants)
             occupied[space] = occupants[space] + count
@@ -352,9 +407,15 @@ class Transitions(StateCore):
             )
             village, village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
         elif space >= _CARD_SPACE_0:
-            still_open = list(singles)
-            still_open.remove(PLACE_ACTIONS[space][1])
-            singles = tuple(still_open)
+            if _NATIVE:  # the shared tuple of the slots and stacks still open: nothing built
+                open_bits = 0
+                for single in singles:
+                    open_bits |= 1 << single[0] - _CARD_SPACE_0
+                singles = _SINGLES[open_bits & ~(1 << space - _CARD_SPACE_0)]
+            else:
+                still_open = list(singles)
+                still_open.remove(PLACE_ACTIONS[space][1])
+                singles = tuple(still_open)
         elif space != HUNT:
             n = self.n
             room = RESOURCE_SPACE_CAPACITY - occupants[space]
@@ -369,13 +430,16 @@ class Transitions(StateCore):
                 if n == 2 or bits.bit_count() >= 2:
                     room = 0  # closed to every other seat
             # Only this space's entry changes (a new room, or gone when closed).
-            entries = []
-            for entry in resources:
-                if entry[0] != space:
-                    entries.append(entry)
-                elif room > 0:
-                    entries.append(_RESOURCE_ENTRY[space][room])
-            resources = tuple(entries)
+            if _NATIVE and room > 0:
+                resources = _with_room(resources, space, room)
+            else:
+                entries = []
+                for entry in resources:
+                    if entry[0] != space:
+                        entries.append(entry)
+                    elif room > 0:
+                        entries.append(_RESOURCE_ENTRY[space][room])
+                resources = tuple(entries)
         self._board = (occupants, mask, village, village_small, resources, singles, standing)
         # The next seat clockwise that can still place decides; its choices are known now.
         n = self.n
@@ -410,7 +474,10 @@ class Transitions(StateCore):
             self._actor = self._find_actor()
 
     def _resolve_space(self, seat: int, space: int) -> None:
-        count = self.placed[seat][space]
+        if _NATIVE:  # read off the packed rows, which the compiled engine keeps
+            count = count_in(self._rows, seat, space)
+        else:
+            count = self._placed[seat][space]  # type: ignore[index]  # see ``_set_placed``
         self._set_placed(seat, space, 0)
         self._spaces &= ~RESOLVE_BIT[seat][space]
         if space == TOOL_MAKER:
@@ -440,12 +507,18 @@ class Transitions(StateCore):
     def _resolve_step(self) -> bool:
         """One forced step of the resolution phase; False when the seat must choose."""
         seat = self.turn
-        row = self.placed[seat]
         # Hut and field commute with every other space (nothing in this phase reads people or
         # the food track), so they are used at once and the seat chooses only where order counts.
-        if row[HUT] or row[FIELD]:
-            self._resolve_space(seat, HUT if row[HUT] else FIELD)
-            return True
+        if _NATIVE:  # read off the packed rows, which the compiled engine keeps
+            bits = row_bits(self._rows, seat)
+            if bits & _HUT_FIELD_BITS:
+                self._resolve_space(seat, HUT if bits & _HUT_BITS else FIELD)
+                return True
+        else:
+            row = self._placed[seat]  # type: ignore[index]  # see ``_set_placed``
+            if row[HUT] or row[FIELD]:
+                self._resolve_space(seat, HUT if row[HUT] else FIELD)
+                return True
         # The seat's choices looked up by its bits of ``_spaces`` (hut and field are 0 now):
         # an index into a list, where ``resolve_choices`` would hash the row.
         key = self._spaces >> seat * _SEAT_SHIFT & _SEAT_KEY
