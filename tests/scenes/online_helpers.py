@@ -79,6 +79,14 @@ def window_decides(app) -> bool:
     )
 
 
+def drop_connection(app, table: TableScene) -> None:
+    """Cut the window's connection to the host as a network would (no goodbye) and wait until
+    the table says it is trying again."""
+    client = table.remote.client
+    client._loop.call_soon_threadsafe(client._ws.transport.abort)
+    run_until(app, lambda: table.net.connection == "retrying")
+
+
 def open_join(app, url: str, code: str) -> JoinScene:
     """The join screen over the app, its address and code filled in (not joined yet)."""
     join = JoinScene(app)

@@ -21,6 +21,7 @@ from stoneage.staging import ONLINE_SCENES, build_scene
 from .hands import perform
 from .online_helpers import (
     ScriptedSeat,
+    drop_connection,
     joined_table,
     loopback_host,
     open_join,
@@ -317,8 +318,7 @@ def test_a_dropped_connection_comes_back_to_the_same_seat_and_view(app):
         table = joined_table(app, host)
         seat, ply = table.remote.me, table.match.state.ply
         client = table.remote.client
-        client._loop.call_soon_threadsafe(client._ws.transport.abort)  # the network drops
-        run_until(app, lambda: table.net.connection == "retrying")
+        drop_connection(app, table)
         run_until(app, lambda: table.net.connection == "" and window_decides(app))
         assert client.seat == seat and table.match.state.ply == ply  # the same decision
     finally:

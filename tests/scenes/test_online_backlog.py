@@ -24,7 +24,14 @@ from stoneage.scenes.table.scene import TableScene, online_table
 from stoneage.staging import example_session
 
 from .apps import close_apps, open_app
-from .online_helpers import DEADLINE, ScriptedSeat, loopback_host, open_join, run_until
+from .online_helpers import (
+    DEADLINE,
+    ScriptedSeat,
+    drop_connection,
+    loopback_host,
+    open_join,
+    run_until,
+)
 from .test_sound import RecordingSound
 
 #: The position the game reaches before the window arrives (past the second round).
@@ -158,9 +165,7 @@ def test_a_player_returning_to_the_seat_then_dropping_reads_the_past_in_japanese
         table, arrived_at = _returning_window(app, host, ARRIVE_AFTER)
         assert table.remote.me == 0
         before = _check_told(app, table, arrived_at, _kana)
-        client = table.remote.client
-        client._loop.call_soon_threadsafe(client._ws.transport.abort)  # the network drops
-        run_until(app, lambda: table.net.connection == "retrying")
+        drop_connection(app, table)
         run_until(app, lambda: table.net.connection == "" and bool(table.log.lines))
         assert _check_told(app, table, arrived_at, _kana) == before  # the same past again
     finally:
