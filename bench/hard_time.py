@@ -1,9 +1,9 @@
 """Hard's thinking time at its default budget, with the rules engine run as plain Python and
 compiled (mypyc), side by side: what a player waits for.
 
-Hard's default rollouts a placement depend on the path (``stoneage.ai.hard.default_rollouts``:
-more where the compiled engine makes them cheaper), so this is where "its decisions no slower
-than today's" is checked. Each game seats one Hard (seat ``game % players``, rotating) and
+Hard's default is a number of rollouts a placement (``stoneage.ai.hard.DEFAULT_ROLLOUTS``), the
+same on both paths, so the compiled engine shortens its decisions by what its rollouts save;
+this measures by how much. Each game seats one Hard (seat ``game % players``, rotating) and
 Normal bots elsewhere, seeded; the same games on both paths. Each path runs in a child process
 (``STONEAGE_PURE=1`` for the plain Python, see ``random_games.py``); the two alternate, a few
 games at a time, so a machine's load falls on both alike. Times are the wall clock of each of
@@ -26,7 +26,7 @@ from typing import Any
 from random_games import PATHS, run_path
 
 from stoneage.ai import make_bot
-from stoneage.ai.hard import default_rollouts
+from stoneage.ai.hard import DEFAULT_ROLLOUTS
 from stoneage.sim import run_game
 
 
@@ -49,7 +49,7 @@ def child(args: argparse.Namespace) -> None:
     for players in args.player_counts:
         games = range(args.first, args.first + args.games)
         figures[players] = {
-            "rollouts": default_rollouts(players),
+            "rollouts": DEFAULT_ROLLOUTS.get(players, DEFAULT_ROLLOUTS[4]),
             "games": [hard_times(players, game, args.seed) for game in games],
         }
     print(json.dumps({"engine": engine(), "figures": figures}))

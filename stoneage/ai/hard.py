@@ -17,7 +17,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from stoneage.rules import Action, GameState, Place, engine
+from stoneage.rules import Action, GameState, Place
 
 from .bots import Bot
 from .outlook import rounds_left
@@ -59,17 +59,12 @@ CANDIDATES = 6  # placements studied from the start; the next ones wait in reser
 RESERVE = 4
 MIN_ROLLOUTS = 12  # with a rollout budget, the fewest rollouts a searched step gets
 DECISIONS_PER_ROUND = 7.0  # placements-equivalent decisions of one seat in a round (pacing)
-# Default rollouts a placement by table size, with the rules engine run as plain Python (an
-# editable install, a checkout). On a fast 2-core machine (2026-11: about 3,500 rollouts a
-# second at 2 players, 1,900 at 4, in real searches) this fills about 20 s of a 4-player game's
-# thinking, about what hard1's 0.45 s a placement spends there; a slower or busier machine gets
-# what its measured speed allows in ``ceiling`` seconds, paced over the game (docs/ai.md).
+# Default rollouts a placement by table size. On a fast 2-core machine (2026-11: about 3,500
+# rollouts a second at 2 players, 1,900 at 4, in real searches) this fills about 20 s of a
+# 4-player game's thinking, about what hard1's 0.45 s a placement spends there; a slower or
+# busier machine gets what its measured speed allows in ``ceiling`` seconds, paced over the
+# game (docs/ai.md).
 DEFAULT_ROLLOUTS = {2: 1200, 3: 1000, 4: 1000}
-# The same with the compiled engine (the wheel and the frozen builds players install): its
-# rollouts cost about 1/1.9 of the plain Python's (``bench/rollout_speed.py``: ×1.92 at 2
-# players, ×1.90 at 4), so the same thinking time buys this many (``bench/hard_time.py``
-# compares the decision times; the strength gained against 1,200 is in docs/ai.md).
-COMPILED_ROLLOUTS = {2: 2300, 3: 1900, 4: 1900}
 PACE_SLACK = 3.0  # a decision may take this many times its fair share of the game's budget
 CALIBRATION_SECONDS = 0.05  # time spent measuring the machine's speed, once per table size
 RATE_MIN_SECONDS = 0.02  # a search shorter than this says too little about the speed
@@ -80,11 +75,11 @@ PLAN_MARGIN = 0.9  # share of a step's time its rollouts are planned to fill
 class Budget:
     """How long Hard thinks, scaled by the kind of step (see the module docstring).
 
-    Default: ``iterations`` rollouts a placement (``default_rollouts`` by table size and engine
-    path when None), fewer only if the measured speed could not do them in ``ceiling`` seconds;
-    never more than ``cap`` seconds a decision nor, paced, ``game_seconds`` a game.
-    ``Budget.rollouts(n)``: exactly n, no clock at all (reproducible). ``Budget.timed(s)``: s
-    seconds a placement (machine-dependent, as ``hard1`` thinks)."""
+    Default: ``iterations`` rollouts a placement (``DEFAULT_ROLLOUTS`` by table size when None),
+    fewer only if the measured speed could not do them in ``ceiling`` seconds; never more than
+    ``cap`` seconds a decision nor, paced, ``game_seconds`` a game. ``Budget.rollouts(n)``:
+    exactly n, no clock at all (reproducible). ``Budget.timed(s)``: s seconds a placement
+    (machine-dependent, as ``hard1`` thinks)."""
 
     seconds: float | None = None  # a time budget a placement instead of rollouts
     iterations: int | None = None
@@ -102,13 +97,6 @@ class Budget:
     def timed(seconds: float, game_seconds: float = 25.0) -> Budget:
         """A time budget: ``seconds`` a placement, paced to ``game_seconds`` a game."""
         return Budget(seconds=seconds, game_seconds=game_seconds)
-
-
-def default_rollouts(players: int, path: str | None = None) -> int:
-    """Hard's default rollouts a placement at a table of ``players`` on the rules engine's
-    ``path`` (``"compiled"`` or ``"pure"``; None: the path running here, ``engine()``)."""
-    counts = COMPILED_ROLLOUTS if (path or engine()) == "compiled" else DEFAULT_ROLLOUTS
-    return counts.get(players, counts[4])
 
 
 _SPEED: dict[tuple[int, str], float] = {}  # measured rollouts per second, in this process
@@ -349,7 +337,7 @@ class HardBot(Bot):
         if budget.seconds is not None:
             seconds = max(min(budget.seconds * share, self._pace(view) * share), 0.01)
             return Limits(deadline=started + seconds, planned=self._doable(speed, seconds))
-        wanted = budget.iterations or default_rollouts(view.n)
+        wanted = budget.iterations or DEFAULT_ROLLOUTS.get(view.n, DEFAULT_ROLLOUTS[4])
         affordable = int(speed * budget.ceiling)
         iterations = max(MIN_ROLLOUTS, int(min(wanted, affordable) * share))
         seconds = max(min(budget.cap, PACE_SLACK * self._pace(view) * share), 0.05)

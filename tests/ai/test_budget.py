@@ -8,16 +8,9 @@ import random
 from ai_helpers import play
 
 from stoneage.ai import Budget, HardBot, make_bot
-from stoneage.ai.hard import (
-    COMPILED_ROLLOUTS,
-    DEFAULT_ROLLOUTS,
-    MIN_ROLLOUTS,
-    PLAN_MARGIN,
-    default_rollouts,
-    measured_speed,
-)
+from stoneage.ai.hard import DEFAULT_ROLLOUTS, MIN_ROLLOUTS, PLAN_MARGIN, measured_speed
 from stoneage.ai.search import Limits
-from stoneage.rules import CHANCE, GameState, engine, new_game, sample_chance
+from stoneage.rules import CHANCE, GameState, new_game, sample_chance
 
 
 def first_placement(players: int = 2) -> GameState:
@@ -52,30 +45,18 @@ def test_the_default_budget_matches_the_exact_rollout_budget_when_the_machine_ke
 
 def test_only_a_machine_too_slow_for_the_rollouts_gets_fewer() -> None:
     view = first_placement()
-    wanted = default_rollouts(2)
+    wanted = DEFAULT_ROLLOUTS[2]
     for speed, expected in ((wanted * 2.0, wanted), (wanted * 1.0, wanted), (100.0, 100)):
         bot = HardBot(3, Budget(), speed=speed)
         bot.choose(view)
         assert bot.last_limits is not None and bot.last_limits.iterations == expected
 
 
-def test_the_compiled_engine_buys_more_rollouts_in_the_same_time() -> None:
-    """The default counts follow the engine's path: the compiled rollouts cost about half the
-    plain Python's, so its counts are larger at every table size, and the path running here
-    picks its own."""
-    for players in (2, 3, 4):
-        pure, compiled = default_rollouts(players, "pure"), default_rollouts(players, "compiled")
-        assert pure == DEFAULT_ROLLOUTS[players] and compiled == COMPILED_ROLLOUTS[players]
-        assert 1.5 * pure <= compiled <= 2.0 * pure
-        assert default_rollouts(players) == default_rollouts(players, engine())
-    assert default_rollouts(5, "compiled") == COMPILED_ROLLOUTS[4]  # unknown sizes: as four
-
-
 def test_the_halving_is_planned_over_what_the_clock_allows() -> None:
     """Where pacing will stop the search before its rollouts are done, the halving is spread
     over what can be done, so the search still ends with its finalists, not mid-phase."""
     view = first_placement()
-    keeps_up = HardBot(3, Budget(), speed=default_rollouts(2) * 4.0)
+    keeps_up = HardBot(3, Budget(), speed=DEFAULT_ROLLOUTS[2] * 4.0)
     keeps_up.choose(view)
     assert keeps_up.last_limits is not None
     assert keeps_up.last_limits.planned == keeps_up.last_limits.iterations
