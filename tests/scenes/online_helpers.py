@@ -79,6 +79,14 @@ def window_decides(app) -> bool:
     )
 
 
+def reopen_host(db, code: str, port: int) -> Host:
+    """The host's Continue: the table kept in ``db`` reopened on the same code and port (the
+    game rebuilt by replaying its actions), on 127.0.0.1."""
+    host = Host(db=db, code=code, bind="127.0.0.1", port=port)
+    host.start(timeout=10)
+    return host
+
+
 def drop_connection(app, table: TableScene) -> None:
     """Cut the window's connection to the host as a network would (no goodbye) and wait until
     the table says it is trying again."""

@@ -25,6 +25,7 @@ from .online_helpers import (
     joined_table,
     loopback_host,
     open_join,
+    reopen_host,
     run_until,
     window_decides,
 )
@@ -337,10 +338,7 @@ def test_the_host_leaves_and_reopens_its_table(app, tmp_path):
         ply = table.match.state.ply
         host.stop(farewell=True)  # the host quits: the joiners are told
         run_until(app, lambda: table.net.host_left and table.net.serious())
-        from stoneage.net.host import Host
-
-        host = Host(db=db, code=code, bind="127.0.0.1", port=port)  # Continue reopens it
-        host.start(timeout=10)
+        host = reopen_host(db, code, port)  # Continue reopens it
         run_until(app, lambda: not table.net.serious() and window_decides(app), seconds=30)
         assert table.match.state.ply == ply
     finally:

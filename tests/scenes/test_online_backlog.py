@@ -30,6 +30,7 @@ from .online_helpers import (
     drop_connection,
     loopback_host,
     open_join,
+    reopen_host,
     run_until,
 )
 from .test_sound import RecordingSound
@@ -186,8 +187,7 @@ def test_the_host_reopens_its_table_and_the_log_is_told_again(app, tmp_path):
         run_until(app, lambda: table.net.host_left)
         table.remote.past.clear()  # whatever the log told comes from the reopened host
         table.log.lines.clear()
-        host = Host(db=db, code=code, bind="127.0.0.1", port=port)  # rebuilt by replay
-        host.start(timeout=10)
+        host = reopen_host(db, code, port)  # rebuilt by replay
         run_until(app, lambda: not table.net.serious() and bool(table.log.lines), seconds=30)
         assert _check_told(app, table, arrived_at, str.isprintable) == before
     finally:
