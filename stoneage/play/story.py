@@ -290,8 +290,7 @@ def _card_event(card: data.Card) -> Callable[[Player], None]:
 def _follows_a_payment(state: GameState) -> bool:
     """True when the action that led to ``state`` was a payment (False in a seat's view,
     which keeps no history)."""
-    history = state.history  # (earlier history, last action), () at the start
-    return history is not None and any(isinstance(last, Pay) for last in history[-1:])
+    return isinstance(state.last_action(), Pay)
 
 
 class _Happenings:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from itertools import compress
 from types import FunctionType
-from typing import Final, cast
+from typing import Final
 
 from .actions import Action, Place
 from .data import NUM_SPACES
@@ -56,12 +56,14 @@ Board = tuple[
     int,
 ]
 
-# Every action since setup as a linked list, newest first: (previous history, action), ending
-# in (). Appending shares the whole past, where a tuple of actions would be copied each time.
-# Typed as any tuple: mypyc cannot compile the recursive alias ``tuple[()] | tuple[History,
-# Action]`` (its type expansion never ends), and the one reader, ``actions_taken``, casts.
-History = tuple[object, ...]
-_Link = tuple[History, Action]
+# Every action since setup, oldest first, in a list shared along a line of play: a state's own
+# actions are the first ``ply`` entries of its ``history``. ``apply`` appends the action to the
+# list when the state is the newest of its line (the list holds exactly its ``ply`` actions)
+# and only then, so an action is recorded without a new object per move; applying to an older
+# state (a search trying another move, undo) starts a list of its own from the first ``ply``
+# entries. Entries past a state's ``ply`` belong to its successors and are never read through
+# it. See ``GameState.apply`` for two threads extending the same list.
+History = list[Action]
 
 
 class StateCore:
@@ -243,13 +245,14 @@ class StateCore:
         """Every action applied since setup, chance outcomes included (not kept in a view)."""
         if self.history is None:
             raise ValueError("a seat's view does not keep the game's history")
-        out: list[Action] = []
-        node = self.history
-        while node:
-            node, action = cast(_Link, node)
-            out.append(action)
-        out.reverse()
-        return out
+        return self.history[: self.ply]
+
+    def last_action(self) -> Action | None:
+        """The action that led here (None at setup and in a seat's view, which keeps no
+        history)."""
+        if self.history is None or self.ply == 0:
+            return None
+        return self.history[self.ply - 1]
 
 
 # --- the rows of figures packed (compiled; see ``StateCore._rows``) --------------------------------

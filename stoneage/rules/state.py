@@ -112,7 +112,7 @@ class GameState(Transitions):
         s.placed = (_EMPTY_ROW,) * num_players
         s.pending = None
         s.ply = 0
-        s.history = ()
+        s.history = []  # a list of this game's own (see ``core.History``)
         s._table = t
         s._legal = None
         s._owned = 0
@@ -121,9 +121,8 @@ class GameState(Transitions):
         s._settle()
         return s
 
-    def _clone(self, action: Action | None = None) -> GameState:
-        """A copy sharing every part; with ``action``, the copy is the state after it (to be
-        changed by the caller) and records it in the history."""
+    def _clone(self) -> GameState:
+        """A copy sharing every part."""
         s = GameState()
         s.n = self.n
         s.phase = self.phase
@@ -134,11 +133,8 @@ class GameState(Transitions):
         if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
             s._rows = self._rows
         s.pending = self.pending
-        s.ply = self.ply if action is None else self.ply + 1
-        history = self.history
-        if action is not None and history is not None:
-            history = (history, action)
-        s.history = history
+        s.ply = self.ply
+        s.history = self.history
         s._table = self._table
         s._legal = None
         s._owned = 0
@@ -248,11 +244,23 @@ class GameState(Transitions):
         if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
             s._rows = self._rows
         s.pending = self.pending
-        s.ply = self.ply + 1
-        history = self.history
-        if history is not None:  # None in a seat's view
-            history = (history, act)
-        s.history = history
+        ply = self.ply
+        s.ply = ply + 1
+        log = self.history
+        if log is not None:  # None in a seat's view
+            # Recorded in the shared list (``core.History``) when this state is the newest of
+            # its line; a list of its own otherwise. Two threads may apply to the same state:
+            # each reads its action back at this state's place, and the one that finds
+            # another's action there (the other appended first) takes a list of its own.
+            if len(log) == ply:
+                log.append(act)
+                if log[ply] is not act:
+                    log = log[:ply]
+                    log.append(act)
+            else:
+                log = log[:ply]
+                log.append(act)
+        s.history = log
         s._table = self._table
         s._legal = None
         s._owned = 0
@@ -542,8 +550,27 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
             raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
         # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
         table = reveal_table(_REVEAL_KINDS[pending[0]])  # type: ignore[arg-type]
-        return table[ids[rng.randrange(len(ids))]]
-    return outcomes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        return table[ids[_draw_below(rng, len(ids))]]
+    return outcomes[bisect_right(cumulative, _draw_below(rng, cumulative[-1]))]
+
+
+def _draw_below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``: the same number, drawn the same way.
+
+    For a plain ``random.Random`` this is CPython's own method for ``randrange(n)`` (the
+    fewest bits that hold ``n - 1``, drawn again while too large), spelled out because
+    ``randrange`` runs as Python on both engine paths: three frames of argument checks around
+    one ``getrandbits``, most of ``sample_chance``'s time once the rules are compiled. Any
+    other generator (a subclass may draw another way) is asked to ``randrange``. The tests
+    check the two agree on this Python.
+    """
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
 
 
 def seeded_rng(state: GameState) -> random.Random:

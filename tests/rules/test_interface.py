@@ -195,6 +195,74 @@ def test_json_round_trip_and_replay_give_equal_states():
     assert replay == state
 
 
+def test_each_state_keeps_its_own_history_when_play_branches():
+    """The actions are kept in a list shared along a line of play; applying to an older
+    state (a search, undo) must not change what any other state reports."""
+    root = play(start(3), "place hunt 2")
+    before = root.actions_taken()
+    first = root.apply("place forest 1")
+    second = root.apply("place claypit 1")  # the same state again: a second line
+    deeper = first.apply(first.legal_actions()[0])
+    third = root.apply("place forest 1")
+    assert root.actions_taken() == before and root.last_action() == before[-1]
+    assert first.actions_taken() == before + [first.last_action()]
+    assert str(first.last_action()) == "place forest 1"
+    assert str(second.last_action()) == "place claypit 1"
+    assert second.actions_taken()[:-1] == before
+    assert deeper.actions_taken()[:-1] == first.actions_taken()
+    assert third.actions_taken() == first.actions_taken()
+    assert GameState.from_json(second.to_json()) == second
+    assert new_game(2).last_action() is None and root.view(0).last_action() is None
+
+
+def test_threads_applying_to_one_state_each_keep_their_own_history():
+    """Two threads extending the same newest state: each result reads back its own action."""
+    import threading
+
+    root = play(start(4), "place hunt 2")
+    texts = ["place forest 1", "place claypit 1", "place quarry 1", "place river 1"]
+    results: dict[str, GameState] = {}
+    go = threading.Barrier(len(texts))
+
+    def extend(text: str) -> None:
+        go.wait()
+        state = root.apply(text)
+        for _ in range(200):  # keep extending the line this thread started
+            state = state.apply(state.legal_actions()[-1])
+            if state.is_terminal() or state.is_chance_node():
+                break
+        results[text] = state
+
+    threads = [threading.Thread(target=extend, args=(text,)) for text in texts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    base = root.actions_taken()
+    for text, state in results.items():
+        taken = state.actions_taken()
+        assert taken[: len(base)] == base and str(taken[len(base)]) == text
+        assert len(taken) == state.ply
+
+
+def test_sample_chance_draws_what_randrange_would_draw():
+    """``sample_chance`` draws its number as ``Random.randrange`` does (spelled out for
+    speed): the same seeds give the same games as before, on this Python."""
+    from stoneage.rules.state import _draw_below
+
+    for n in [1, 2, 3, 6, 7, 36, 216, 1296, 7776, 2**31 + 5]:
+        ours, theirs = random.Random(n), random.Random(n)
+        assert [_draw_below(ours, n) for _ in range(200)] == [
+            theirs.randrange(n) for _ in range(200)
+        ]
+
+    class Biased(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:
+            return 0
+
+    assert _draw_below(Biased(1), 1000) == 0  # another generator is asked to draw itself
+
+
 def test_json_of_a_game_in_progress_resumes_at_the_same_decision():
     state = play(start(4), "place hunt 2", "place forest 3")
     again = GameState.from_json(state.to_json())
