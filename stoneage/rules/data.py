@@ -195,11 +195,15 @@ def buildings() -> dict[str, Building]:
     return {tile.id: tile for tile in tiles}
 
 
+# Cached: every new game starts its deck and tile pool from these (sorting 36 ids was 1 % of a
+# random game's time compiled).
+@cache
 def card_ids() -> tuple[str, ...]:
     """Every card id, sorted."""
     return tuple(sorted(cards()))
 
 
+@cache
 def building_ids() -> tuple[str, ...]:
     """Every building tile id, sorted."""
     return tuple(sorted(buildings()))

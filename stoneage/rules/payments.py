@@ -23,7 +23,10 @@ def exact_payments(holdings: Resources, count: int) -> tuple[Resources, ...]:
     The order is lexicographic with gold varying fastest, so the first entries spend
     wood and brick before stone and gold.
     """
-    w_max, b_max, s_max, g_max = (min(h, count) for h in holdings)
+    # Unpacked and capped one by one, not through a generator (compiled, an object built and
+    # resumed per item on every cache miss; random play misses often in its first games).
+    w_max, b_max, s_max, g_max = holdings
+    b_max, s_max, g_max = min(b_max, count), min(s_max, count), min(g_max, count)
     found: list[Resources] = []
     for w in range(min(w_max, count), -1, -1):
         for b in range(min(b_max, count - w), -1, -1):
@@ -52,7 +55,10 @@ def kinds_of(payment: Resources) -> int:
 
 def value_of(payment: Resources) -> int:
     """Points a payment is worth in a variable or flexible building (wood 3 ... gold 6)."""
-    return sum(n * v for n, v in zip(payment, RESOURCE_VALUES))
+    # Spelled out, not ``sum()`` over a generator: compiled, a generator is an object built
+    # and resumed item by item.
+    w, b, s, g = RESOURCE_VALUES
+    return payment[0] * w + payment[1] * b + payment[2] * s + payment[3] * g
 
 
 def building_payments(tile: Building, holdings: Resources) -> tuple[Resources, ...]:
@@ -178,22 +184,26 @@ def feed_actions(holdings: Resources, short: int) -> tuple[Action, ...]:
 
 
 # The one ``Pay`` and the one ``Feed`` per payment, keyed by the payment itself (one dict a
-# kind: no key tuple is built per look-up).
-_INTERNED_PAY: Final[dict[Resources, Action]] = {}
-_INTERNED_FEED: Final[dict[Resources, Action]] = {}
+# kind: no key tuple is built per look-up). Typed as tuples of any length, which is what they
+# hold: compiled, a ``Resources`` (four ints) is kept unpacked in C, so a payment read as one
+# would be unpacked from its tuple and packed into a new tuple again to be looked up.
+_INTERNED_PAY: Final[dict[tuple[int, ...], Action]] = {}
+_INTERNED_FEED: Final[dict[tuple[int, ...], Action]] = {}
 
 
 def _interned(
-    kind: type[Pay] | type[Feed], payments: tuple[Resources, ...], last: Action
+    kind: type[Pay] | type[Feed], payments: tuple[tuple[int, ...], ...], last: Action
 ) -> tuple[Action, ...]:
-    """``Pay`` or ``Feed`` actions for the payments, followed by ``last``; the same payment
-    gives the same action object everywhere (cheaper to build, and compared by identity)."""
+    """``Pay`` or ``Feed`` actions for the payments (each a ``Resources``), followed by
+    ``last``; the same payment gives the same action object everywhere (cheaper to build, and
+    compared by identity)."""
     interned = _INTERNED_PAY if kind is Pay else _INTERNED_FEED
     found: list[Action] = []
     for payment in payments:
         action = interned.get(payment)
         if action is None:
-            action = interned[payment] = kind(payment)
+            w, b, s, g = payment  # a new payment: checked to be four amounts as it is made
+            action = interned[payment] = kind((w, b, s, g))
         found.append(action)
     found.append(last)
     return tuple(found)
