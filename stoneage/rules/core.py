@@ -39,22 +39,53 @@ from .table import Table, table_property
 #   mask           per resource space, a bit per seat standing there (2-3 players only)
 #   village        the open village spaces' placements
 #   village_small  the same without the hut, for a seat with one figure left
-#   resources      per resource space open to a seat not yet standing there: (space, placements
-#                  by figures available), see ``ResourceEntry``
+#   resources      per resource space open to a seat not yet standing there, its
+#                  ``OpenResource`` (the space and its placements by figures available)
 #   singles        the placements on open card slots and building stacks
 #   standing       per seat, the figures placed so far this round, four bits a seat (seat s in
 #                  bits 4s..4s+3; at most 10 figures): an int changed in place of a tuple
 #                  rebuilt on every placement (compiled, an int in the board needs no object)
-ResourceEntry = tuple[int, tuple[tuple[Place, ...], ...]]
 Board = tuple[
     tuple[int, ...],
     tuple[int, ...],
     tuple[Place, ...],
     tuple[Place, ...],
-    tuple[ResourceEntry, ...],
+    tuple["OpenResource", ...],
     tuple[Place, ...],
     int,
 ]
+
+class OpenResource:
+    """A resource space still open to a seat not yet standing there (an entry of the board's
+    ``resources``): the space, and by the figures a seat has left (0-10) its placements there,
+    at most the room left. The engine shares one per space and room.
+
+    An object, not a pair: compiled, a pair of an int and a tuple is kept unpacked in C, so
+    each entry copied into a new board's tuple was packed into a new pair again.
+    """
+
+    __slots__ = ("by_avail", "space")
+
+    space: int
+    by_avail: tuple[tuple[Place, ...], ...]
+
+    def __init__(self, space: int, by_avail: tuple[tuple[Place, ...], ...]) -> None:
+        self.space = space
+        self.by_avail = by_avail
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, OpenResource)
+            and self.space == other.space
+            and self.by_avail == other.by_avail
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.space, self.by_avail))
+
+    def __repr__(self) -> str:
+        return f"OpenResource({self.space}, up to {len(self.by_avail[-1])})"
+
 
 # Every action since setup, oldest first, in a list shared along a line of play: a state's own
 # actions are the first ``ply`` entries of its ``history``. ``apply`` appends the action to the

@@ -485,26 +485,34 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
     pending = state.pending
     if pending is None:
         return False
-    # ``type(action) is ...`` rather than ``action.__class__``: mypy narrows on it, and
-    # compiled it reads the type without an attribute look-up.
+    # ``type(action) is ...`` rather than ``action.__class__``: compiled, it reads the type
+    # without an attribute look-up; the kinds are compared as constants (``_OUTCOME_KINDS``).
     if pending[0] == ROLL:
-        if type(action) is not Roll or action[1] != "roll":
+        if type(action) is not _ROLL or action[1] != "roll":
             return False
         dice, total = pending[2], action[0]
         return type(total) is int and dice <= total <= 6 * dice
     if pending[0] == REVEAL_TILE:
-        if type(action) is not RevealTile or action[1] != "tile":
+        if type(action) is not _REVEAL_TILE or action[1] != "tile":
             return False
         return action[0] in state._table.tile_pool
     if pending[0] == REVEAL_CARD:
-        if type(action) is not RevealCard or action[1] != "card":
+        if type(action) is not _REVEAL_CARD or action[1] != "card":
             return False
     elif pending[0] == EXTRA:
-        if type(action) is not DrawExtra or action[1] != "extra":
+        if type(action) is not _DRAW_EXTRA or action[1] != "extra":
             return False
     else:
         return False
     return action[0] in state._table.deck
+
+
+# The outcome kinds as constants (compiled, C variables: a class imported by name is looked up
+# among the module's names at each use).
+_ROLL: Final = Roll
+_REVEAL_TILE: Final = RevealTile
+_REVEAL_CARD: Final = RevealCard
+_DRAW_EXTRA: Final = DrawExtra
 
 
 @overload
@@ -551,7 +559,26 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
         # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
         table = reveal_table(_REVEAL_KINDS[pending[0]])  # type: ignore[arg-type]
         return table[ids[_draw_below(rng, len(ids))]]
-    return outcomes[bisect_right(cumulative, _draw_below(rng, cumulative[-1]))]
+    drawn = _draw_below(rng, cumulative[-1])
+    if _NATIVE:  # a native loop; as plain Python the C ``bisect_right`` is cheaper
+        return outcomes[_first_above(cumulative, drawn)]
+    return outcomes[bisect_right(cumulative, drawn)]
+
+
+def _first_above(cumulative: tuple[int, ...], drawn: int) -> int:
+    """``bisect_right(cumulative, drawn)``: the first position whose total exceeds ``drawn``.
+
+    Compiled, a search over C ints, where calling ``bisect_right`` looks it up among the
+    module's names and calls it through Python's calling convention.
+    """
+    low, high = 0, len(cumulative)
+    while low < high:
+        middle = (low + high) >> 1
+        if drawn < cumulative[middle]:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def _draw_below(rng: random.Random, n: int) -> int:
@@ -564,13 +591,19 @@ def _draw_below(rng: random.Random, n: int) -> int:
     other generator (a subclass may draw another way) is asked to ``randrange``. The tests
     check the two agree on this Python.
     """
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.randrange(n)
     bits = n.bit_length()
-    drawn = rng.getrandbits(bits)
+    drawn = _GETRANDBITS(rng, bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = _GETRANDBITS(rng, bits)
     return drawn
+
+
+# Kept as constants: compiled, a constant is a C variable, where ``random.Random`` is a look-up
+# in the module's names and ``rng.getrandbits`` a look-up of the method by its name per call.
+_RANDOM: Final = random.Random
+_GETRANDBITS: Final = random.Random.getrandbits
 
 
 def seeded_rng(state: GameState) -> random.Random:

@@ -49,7 +49,7 @@ from .actions import (
     UseTools,
 )
 from .actions import TAKE_TWO_ACTIONS as _TAKE_TWO
-from .core import Board, ResourceEntry, StateCore, compiled, count_in, row_bits, with_count
+from .core import Board, OpenResource, StateCore, compiled, count_in, row_bits, with_count
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -138,9 +138,10 @@ _UP_TO: Final = tuple(
 _HUNT_UP_TO: Final = _UP_TO[HUNT]
 # _RESOURCE_ENTRY[space][room]: the ``resources`` entry of a resource space with that room,
 # whose second item gives the placements by figures available (at most the room).
-_RESOURCE_ENTRY: Final[tuple[tuple[ResourceEntry, ...], ...]] = tuple(
+_RESOURCE_ENTRY: Final[tuple[tuple[OpenResource, ...], ...]] = tuple(
     tuple(
-        (space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11))) for room in range(8)
+        OpenResource(space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11)))
+        for room in range(8)
     )
     if space in RESOURCE_SPACES
     else ()
@@ -172,7 +173,7 @@ _VILLAGE: Final = _village_table()
 
 def _open_resources(
     occupants: tuple[int, ...], mask: tuple[int, ...], n: int
-) -> tuple[ResourceEntry, ...]:
+) -> tuple[OpenResource, ...]:
     """The ``resources`` entry of every resource space a seat not yet standing there may still
     use: room left, and with 2 players nobody else there, with 3 at most one other seat there."""
     found = []
@@ -185,8 +186,8 @@ def _open_resources(
 
 
 def _with_room(
-    resources: tuple[ResourceEntry, ...], space: int, room: int
-) -> tuple[ResourceEntry, ...]:
+    resources: tuple[OpenResource, ...], space: int, room: int
+) -> tuple[OpenResource, ...]:
     """``resources`` with the entry of ``space`` (open still) for ``room`` (compiled only).
 
     As many entries as before: mypyc fills a tuple of that size from the generator in one
@@ -195,7 +196,7 @@ def _with_room(
     Python would pay for on every placement.
     """
     entry_now = _RESOURCE_ENTRY[space][room]
-    return tuple(entry_now if entry[0] == space else entry for entry in resources)
+    return tuple(entry_now if entry.space == space else entry for entry in resources)
 
 
 # _SINGLES[bits]: the placements on the card slots and building stacks whose bits (space minus
@@ -362,17 +363,17 @@ class Transitions(StateCore):
             key = self._spaces >> seat * _SEAT_SHIFT
             if not key & _HUNT_KEY:
                 acts.extend(_HUNT_UP_TO[avail])
-            for space, by_avail in board[4]:
-                if not key >> _KEY_SHIFT[space] & 1:
-                    acts.extend(by_avail[avail])
+            for entry in board[4]:
+                if not key >> _KEY_SHIFT[entry.space] & 1:
+                    acts.extend(entry.by_avail[avail])
             acts.extend(board[5])
             return acts
         row = self._placed[seat]  # type: ignore[index]  # plain Python: see ``_set_placed``
         if not row[HUNT]:
             acts += _HUNT_UP_TO[avail]
-        for space, by_avail in board[4]:
-            if not row[space]:
-                acts += by_avail[avail]
+        for entry in board[4]:
+            if not row[entry.space]:
+                acts += entry.by_avail[avail]
         acts += board[5]
         return acts
 
@@ -435,7 +436,7 @@ class Transitions(StateCore):
             else:
                 entries = []
                 for entry in resources:
-                    if entry[0] != space:
+                    if entry.space != space:
                         entries.append(entry)
                     elif room > 0:
                         entries.append(_RESOURCE_ENTRY[space][room])

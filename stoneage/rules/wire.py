@@ -20,7 +20,7 @@ from typing import Any, Final, TypeVar
 
 from . import data
 from .actions import PLACE_ACTIONS, Action, DrawExtra, Place
-from .core import Board, ResourceEntry
+from .core import Board, OpenResource
 from .nodes import (
     CHANCE,
     EXTRA,
@@ -268,13 +268,13 @@ def _board(raw: dict[str, Any], n: int, table: Table) -> Board:
     if not (few and bits.bit_count() >= 2):
         village = tuple(a for i, a in enumerate(village_places) if not bits >> i & 1)
     village_small = tuple(a for a in village if a[0] != data.HUT)
-    resources: list[ResourceEntry] = []
+    resources: list[OpenResource] = []
     for space in data.RESOURCE_SPACES:
         room = data.RESOURCE_SPACE_CAPACITY - occupants[space]
         seats_on = mask[space]
         if room > 0 and not (few and seats_on and (n == 2 or seats_on.bit_count() >= 2)):
             by_avail = tuple(PLACE_ACTIONS[space][1 : min(avail, room) + 1] for avail in range(11))
-            resources.append((space, by_avail))
+            resources.append(OpenResource(space, by_avail))
     singles = [
         PLACE_ACTIONS[space][1]
         for space, card in zip(data.CARD_SPACES, table.display)
