@@ -55,6 +55,7 @@ Board = tuple[
     int,
 ]
 
+
 class OpenResource:
     """A resource space still open to a seat not yet standing there (an entry of the board's
     ``resources``): the space, and by the figures a seat has left (0-10) its placements there,
