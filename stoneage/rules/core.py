@@ -35,7 +35,8 @@ from .table import Table, table_property
 
 # The placement board (see ``transitions``): a plain tuple, as it is rebuilt on every
 # placement and building a named tuple costs three times as much.
-#   occupants      figures per space
+#   occupants      figures per space (compiled, set when the placement ends: until then
+#                  ``StateCore.occupants`` counts them off the packed rows)
 #   mask           per resource space, a bit per seat standing there (2-3 players only)
 #   village        the open village spaces' placements
 #   village_small  the same without the hut, for a seat with one figure left
@@ -235,6 +236,12 @@ class StateCore:
     @property
     def occupants(self) -> tuple[int, ...]:
         """Figures standing on each space (all seats together)."""
+        # Only compiled: while the figures are being placed they are counted off the packed
+        # rows (``transitions`` sets the board's tuple once the placement ends). As plain
+        # Python this property is replaced below by a reading of the board's tuple, which the
+        # engine keeps up to date at every placement.
+        if self.phase == PLACE:
+            return occupants_of(self._rows)
         return self._board[0]
 
     @property
@@ -333,6 +340,25 @@ def with_count(
     return (r0, r1, r2, r3, r4)
 
 
+def figures_on(rows: tuple[int, int, int, int, int], space: int) -> int:
+    """Every seat's figures on ``space`` in packed ``rows``."""
+    if space == _LAST_SPACE:
+        last = rows[4]
+        return (last & 15) + (last >> 4 & 15) + (last >> 8 & 15) + (last >> 12 & 15)
+    shift = space << 2
+    return (
+        (rows[0] >> shift & 15)
+        + (rows[1] >> shift & 15)
+        + (rows[2] >> shift & 15)
+        + (rows[3] >> shift & 15)
+    )
+
+
+def occupants_of(rows: tuple[int, int, int, int, int]) -> tuple[int, ...]:
+    """The figures on each space in packed ``rows`` (all seats together)."""
+    return tuple(figures_on(rows, space) for space in _ROW_SPACES)
+
+
 def packed_rows(placed: tuple[tuple[int, ...], ...]) -> tuple[int, int, int, int, int]:
     """``placed`` packed (every count is at most 15: the rules and the wire allow 10)."""
     rows = NO_ROWS
@@ -369,6 +395,11 @@ def _unpacked_row(rows: tuple[int, int, int, int, int], seat: int) -> tuple[int,
 _ROWS_BY_KEY: Final[dict[int, tuple[int, ...]]] = {}
 
 
+def _board_occupants(state: StateCore) -> tuple[int, ...]:
+    """``occupants`` as plain Python reads it (see the property)."""
+    return state._board[0]
+
+
 def compiled() -> bool:
     """True when this module runs compiled (by mypyc) rather than as plain Python."""
     # A compiled class's methods are native descriptors, not Python functions.
@@ -385,3 +416,6 @@ if not compiled():
     # builds more cheaply than it would compute the ints.
     _name = "placed"
     setattr(StateCore, _name, vars(StateCore)["_" + _name])
+    # The occupants read off the board, where plain Python keeps them at every placement.
+    _name = "occupants"
+    setattr(StateCore, _name, property(_board_occupants, doc=StateCore.occupants.__doc__))

@@ -49,7 +49,18 @@ from .actions import (
     UseTools,
 )
 from .actions import TAKE_TWO_ACTIONS as _TAKE_TWO
-from .core import Board, OpenResource, StateCore, compiled, count_in, row_bits, with_count
+from .core import (
+    NO_ROWS,
+    Board,
+    OpenResource,
+    StateCore,
+    compiled,
+    count_in,
+    figures_on,
+    occupants_of,
+    row_bits,
+    with_count,
+)
 from .data import (
     BUILDING_SPACES,
     CARD_SPACES,
@@ -209,6 +220,17 @@ _SINGLES: Final = tuple(
     )
     for bits in range(1 << len(CARD_SPACES + BUILDING_SPACES))
 )
+
+
+def _village_bits(rows: tuple[int, int, int, int, int]) -> int:
+    """Bits 0-2 set where any seat stands on the tool maker, the hut, the field (packed rows,
+    compiled only; as plain Python read off the occupants)."""
+    anyone = rows[0] | rows[1] | rows[2] | rows[3]
+    return (
+        (anyone >> (TOOL_MAKER << 2) & 15 != 0)
+        | (anyone >> (HUT << 2) & 15 != 0) << 1
+        | (anyone >> (FIELD << 2) & 15 != 0) << 2
+    )
 
 
 def new_board(state: StateCore) -> Board:
@@ -383,12 +405,14 @@ class Transitions(StateCore):
         space = action[0]
         count = action[1]
         occupants, mask, village, village_small, resources, singles, standing = self._board
-        # One item of a tuple replaced: see ``_NATIVE``.
-        if _NATIVE:  # one int changed; the rows are built only if read (``placed``)
-            self._rows = with_count(self._rows, seat, space, count)
+        if _NATIVE:
+            # One int changed; the rows are built only if read (``placed``), and the occupants
+            # are counted off them until the placement ends (``StateCore.occupants``): the
+            # board's tuple of them is left as it was, not rebuilt at every placement.
+            packed = self._rows = with_count(self._rows, seat, space, count)
             self._placed = None
-            occupants = _replaced(occupants, space, occupants[space] + count)
         else:
+            packed = NO_ROWS  # compiled only
             rows = list(self._placed)  # type: ignore[arg-type]  # see ``_set_placed``
             row = list(rows[seat])
             row[space] = count
@@ -401,11 +425,14 @@ class Transitions(StateCore):
         self._spaces |= RESOLVE_BIT[seat][space]
         standing += count << (seat << 2)  # four bits a seat (see ``core.Board``)
         if space < HUNT:
-            bits = (
-                (occupants[TOOL_MAKER] > 0)
-                | (occupants[HUT] > 0) << 1
-                | (occupants[FIELD] > 0) << 2
-            )
+            if _NATIVE:
+                bits = _village_bits(packed)
+            else:
+                bits = (
+                    (occupants[TOOL_MAKER] > 0)
+                    | (occupants[HUT] > 0) << 1
+                    | (occupants[FIELD] > 0) << 2
+                )
             village, village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
         elif space >= _CARD_SPACE_0:
             if _NATIVE:  # the shared tuple of the slots and stacks still open: nothing built
@@ -419,7 +446,9 @@ class Transitions(StateCore):
                 singles = tuple(still_open)
         elif space != HUNT:
             n = self.n
-            room = RESOURCE_SPACE_CAPACITY - occupants[space]
+            room = RESOURCE_SPACE_CAPACITY - (
+                figures_on(packed, space) if _NATIVE else occupants[space]
+            )
             if n < 4:  # who stands on a resource space matters with 2-3 players
                 bits = mask[space] | 1 << seat
                 if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
@@ -455,6 +484,16 @@ class Transitions(StateCore):
                 self._legal = acts
                 return
         self.phase = RESOLVE
+        if _NATIVE:  # the occupants at the end of the placement, kept through the round
+            self._board = (
+                occupants_of(packed),
+                mask,
+                village,
+                village_small,
+                resources,
+                singles,
+                standing,
+            )
         self.turn = self._table.start
         self._settle()
 
