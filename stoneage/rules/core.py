@@ -26,6 +26,8 @@ from itertools import compress
 from types import FunctionType
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action, Place
 from .data import NUM_SPACES
 from .nodes import CHANCE, PLACE, TERMINAL, Pending, Phase
@@ -57,6 +59,7 @@ Board = tuple[
 ]
 
 
+@mypyc_attr(acyclic=True)
 class OpenResource:
     """A resource space still open to a seat not yet standing there (an entry of the board's
     ``resources``): the space, and by the figures a seat has left (0-10) its placements there,
@@ -99,6 +102,7 @@ class OpenResource:
 History = list[Action]
 
 
+@mypyc_attr(acyclic=True)
 class StateCore:
     """The slots of a game state, their types and the readings that need nothing else (see
     the module docstring); ``GameState`` documents the public fields.

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .data import (
     MAX_FOOD_TRACK,
     MAX_PEOPLE,
@@ -37,6 +39,7 @@ _FIELDS: Final = (
 )
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Player:
     """A seat's board. Tool tiles are two multisets of values: unused and used this round."""
 

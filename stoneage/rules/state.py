@@ -13,6 +13,8 @@ from bisect import bisect_right
 from fractions import Fraction
 from typing import Final, overload
 
+from mypy_extensions import mypyc_attr
+
 from . import chance, data
 from .actions import (
     PICK_ACTIONS,
@@ -75,6 +77,7 @@ from .transitions import _NATIVE, Transitions, resolve_choices
 _EMPTY_ROW: Final = (0,) * NUM_SPACES
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class GameState(Transitions):
     """A position in a game of Stone Age for 2 to 4 seats (seat 0 starts).
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 # The fields, in order (``key``; a state's read-only attributes of the same names).
 FIELDS: Final = (
     "seed",
@@ -27,6 +29,7 @@ FIELDS: Final = (
 )
 
 
+@mypyc_attr(acyclic=True)
 class Table:
     """Cards, tiles and round bookkeeping (see the module docstring)."""
 

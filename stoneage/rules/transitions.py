@@ -28,6 +28,8 @@ from __future__ import annotations
 from itertools import compress
 from typing import Final, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from . import data
 from .actions import (
     PLACE_ACTIONS,
@@ -322,6 +324,7 @@ def spaces_key(placed: tuple[tuple[int, ...], ...]) -> int:
     )
 
 
+@mypyc_attr(acyclic=True)
 class Transitions(StateCore):
     """State changes of ``GameState`` (see the module docstring)."""
 
