@@ -29,7 +29,7 @@ FIELDS: Final = (
 )
 
 
-@mypyc_attr(acyclic=True)
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Table:
     """Cards, tiles and round bookkeeping (see the module docstring)."""
 

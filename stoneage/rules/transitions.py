@@ -137,6 +137,19 @@ def _replaced(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return tuple(value if i == index else values[i] for i in _POSITIONS[len(values)])
 
 
+def _seat_replaced(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
+    """``_replaced`` for a tuple of 2 to 4 items, one per seat (the players): spelled out,
+    compiled a tuple of known size filled at once, without the loop's index tests."""
+    first = value if seat == 0 else values[0]
+    second = value if seat == 1 else values[1]
+    if len(values) == 2:
+        return (first, second)
+    third = value if seat == 2 else values[2]
+    if len(values) == 3:
+        return (first, second, third)
+    return (first, second, third, value if seat == 3 else values[3])
+
+
 # --- the placement board -----------------------------------------------------------------------
 # ``GameState._board`` (its layout and type: ``core.Board``) holds what the placement phase has
 # filled so far and what is still open to every seat. All but the first two entries (occupants
@@ -338,7 +351,7 @@ class Transitions(StateCore):
         self._owned |= 1 << seat
         if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
             fresh = self.players[seat].copy()
-            self.players = _replaced(self.players, seat, fresh)
+            self.players = _seat_replaced(self.players, seat, fresh)
             return fresh
         players = list(self.players)
         fresh = players[seat] = players[seat].copy()
