@@ -26,7 +26,7 @@ from itertools import compress
 from types import FunctionType
 from typing import Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from .actions import Action, Place
 from .data import NUM_SPACES
@@ -34,6 +34,11 @@ from .nodes import CHANCE, PLACE, TERMINAL, Pending, Phase
 from .player import Player
 from .table import FIELDS as TABLE_FIELDS
 from .table import Table, table_property
+
+# The rows of figures packed (compiled only, see ``StateCore._rows``): native 64-bit ints
+# compiled (the shifts and masks are then C operations, where an ``int`` is checked at each),
+# plain ints as Python. At most 60 bits are used.
+Rows = tuple[i64, i64, i64, i64, i64]
 
 # The placement board (see ``transitions``): a plain tuple, as it is rebuilt on every
 # placement and building a named tuple costs three times as much.
@@ -145,7 +150,7 @@ class StateCore:
     # a space, one int per seat for spaces 0-14 and a fifth for space 15 of every seat (four
     # bits a seat). A tuple of five ints is a plain C value in a compiled state: a placement
     # or a resolution changes one int where the rows were two tuples rebuilt item by item.
-    _rows: tuple[int, int, int, int, int]
+    _rows: Rows
     pending: Pending | None
     ply: int
     history: History | None  # None in a seat's view
@@ -154,12 +159,12 @@ class StateCore:
     # (``legal_actions`` hands out copies): compiled, ``apply``'s look-up in it is then a native
     # loop over a list, where a list-or-tuple would be walked by a Python iterator.
     _legal: list[Action] | None
-    _owned: int  # within an apply: the players (bits 0-3) and the table already copied
+    _owned: i64  # within an apply: the players (bits 0-3) and the table already copied
     _board: Board
     # Per seat, a bit per space where it has figures still to resolve, hut and field left out
     # (``transitions.RESOLVE_BIT``): an int key to the seat's choices in the resolution phase,
     # where hashing the row (a tuple of 16) cost more than anything else there.
-    _spaces: int
+    _spaces: i64
 
     # The fields kept on the table, read-only here. Plain properties, which a compiler turns
     # into native getters; run as plain Python, each is replaced below by a property with an
@@ -305,7 +310,7 @@ _EMPTY_ROW: Final = (0,) * NUM_SPACES
 _ROW_SPACES: Final = tuple(range(NUM_SPACES))
 
 
-def row_bits(rows: tuple[int, int, int, int, int], seat: int) -> int:
+def row_bits(rows: Rows, seat: int) -> i64:
     """The packed figures of ``seat`` on spaces 0-14 (an int of ``rows`` picked by tests, as a
     tuple of C values can be indexed by a constant only)."""
     if seat == 0:
@@ -317,53 +322,61 @@ def row_bits(rows: tuple[int, int, int, int, int], seat: int) -> int:
     return rows[3]
 
 
-def count_in(rows: tuple[int, int, int, int, int], seat: int, space: int) -> int:
+def count_in(rows: Rows, seat: int, space: int) -> int:
     """The figures of ``seat`` on ``space`` in packed ``rows``."""
     if space == _LAST_SPACE:
         return rows[4] >> (seat << 2) & 15
-    return row_bits(rows, seat) >> (space << 2) & 15
+    shift: i64 = space << 2
+    return row_bits(rows, seat) >> shift & 15
 
 
-def with_count(
-    rows: tuple[int, int, int, int, int], seat: int, space: int, count: int
-) -> tuple[int, int, int, int, int]:
+def with_count(rows: Rows, seat: int, space: int, count: int) -> Rows:
     """Packed ``rows`` with the figures of ``seat`` on ``space`` set to ``count`` (0-15)."""
     r0, r1, r2, r3, r4 = rows
+    shift: i64
+    value: i64 = count
+    # The old count flipped to the new one by an exclusive or: a mask such as ``15 << shift``
+    # is a constant mypyc writes with a C int literal, which overflows past 31 bits.
     if space == _LAST_SPACE:
         shift = seat << 2
-        return (r0, r1, r2, r3, r4 & ~(15 << shift) | count << shift)
+        return (r0, r1, r2, r3, r4 ^ (r4 >> shift & 15 ^ value) << shift)
     shift = space << 2
     if seat == 0:
-        r0 = r0 & ~(15 << shift) | count << shift
+        r0 ^= (r0 >> shift & 15 ^ value) << shift
     elif seat == 1:
-        r1 = r1 & ~(15 << shift) | count << shift
+        r1 ^= (r1 >> shift & 15 ^ value) << shift
     elif seat == 2:
-        r2 = r2 & ~(15 << shift) | count << shift
+        r2 ^= (r2 >> shift & 15 ^ value) << shift
     else:
-        r3 = r3 & ~(15 << shift) | count << shift
+        r3 ^= (r3 >> shift & 15 ^ value) << shift
     return (r0, r1, r2, r3, r4)
 
 
-def figures_on(rows: tuple[int, int, int, int, int], space: int) -> int:
+def figures_on(rows: Rows, space: int) -> int:
     """Every seat's figures on ``space`` in packed ``rows``."""
     if space == _LAST_SPACE:
         last = rows[4]
         return (last & 15) + (last >> 4 & 15) + (last >> 8 & 15) + (last >> 12 & 15)
-    shift = space << 2
-    return (
-        (rows[0] >> shift & 15)
-        + (rows[1] >> shift & 15)
-        + (rows[2] >> shift & 15)
-        + (rows[3] >> shift & 15)
-    )
+    shift: i64 = space << 2
+    r0, r1, r2, r3, _ = rows
+    return (r0 >> shift & 15) + (r1 >> shift & 15) + (r2 >> shift & 15) + (r3 >> shift & 15)
 
 
-def occupants_of(rows: tuple[int, int, int, int, int]) -> tuple[int, ...]:
+def occupants_of(rows: Rows) -> tuple[int, ...]:
     """The figures on each space in packed ``rows`` (all seats together)."""
-    return tuple(figures_on(rows, space) for space in _ROW_SPACES)
+    r0, r1, r2, r3, last = rows
+    counts: list[int] = []
+    shift: i64 = 0
+    while shift < _LAST_SPACE << 2:
+        counts.append(
+            (r0 >> shift & 15) + (r1 >> shift & 15) + (r2 >> shift & 15) + (r3 >> shift & 15)
+        )
+        shift += 4
+    counts.append((last & 15) + (last >> 4 & 15) + (last >> 8 & 15) + (last >> 12 & 15))
+    return tuple(counts)
 
 
-def packed_rows(placed: tuple[tuple[int, ...], ...]) -> tuple[int, int, int, int, int]:
+def packed_rows(placed: tuple[tuple[int, ...], ...]) -> Rows:
     """``placed`` packed (every count is at most 15: the rules and the wire allow 10)."""
     rows = NO_ROWS
     for seat, row in enumerate(placed):
@@ -373,12 +386,12 @@ def packed_rows(placed: tuple[tuple[int, ...], ...]) -> tuple[int, int, int, int
     return rows
 
 
-def unpacked_rows(rows: tuple[int, int, int, int, int], n: int) -> tuple[tuple[int, ...], ...]:
+def unpacked_rows(rows: Rows, n: int) -> tuple[tuple[int, ...], ...]:
     """The rows of figures of ``n`` seats packed in ``rows``."""
     return tuple(_unpacked_row(rows, seat) for seat in range(n))
 
 
-def _unpacked_row(rows: tuple[int, int, int, int, int], seat: int) -> tuple[int, ...]:
+def _unpacked_row(rows: Rows, seat: int) -> tuple[int, ...]:
     bits = row_bits(rows, seat)
     last = rows[4] >> (seat << 2) & 15
     if not bits and not last:

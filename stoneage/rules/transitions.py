@@ -55,6 +55,7 @@ from .core import (
     NO_ROWS,
     Board,
     OpenResource,
+    Rows,
     StateCore,
     compiled,
     count_in,
@@ -237,7 +238,7 @@ _SINGLES: Final = tuple(
 )
 
 
-def _village_bits(rows: tuple[int, int, int, int, int]) -> int:
+def _village_bits(rows: Rows) -> int:
     """Bits 0-2 set where any seat stands on the tool maker, the hut, the field (packed rows,
     compiled only; as plain Python read off the occupants)."""
     anyone = rows[0] | rows[1] | rows[2] | rows[3]
