@@ -306,7 +306,7 @@ class StateCore:
 # --- the rows of figures packed (compiled; see ``StateCore._rows``) --------------------------------
 _LAST_SPACE: Final = NUM_SPACES - 1  # the one space kept in the fifth int
 NO_ROWS: Final = (0, 0, 0, 0, 0)
-_EMPTY_ROW: Final = (0,) * NUM_SPACES
+_EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 _ROW_SPACES: Final = tuple(range(NUM_SPACES))
 
 

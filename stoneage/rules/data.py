@@ -34,12 +34,15 @@ FOREST: Final = 4
 CLAY_PIT: Final = 5
 QUARRY: Final = 6
 RIVER: Final = 7
-CARD_SPACES: Final = (8, 9, 10, 11)  # slot costing 1, 2, 3, 4 resources (right to left)
-BUILDING_SPACES: Final = (12, 13, 14, 15)  # building stacks 1..4
+# The spaces as tuple objects, not fixed tuples: compiled, a constant of a few ints is kept
+# unpacked in C and packed into a new tuple whenever it is looped over or indexed. The card
+# slots cost 1, 2, 3, 4 resources (right to left).
+CARD_SPACES: Final[tuple[int, ...]] = (8, 9, 10, 11)
+BUILDING_SPACES: Final[tuple[int, ...]] = (12, 13, 14, 15)  # building stacks 1..4
 NUM_SPACES: Final = 16
-VILLAGE: Final = (TOOL_MAKER, HUT, FIELD)
-RESOURCE_SPACES: Final = (FOREST, CLAY_PIT, QUARRY, RIVER)
-GATHER_SPACES: Final = (HUNT, FOREST, CLAY_PIT, QUARRY, RIVER)
+VILLAGE: Final[tuple[int, ...]] = (TOOL_MAKER, HUT, FIELD)
+RESOURCE_SPACES: Final[tuple[int, ...]] = (FOREST, CLAY_PIT, QUARRY, RIVER)
+GATHER_SPACES: Final[tuple[int, ...]] = (HUNT, FOREST, CLAY_PIT, QUARRY, RIVER)
 RESOURCE_SPACE_CAPACITY: Final = 7
 SPACE_NAMES: Final = (
     "toolmaker",
@@ -102,7 +105,12 @@ ITEM_FIELD_FACE: Final = 6
 
 def gather_divisor(space: int) -> int:
     """Pips needed per unit gathered on the hunt (food) or a resource space."""
-    return FOOD_DIVISOR if space == HUNT else RESOURCE_VALUES[space - FOREST]
+    return FOOD_DIVISOR if space == HUNT else _PIPS_PER_UNIT[space - FOREST]
+
+
+# ``RESOURCE_VALUES`` as a tuple object: compiled, a constant of four ints is kept unpacked in
+# C, and indexing it by a variable packed it into a new tuple first.
+_PIPS_PER_UNIT: Final[tuple[int, ...]] = RESOURCE_VALUES
 
 
 @dataclass(frozen=True, slots=True)

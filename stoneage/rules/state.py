@@ -74,7 +74,7 @@ from .textform import read_action
 from .tools import tool_options
 from .transitions import _NATIVE, Transitions, resolve_choices
 
-_EMPTY_ROW: Final = (0,) * NUM_SPACES
+_EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 
 
 @mypyc_attr(acyclic=True, free_list_len=1)

@@ -109,7 +109,7 @@ from .player import Player
 from .table import TABLE_BIT as _TABLE_BIT
 from .table import Table
 
-_EMPTY_ROW: Final = (0,) * NUM_SPACES
+_EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 _CARD_SPACE_0: Final = CARD_SPACES[0]
 _BUILDING_SPACE_0: Final = BUILDING_SPACES[0]
 _GATHER_SET: Final = frozenset(GATHER_SPACES)
