@@ -151,6 +151,31 @@ def _seat_replaced(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ..
     return (first, second, third, value if seat == 3 else values[3])
 
 
+def position_of(ids: tuple[str, ...], wanted: str) -> int:
+    """The position of ``wanted`` among ``ids`` (card or tile ids), -1 if it is not there.
+
+    The ids are compared by identity first: a revealed id is the very string of the deck or
+    the pool (both come from the data's one tuple of ids), where ``in`` and ``list.remove``
+    compare it character by character with every id before it (compiled, that is most of the
+    cost; as plain Python the loop costs more than it saves, see ``without``). An equal id
+    that is another string (text read from a save) is still found.
+    """
+    for i in range(len(ids)):
+        if ids[i] is wanted:
+            return i
+    return ids.index(wanted) if wanted in ids else -1
+
+
+def without(ids: tuple[str, ...], wanted: str) -> tuple[str, ...]:
+    """``ids`` less the one ``wanted`` (which is there)."""
+    if _NATIVE:
+        at = position_of(ids, wanted)
+        return ids[:at] + ids[at + 1 :]
+    rest = list(ids)
+    rest.remove(wanted)
+    return tuple(rest)
+
+
 # --- the placement board -----------------------------------------------------------------------
 # ``GameState._board`` (its layout and type: ``core.Board``) holds what the placement phase has
 # filled so far and what is still open to every seat. All but the first two entries (occupants
@@ -808,9 +833,7 @@ class Transitions(StateCore):
         stack = pending[1]
         table = self._edit_table()
         table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1 :]
-        pool = list(table.tile_pool)
-        pool.remove(action[0])
-        table.tile_pool = tuple(pool)
+        table.tile_pool = without(table.tile_pool, action[0])
         self.pending = None
         self._settle()
 
@@ -825,9 +848,7 @@ class Transitions(StateCore):
 
     def _remove_from_deck(self, card_id: str) -> None:
         table = self._edit_table()
-        deck = list(table.deck)
-        deck.remove(card_id)
-        table.deck = tuple(deck)
+        table.deck = without(table.deck, card_id)
         table.deck_size -= 1
 
     # --- forced steps ----------------------------------------------------------------------------
@@ -919,7 +940,11 @@ class Transitions(StateCore):
                 self.pending = (REVEAL_TILE, stack)
                 return
         self.phase = PLACE
-        self.placed = (_EMPTY_ROW,) * self.n
+        if _NATIVE:  # every row empty: the packed rows all zeros, the tuples built if read
+            self._rows = NO_ROWS
+            self._placed = None
+        else:
+            self._placed = (_EMPTY_ROW,) * self.n  # see ``_set_placed``
         self._spaces = 0
         self._board = new_board(self)
         first = self._first_placer()
