@@ -52,7 +52,8 @@ def icons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 # --- the wheel and the sdist ------------------------------------------------------------------
 LANGUAGES = ("en", "zh", "ja")
-DEPENDENCIES = ("pygame", "yaml", "platformdirs", "mypy_extensions")  # import names of [project].dependencies
+# Import names of [project].dependencies.
+DEPENDENCIES = ("pygame", "yaml", "platformdirs", "mypy_extensions")
 
 
 def run(command: list[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
