@@ -2,8 +2,8 @@
 
 Every game ends; a decision node always has legal actions; ``apply`` never changes its input;
 chance probabilities sum to exactly 1; resources and food never go negative; people stay within
-5..10 and the food track within 0..10; the JSON round trip and the replay of the actions give
-equal states.
+5..10 and the food track within 0..10; while placing, the occupants are the rows' sums; the
+JSON round trip and the replay of the actions give equal states.
 """
 
 from __future__ import annotations
@@ -49,6 +49,10 @@ def play_checked(num_players: int, seed: int) -> GameState:
         following = state.apply(action)
         assert state._key() == before, f"apply({action}) changed its input"
         check_players(following)
+        if following.placing():
+            # While figures are placed, the occupants are the rows' sums (compiled, the engine
+            # counts them off its packed rows; the board keeps them once the placement ends).
+            assert following.occupants == tuple(map(sum, zip(*following.placed)))
         state = following
     raise AssertionError(f"game {num_players}p seed {seed} did not end in {MAX_ACTIONS} actions")
 
