@@ -489,7 +489,7 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
     if pending is None:
         return False
     # ``type(action) is ...`` rather than ``action.__class__``: compiled, it reads the type
-    # without an attribute look-up; the kinds are compared as constants (``_OUTCOME_KINDS``).
+    # without an attribute look-up; the kinds are compared as constants (``_ROLL`` ... below).
     if pending[0] == ROLL:
         if type(action) is not _ROLL or action[1] != "roll":
             return False
