@@ -276,20 +276,30 @@ def _village_bits(rows: Rows) -> int:
 
 def new_board(state: StateCore) -> Board:
     """The board at the start of a placement phase (nothing placed yet)."""
-    n = state.n
-    village, village_small = _VILLAGE[8 if n < 4 else 0]
-    cards = [a for a, card in zip(_CARD_PLACES, state._table.display) if card is not None]
-    tiles = [a for a, top in zip(_BUILDING_PLACES, state._table.tops) if top is not None]
-    resources = _open_resources(_EMPTY_ROW, _EMPTY_ROW, n)
-    return (
-        _EMPTY_ROW,
-        _EMPTY_ROW,
-        village,
-        village_small,
-        resources,
-        tuple(cards + tiles),
-        0,
-    )
+    return board_for(state.n, state._table, _EMPTY_ROW, _EMPTY_ROW, 0)
+
+
+def board_for(
+    n: int, table: Table, occupants: tuple[int, ...], mask: tuple[int, ...], standing: int
+) -> Board:
+    """The placement board of ``n`` seats with these figures standing (``occupants``, the
+    seats on each resource space in ``mask``, each seat's count in ``standing``: see
+    ``core.Board``), what is still open derived from them as ``_do_place`` keeps it: the start
+    of a placement phase, or a board read from the wire."""
+    bits = (occupants[TOOL_MAKER] > 0) | (occupants[HUT] > 0) << 1 | (occupants[FIELD] > 0) << 2
+    village, village_small = _VILLAGE[bits + 8 if n < 4 else bits]
+    cards = [
+        a
+        for a, card, space in zip(_CARD_PLACES, table.display, CARD_SPACES)
+        if card is not None and not occupants[space]
+    ]
+    tiles = [
+        a
+        for a, top, space in zip(_BUILDING_PLACES, table.tops, BUILDING_SPACES)
+        if top is not None and not occupants[space]
+    ]
+    resources = _open_resources(occupants, mask, n)
+    return (occupants, mask, village, village_small, resources, tuple(cards + tiles), standing)
 
 
 _RESOLVE_CHOICES: Final[dict[tuple[int, ...], tuple[tuple[Resolve, ...], bool]]] = {}

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from . import data
-from .actions import PLACE_ACTIONS, Action, DrawExtra, Place
-from .core import Board, OpenResource
+from .actions import Action, DrawExtra
+from .core import Board
 from .nodes import (
     CHANCE,
     EXTRA,
@@ -40,7 +40,7 @@ from .player import Player
 from .state import GameState
 from .table import Table
 from .textform import read_action
-from .transitions import spaces_key
+from .transitions import board_for, spaces_key
 
 #: The version of the dict's layout; a reader refuses any other.
 WIRE_VERSION: Final = 1
@@ -257,34 +257,7 @@ def _board(raw: dict[str, Any], n: int, table: Table) -> Board:
         count << (seat << 2)
         for seat, count in enumerate(_ints(raw.get("standing"), n, 0, data.MAX_PEOPLE))
     )
-    few = n < 4
-    bits = sum(1 << i for i, space in enumerate(data.VILLAGE) if occupants[space] > 0)
-    village_places = (
-        PLACE_ACTIONS[data.TOOL_MAKER][1],
-        PLACE_ACTIONS[data.HUT][2],
-        PLACE_ACTIONS[data.FIELD][1],
-    )
-    village: tuple[Place, ...] = ()
-    if not (few and bits.bit_count() >= 2):
-        village = tuple(a for i, a in enumerate(village_places) if not bits >> i & 1)
-    village_small = tuple(a for a in village if a[0] != data.HUT)
-    resources: list[OpenResource] = []
-    for space in data.RESOURCE_SPACES:
-        room = data.RESOURCE_SPACE_CAPACITY - occupants[space]
-        seats_on = mask[space]
-        if room > 0 and not (few and seats_on and (n == 2 or seats_on.bit_count() >= 2)):
-            by_avail = tuple(PLACE_ACTIONS[space][1 : min(avail, room) + 1] for avail in range(11))
-            resources.append(OpenResource(space, by_avail))
-    singles = [
-        PLACE_ACTIONS[space][1]
-        for space, card in zip(data.CARD_SPACES, table.display)
-        if card is not None and not occupants[space]
-    ] + [
-        PLACE_ACTIONS[space][1]
-        for space, top in zip(data.BUILDING_SPACES, table.tops)
-        if top is not None and not occupants[space]
-    ]
-    return (occupants, mask, village, village_small, tuple(resources), tuple(singles), standing)
+    return board_for(n, table, occupants, mask, standing)
 
 
 # --- checked readings --------------------------------------------------------------------------
