@@ -364,16 +364,7 @@ def figures_on(rows: Rows, space: int) -> int:
 
 def occupants_of(rows: Rows) -> tuple[int, ...]:
     """The figures on each space in packed ``rows`` (all seats together)."""
-    r0, r1, r2, r3, last = rows
-    counts: list[int] = []
-    shift: i64 = 0
-    while shift < _LAST_SPACE << 2:
-        counts.append(
-            (r0 >> shift & 15) + (r1 >> shift & 15) + (r2 >> shift & 15) + (r3 >> shift & 15)
-        )
-        shift += 4
-    counts.append((last & 15) + (last >> 4 & 15) + (last >> 8 & 15) + (last >> 12 & 15))
-    return tuple(counts)
+    return tuple(figures_on(rows, space) for space in _ROW_SPACES)
 
 
 def packed_rows(placed: tuple[tuple[int, ...], ...]) -> Rows:
