@@ -26,7 +26,7 @@ from typing import Any
 from random_games import PATHS, run_path
 
 from stoneage.ai import make_bot
-from stoneage.ai.hard import DEFAULT_ROLLOUTS
+from stoneage.ai.hard import default_rollouts
 from stoneage.sim import run_game
 
 
@@ -49,7 +49,7 @@ def child(args: argparse.Namespace) -> None:
     for players in args.player_counts:
         games = range(args.first, args.first + args.games)
         figures[players] = {
-            "rollouts": DEFAULT_ROLLOUTS.get(players, DEFAULT_ROLLOUTS[4]),
+            "rollouts": default_rollouts(players),
             "games": [hard_times(players, game, args.seed) for game in games],
         }
     print(json.dumps({"engine": engine(), "figures": figures}))

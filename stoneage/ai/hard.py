@@ -99,6 +99,11 @@ class Budget:
         return Budget(seconds=seconds, game_seconds=game_seconds)
 
 
+def default_rollouts(players: int) -> int:
+    """Hard's default rollouts a placement at a table of ``players``."""
+    return DEFAULT_ROLLOUTS.get(players, DEFAULT_ROLLOUTS[4])
+
+
 _SPEED: dict[tuple[int, str], float] = {}  # measured rollouts per second, in this process
 
 
@@ -337,7 +342,7 @@ class HardBot(Bot):
         if budget.seconds is not None:
             seconds = max(min(budget.seconds * share, self._pace(view) * share), 0.01)
             return Limits(deadline=started + seconds, planned=self._doable(speed, seconds))
-        wanted = budget.iterations or DEFAULT_ROLLOUTS.get(view.n, DEFAULT_ROLLOUTS[4])
+        wanted = budget.iterations or default_rollouts(view.n)
         affordable = int(speed * budget.ceiling)
         iterations = max(MIN_ROLLOUTS, int(min(wanted, affordable) * share))
         seconds = max(min(budget.cap, PACE_SLACK * self._pace(view) * share), 0.05)
