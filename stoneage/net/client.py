@@ -37,7 +37,9 @@ for ``retry_for`` seconds; ``Disconnected`` says whether it still tries.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import inspect
 import queue
 import ssl
 import threading
@@ -335,11 +337,19 @@ class Client:
         """Leave the table and stop the thread (the seat's countdown starts at the host)."""
         self._closing = True
         loop = self._loop
+        hang_up = self._hang_up()
+        sent: concurrent.futures.Future[None] | None = None  # None: never handed to the loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(self._hang_up(), loop)
+                sent = asyncio.run_coroutine_threadsafe(hang_up, loop)
         if self._thread is not None:
             self._thread.join(timeout)
+        if inspect.getcoroutinestate(hang_up) == inspect.CORO_CREATED and (
+            sent is None or loop is None or loop.is_closed()
+        ):
+            # The loop closed before it took the goodbye up (the connection ended first): the
+            # coroutine will never run, so it is closed here rather than left to warn.
+            hang_up.close()
 
     def kill(self) -> None:
         """Drop the connection at once, without a word, and stop (a crash, for the tests)."""
