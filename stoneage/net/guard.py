@@ -24,11 +24,18 @@ quiet ones); a restart starts them afresh (a table nobody joined still expires b
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from .protocol import ProtocolError
+
+
+def seconds(wait: float) -> int:
+    """A wait as whole seconds to tell a client (a day at most: a bucket that never refills
+    is told so)."""
+    return math.ceil(min(wait, 86_400.0))
 
 
 @dataclass
@@ -94,7 +101,7 @@ class Creations:
             if self.per_minute > 0:
                 bucket = self._bucket(key)
                 if not bucket.has(now):
-                    raise ProtocolError("create_rate", seconds=math.ceil(bucket.wait(now)))
+                    raise ProtocolError("create_rate", seconds=seconds(bucket.wait(now)))
 
     def created(self, keys: list[str], code: str, now: float) -> None:
         """Count the table ``code`` that ``keys`` created."""
@@ -129,10 +136,12 @@ class TooManyHellos(Exception):
 
 @dataclass
 class _Address:
-    next_turn: float
     guesses: Bucket
     watches: Bucket
     last: float
+    answered: float = -math.inf
+    waiting: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class HelloGate:
@@ -162,7 +171,6 @@ class HelloGate:
         entry = self.addresses.get(address)
         if entry is None:
             entry = self.addresses[address] = _Address(
-                now,
                 Bucket(self.refill, self.guesses),
                 Bucket(self.watches_per_second, self.watch_burst),
                 now,
@@ -170,22 +178,39 @@ class HelloGate:
         entry.last = now
         return entry
 
-    async def turn(self, address: str) -> None:
-        """Wait for this address's next turn to be answered; ``TooManyHellos`` when it is more
-        than ``max_queue`` seconds away; ``ProtocolError`` (``too_many_guesses``) when the
-        address has no guess left."""
+    @contextlib.asynccontextmanager
+    async def turn(self, address: str) -> AsyncIterator[None]:
+        """The block answers one hello of ``address``, at its turn: the address's hellos
+        are answered one at a time, each at least ``1 / per_second`` after the one before
+        (measured from when that one was answered). ``TooManyHellos`` when more than
+        ``max_queue`` seconds of hellos already wait; ``ProtocolError``
+        (``too_many_guesses``) when the address has no guess left."""
+        entry = self._entry(address, self.clock())
+        if self.per_second <= 0:
+            self._check_guesses(entry)
+            yield
+            return
+        if entry.waiting >= self.max_queue * self.per_second:
+            raise TooManyHellos(address)
+        entry.waiting += 1
+        try:
+            await entry.lock.acquire()
+        finally:
+            entry.waiting -= 1
+        try:
+            wait = entry.answered + 1.0 / self.per_second - self.clock()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._check_guesses(entry)
+            yield
+        finally:
+            entry.answered = self.clock()
+            entry.lock.release()
+
+    def _check_guesses(self, entry: _Address) -> None:
         now = self.clock()
-        entry = self._entry(address, now)
-        if self.per_second > 0:
-            turn = max(now, entry.next_turn)
-            if turn - now > self.max_queue:
-                raise TooManyHellos(address)
-            entry.next_turn = turn + 1.0 / self.per_second
-            if turn > now:
-                await asyncio.sleep(turn - now)
-            now = self.clock()
         if not entry.guesses.has(now):
-            raise ProtocolError("too_many_guesses", seconds=math.ceil(entry.guesses.wait(now)))
+            raise ProtocolError("too_many_guesses", seconds=seconds(entry.guesses.wait(now)))
 
     def failed(self, address: str) -> None:
         """A hello of ``address`` named no table, or no seat: one guess less."""
@@ -198,7 +223,7 @@ class HelloGate:
         now = self.clock()
         bucket = self._entry(address, now).watches
         if not bucket.take(now):
-            raise ProtocolError("too_many_watchers", seconds=math.ceil(bucket.wait(now)))
+            raise ProtocolError("too_many_watchers", seconds=seconds(bucket.wait(now)))
 
     def sweep(self, quiet: float = 600.0) -> None:
         """Forget the addresses quiet for ``quiet`` seconds whose chances are all back."""
@@ -208,6 +233,7 @@ class HelloGate:
                 now - entry.last > quiet
                 and entry.guesses.full(now)
                 and entry.watches.full(now)
-                and entry.next_turn <= now
+                and not entry.waiting
+                and not entry.lock.locked()
             ):
                 del self.addresses[address]

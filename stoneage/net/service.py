@@ -45,7 +45,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 import secrets
 import ssl
 import time
@@ -61,7 +60,7 @@ from stoneage.play.match import ChanceSource, SeededChance, Step
 from stoneage.rules import CHANCE, ActionError
 
 from . import lobby as lobby_list
-from .guard import Bucket, Creations, HelloGate, TooManyHellos
+from .guard import Bucket, Creations, HelloGate, TooManyHellos, seconds
 from .metrics import Metrics
 from .protocol import (
     CODE_LENGTH,
@@ -435,6 +434,8 @@ class TableService:
         live.finished = live.table.started and live.table.state().is_terminal()
         if self.store is not None and not live.finished:
             self.store.clear_snapshot(code)
+        elif self.store is not None and self.store.status(code) != FINISHED:
+            self._finish(live.table)  # ended before it was archived (an older server's)
         for client in self.parked.pop(code, set()):
             client.parked, client.table, client.watching = None, live, True
             live.watchers.add(client)
@@ -602,44 +603,54 @@ class TableService:
     async def _hello(self, client: _Client, message: ClientMessage) -> None:
         if client.table is not None or client.parked is not None:
             raise ProtocolError("already_joined")
-        await self.gate.turn(client.address)  # the code is looked up at this turn only
+        async with self.gate.turn(client.address):  # the code is looked up at its turn only
+            live = await self._hello_now(client, message)
+        if live is not None:
+            await self._run(live)
+
+    async def _hello_now(self, client: _Client, message: ClientMessage) -> _Live | None:
+        """Answer a hello at its turn; the table whose steps may now run (None: none)."""
         code = normal_code(message.get("code"))
         watch = bool(message.get("watch", False))
         if watch:
             self.gate.watch(client.address)
             if code not in self.tables and self._watch_stored(client, code):
-                return
+                return None
         elif message.get("token") is None and self._settled_elsewhere(code):
             raise ProtocolError("no_free_seat")
         live = self._live(code)
         if live is None:
             self.gate.failed(client.address)
             raise ProtocolError("no_table")
+        async with live.lock:  # not in the middle of a step (a bot may be thinking)
+            self._welcome(live, client, message)
+        return live
+
+    def _welcome(self, live: _Live, client: _Client, message: ClientMessage) -> None:
+        """Seat (or let watch) the client of a hello at the table it named."""
         table = live.table
-        async with live.lock:
-            if watch:
-                if not table.record.spectators:
-                    raise ProtocolError("no_spectators")
-                client.table, client.watching = live, True
-                live.watchers.add(client)
-                client.send(make("welcome", code=table.code, seat=None))
-                client.send(table.lobby())
-                if table.started:
-                    client.send(table.update(None, table.last_step, arrival=True))
-                return
-            token = message.get("token")
-            if token is not None:
-                seat = table.seat_of(token)
-                if seat is None:
-                    self.gate.failed(client.address)
-                    raise ProtocolError("bad_token")
-                new_token = None
-            else:
-                seat, new_token = table.claim(message.get("seat"), message.get("name", ""))
-                table.record.players[seat] = identity_of(message.get("key"))
-                self.save_table(table)
-            self._seat(live, client, seat, new_token)
-        await self._run(live)
+        if message.get("watch", False):
+            if not table.record.spectators:
+                raise ProtocolError("no_spectators")
+            client.table, client.watching = live, True
+            live.watchers.add(client)
+            client.send(make("welcome", code=table.code, seat=None))
+            client.send(table.lobby())
+            if table.started:
+                client.send(table.update(None, table.last_step, arrival=True))
+            return
+        token = message.get("token")
+        if token is not None:
+            seat = table.seat_of(token)
+            if seat is None:
+                self.gate.failed(client.address)
+                raise ProtocolError("bad_token")
+            new_token = None
+        else:
+            seat, new_token = table.claim(message.get("seat"), message.get("name", ""))
+            table.record.players[seat] = identity_of(message.get("key"))
+            self.save_table(table)
+        self._seat(live, client, seat, new_token)
 
     def _seat(self, live: _Live, client: _Client, seat: int, new_token: str | None) -> None:
         """Seat ``client`` at ``seat`` of the table (``new_token``: the seat's token, just
@@ -882,7 +893,13 @@ class TableService:
             raise ProtocolError("already_joined")
         if not self.config.allow_create:
             raise ProtocolError("no_create")
-        await self.gate.turn(client.address)
+        async with self.gate.turn(client.address):
+            live = await self._quick_now(client, message)
+        self._listing = None
+        await self._run(live)
+
+    async def _quick_now(self, client: _Client, message: ClientMessage) -> _Live:
+        """Answer a quick match at its turn; the table the client now sits at."""
         key, language = message.get("key"), message.get("lang", "")
         identity = identity_of(key)
         live = lobby_list.pick(
@@ -909,11 +926,10 @@ class TableService:
             seat, token = table.claim(None, message.get("name", ""))
             table.record.players[seat] = identity
             self.save_table(table)
-            seconds = max(0.0, live.starts_at - self.config.wall())
-            client.send(make("quick", code=table.code, seconds=round(seconds, 1)))
+            left = max(0.0, live.starts_at - self.config.wall())
+            client.send(make("quick", code=table.code, seconds=round(left, 1)))
             self._seat(live, client, seat, token)
-        self._listing = None
-        await self._run(live)
+        return live
 
     def _phrase(self, client: _Client, phrase: str) -> None:
         """Say a quick phrase (by its id) to everyone at the client's table."""
@@ -922,7 +938,7 @@ class TableService:
         if client.phrases is None:
             client.phrases = Bucket(1.0 / self.config.phrase_every, 3.0)
         if not client.phrases.take(now):
-            raise ProtocolError("phrase_rate", seconds=math.ceil(client.phrases.wait(now)))
+            raise ProtocolError("phrase_rate", seconds=seconds(client.phrases.wait(now)))
         self._tell(live, make("phrase", seat=seat, id=phrase))
 
     # --- what is due: expiry, quick starts ----------------------------------------------------
