@@ -25,9 +25,9 @@ def _to_a_roll(table: NetTable) -> None:
     a roll of the dice after the placements."""
     while True:
         state = table.state()
-        if state.current_player() == CHANCE and state.ply > 0 and state.phase != "refill":
-            if str(state.legal_actions()[0]).startswith("roll"):
-                return
+        at_chance = state.current_player() == CHANCE and state.ply > 0
+        if at_chance and str(state.legal_actions()[0]).startswith("roll"):
+            return
         found = table.automatic()
         if found is None:
             table.act(0, str(state.legal_actions()[0]), state.ply)
