@@ -93,6 +93,8 @@ RESTARTING = 1012
 QUOTA_CODES = frozenset(
     {"full", "table_quota", "create_rate", "too_many_guesses", "too_many_watchers", "phrase_rate"}
 )
+#: The connections whose round trip is measured at each sample (for the metrics).
+MAX_SAMPLED = 1000
 #: How long the lobby's list and the leaderboard are answered from a copy (seconds).
 LISTING_AGE = 1.0
 LEADERS_AGE = 10.0
@@ -149,6 +151,8 @@ class ServiceConfig:
     trusted_proxies: frozenset[str] = frozenset()
     #: The wall clock (the database's times: a table's age survives a restart).
     wall: Callable[[], float] = time.time
+    #: How often each connection's round trip is measured for the metrics (seconds).
+    sample_every: float = 15.0
     #: Tests only (never the window nor the server): the tables' chance outcomes follow
     #: their bot key as a seed, so that a test replays a chosen game.
     seeded_chance: bool = False
@@ -322,6 +326,7 @@ class TableService:
         self._leaders: tuple[float, dict[str, Any]] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self._sampled = -float("inf")
 
     def listen(
         self, host: str, port: int, tls: ssl.SSLContext | None = None, ping: float = 20.0
@@ -671,7 +676,6 @@ class TableService:
                 self._tell(live, make("back", seat=seat))
         elif table.ready():
             self._begin(live)
-        self._tell(live, table.lobby())
 
     def _begin(self, live: _Live) -> None:
         """Begin the game (seats nobody took get bots) and show everyone its first view."""
@@ -680,6 +684,7 @@ class TableService:
         live.starts_at = 0.0
         self.creations.settled(table.code)
         self.save_table(table)
+        self._tell(live, table.lobby())  # the seats as they are now (bots in the empty ones)
         self._broadcast(live, None)
 
     def _start(self, live: _Live, seat: int) -> None:
@@ -689,7 +694,6 @@ class TableService:
         if table.started:
             raise ProtocolError("started")
         self._begin(live)
-        self._tell(live, table.lobby())
 
     def _act(self, live: _Live, seat: int, text: str, ply: int) -> None:
         step = live.table.act(seat, text, ply)
@@ -971,11 +975,18 @@ class TableService:
                 self.creations.settled(code)
         self.gate.sweep()
         self.creations.sweep(now)
-        if self.metrics is not None:
-            for client in list(self.clients):
-                latency = getattr(client.ws, "latency", 0.0)
-                if latency:
-                    self.metrics.round_trip.observe(latency)
+        if self.metrics is not None and now - self._sampled >= self.config.sample_every:
+            self._sampled = now
+            for client in list(self.clients)[:MAX_SAMPLED]:
+                self._spawn(self._sample(client))
+
+    async def _sample(self, client: _Client) -> None:
+        """Measure the round trip of a connection (a WebSocket ping to its pong)."""
+        with contextlib.suppress(ConnectionClosed, TimeoutError, RuntimeError):
+            pong = await client.ws.ping()
+            latency = await asyncio.wait_for(pong, 10.0)
+            if self.metrics is not None:
+                self.metrics.round_trip.observe(float(latency))
 
     async def _quick_start(self, live: _Live) -> None:
         """A quick match's wait is over: bots take the empty seats and the game begins; a
@@ -986,7 +997,6 @@ class TableService:
                 self._expire(live)
                 return
             self._begin(live)
-            self._tell(live, live.table.lobby())
         self._listing = None
         await self._run(live)
 

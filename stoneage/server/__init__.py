@@ -171,7 +171,6 @@ async def serve_forever(
             lambda: _table_counts(service), lambda: len(service.clients), config.clock
         )
         exporter = service.metrics.serve(metrics_at[1], metrics_at[0])
-        print(f"stoneage-server metrics on http://{metrics_at[0]}:{exporter.server_port}/metrics")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -183,6 +182,9 @@ async def serve_forever(
             bound = next(iter(server.sockets)).getsockname()[1]
             scheme = "wss" if tls else "ws"
             print(f"stoneage-server listening on {scheme}://{host}:{bound}", flush=True)
+            if exporter is not None and metrics_at is not None:
+                where = f"http://{metrics_at[0]}:{exporter.server_port}/metrics"
+                print(f"stoneage-server metrics on {where}", flush=True)
             await stop.wait()
             log.info("stopping: telling every client the server restarts")
             await service.farewell(restart=True)
