@@ -9,7 +9,9 @@ server strangers share from being used up or searched.
   match) is answered at its turn, at most ``per_second`` a second per address, and the table is
   looked up only then, so a guesser learns at most that many codes a second whatever it sends
   and however many connections it opens; nothing is answered faster after a success than after
-  a failure, so timing tells nothing either. A failed hello (an unknown code, a token that is no
+  a failure, so timing tells nothing either. A connection whose hello would wait more than
+  ``max_queue`` seconds is held that long and closed unanswered (answered at once, it would
+  come straight back and cost the server a handshake each time). A failed hello (an unknown code, a token that is no
   seat's) costs one of ``guesses`` chances that come back at ``refill`` a second; with none
   left, every hello of the address is refused (``too_many_guesses``) until one comes back. A
   connection whose turn is more than ``max_queue`` seconds away is closed.

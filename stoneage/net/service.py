@@ -519,6 +519,9 @@ class TableService:
             message = read_client(raw)
             await self._dispatch(client, message)
         except TooManyHellos:
+            # Held before the close: a connection answered at once would come straight back,
+            # and its handshakes would cost the server more than its hellos.
+            await asyncio.sleep(self.gate.max_queue)
             await _cut(client.ws, 1008, "too many hellos: slow down")
             return False
         except ProtocolError as error:
