@@ -93,6 +93,8 @@ RESTARTING = 1012
 QUOTA_CODES = frozenset(
     {"full", "table_quota", "create_rate", "too_many_guesses", "too_many_watchers", "phrase_rate"}
 )
+#: Seconds after its last change a table that never began is deleted (its players gone).
+STALE_WAITING = 24 * 3600.0
 #: The connections whose round trip is measured at each sample (for the metrics).
 MAX_SAMPLED = 1000
 #: How long the lobby's list and the leaderboard are answered from a copy (seconds).
@@ -233,6 +235,7 @@ class _Client:
         #: The code of the table this spectator watches from its snapshot (not in memory).
         self.parked: str | None = None
         self.phrases: Bucket | None = None
+        self.leaving = False  # said it leaves (not a dropped connection)
 
     def allow(self, now: float) -> bool:
         """Take a token from the bucket; False when the client sends too often."""
@@ -437,6 +440,8 @@ class TableService:
         code = live.table.code
         self._snapshots.pop(code, None)
         live.finished = live.table.started and live.table.state().is_terminal()
+        if not live.table.started:
+            live.starts_at = live.table.record.starts_at  # a quick match's, after a restart
         if self.store is not None and not live.finished:
             self.store.clear_snapshot(code)
         elif self.store is not None and self.store.status(code) != FINISHED:
@@ -548,6 +553,7 @@ class TableService:
         elif kind == "create":
             self._create(client, message)
         elif kind == "leave":
+            client.leaving = True
             await client.ws.close(1000, "left")
         elif kind == "tables":
             client.send(self.listing())
@@ -678,13 +684,15 @@ class TableService:
             if was_standin:
                 self._tell(live, make("back", seat=seat))
         elif table.ready():
-            self._begin(live)
+            self._begin(live)  # tells the seats with their bots, then the first view
+            return
+        self._tell(live, table.lobby())
 
     def _begin(self, live: _Live) -> None:
         """Begin the game (seats nobody took get bots) and show everyone its first view."""
         table = live.table
         table.start()
-        live.starts_at = 0.0
+        live.starts_at = table.record.starts_at = 0.0
         self.creations.settled(table.code)
         self.save_table(table)
         self._tell(live, table.lobby())  # the seats as they are now (bots in the empty ones)
@@ -811,8 +819,9 @@ class TableService:
             return
         del live.players[seat]
         table = live.table
-        if not table.started and live.starts_at:
-            # A quick match's player who leaves before the start gives the seat up.
+        if not table.started and live.starts_at and client.leaving:
+            # A quick match's player who leaves before the start gives the seat up (one whose
+            # connection dropped keeps it: the table starts if they are back in time).
             table.record.digests[seat] = None
             table.record.players[seat] = None
             self.save_table(table)
@@ -926,7 +935,8 @@ class TableService:
             )
             self.creations.created(creators, table.code, self.config.clock())
             live = self.tables[table.code]
-            live.starts_at = self.config.wall() + self.config.quick_wait
+            live.starts_at = table.record.starts_at = self.config.wall() + self.config.quick_wait
+            self.save_table(table)
             self._listing = None
         table = live.table
         async with live.lock:
@@ -974,8 +984,10 @@ class TableService:
             elif not record.started and not any(record.digests) and now - live.made > expiry:
                 self._expire(live)
         if self.store is not None:
-            for code in self.store.expire_unjoined(expiry, wall, keep=set(self.tables)):
+            kept = set(self.tables)
+            for code in self.store.expire_unjoined(expiry, wall, keep=kept):
                 self.creations.settled(code)
+            self.store.expire_stale_waiting(STALE_WAITING, keep=kept)
         self.gate.sweep()
         self.creations.sweep(now)
         if self.metrics is not None and now - self._sampled >= self.config.sample_every:

@@ -12,7 +12,8 @@ lobby lists it, and a ``snapshot`` (what a spectator arriving is sent: the seats
 with the story so far), written when the game ends or nobody is left at the table, so that
 watching a finished or idle table costs one row read instead of a replay. A finished table is
 kept (archived: its actions replay it) and leaves the server's memory; a table nobody joined
-is deleted after its time (``expire_unjoined``). The ``players`` table keeps each player
+is deleted after its time (``expire_unjoined``), one that never began a day after its last
+change (``expire_stale_waiting``). The ``players`` table keeps each player
 identity's rating (see ``ratings``).
 
 The file is created readable and writable by its owner only (mode 0600 where the system has
@@ -239,6 +240,18 @@ class TableStore:
         rows = self._db.execute(
             "SELECT code FROM tables WHERE status = ? AND claimed = 0 AND created < ?",
             (WAITING, limit),
+        ).fetchall()
+        codes = [str(code) for (code,) in rows if code not in keep]
+        for code in codes:
+            self.delete(code)
+        return codes
+
+    def expire_stale_waiting(self, older_than: float, keep: Collection[str] = ()) -> list[str]:
+        """Delete the tables that never began and did not change for ``older_than`` seconds
+        (their players left before the start), except those of ``keep``; their codes."""
+        rows = self._db.execute(
+            "SELECT code FROM tables WHERE status = ? AND updated < julianday('now') - ?",
+            (WAITING, older_than / 86_400.0),
         ).fetchall()
         codes = [str(code) for (code,) in rows if code not in keep]
         for code in codes:

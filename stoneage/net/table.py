@@ -101,6 +101,8 @@ class TableRecord:
     listed: bool = False
     language: str = ""
     players: list[str | None] = field(default_factory=list)
+    #: A quick match's table: when bots take its empty seats (the wall clock; 0: never).
+    starts_at: float = 0.0
 
     def __post_init__(self) -> None:
         if len(self.players) != len(self.seats):
@@ -120,6 +122,7 @@ class TableRecord:
             "listed": self.listed,
             "language": self.language,
             "players": self.players,
+            "starts_at": self.starts_at,
         }
 
     @classmethod
@@ -143,6 +146,7 @@ class TableRecord:
             [p if isinstance(p, str) else None for p in players]
             if isinstance(players, list)
             else [],
+            float(raw.get("starts_at", 0.0)),
         )
 
 

@@ -176,3 +176,42 @@ def test_quick_phrases_are_ids_worded_in_each_reader_s_language_and_limited(
         assert bob.wait_for(Problem).code == "bad_field"
     assert set(PHRASES) == {"hello", "good_game", "well_played", "thinking", "oops"}
     assert all(phrase_words(p) for p in PHRASES)
+
+
+def test_a_quick_match_s_wait_survives_a_restart_and_a_stale_table_expires(
+    tmp_path: Path, clients: list[Client]
+) -> None:
+    db = tmp_path / "t.sqlite3"
+    with served(TableStore(db), _config(quick_wait=2.0)) as server:
+        url = server.url
+        ann = Client(url, "", name="Ann", quick=QuickMatch(2), key=_key("a", url))
+        clients.append(ann)
+        ann.start()
+        code = ann.wait_for(Matched).code
+        ann.wait_for(LobbyUpdate)
+        token = ann.token
+        assert token is not None
+    ann.kill()  # the server stopped under it: its seat is kept (it did not leave)
+    with served(TableStore(db), _config(quick_wait=2.0)) as server:
+        back = Client(server.url, code, token=token)
+        clients.append(back)
+        back.start()
+        assert back.wait_for(Joined).seat == 0
+        back.wait_for(ViewUpdate, timeout=10)  # bots took the empty seat when the wait ended
+        lobby = back.lobby
+        assert lobby is not None and lobby.started
+    store = TableStore(db)
+    waiting = create_table_record(store)
+    assert store.expire_stale_waiting(3600.0) == []
+    assert store.expire_stale_waiting(-1.0) == [waiting]
+    store.close()
+
+
+def create_table_record(store: TableStore) -> str:
+    """A table that never began, its seat taken, as stored."""
+    from stoneage.net.table import NetTable, SeatConfig
+
+    table = NetTable.create("STALE1", [SeatConfig("remote"), SeatConfig("bot")], 1)
+    table.claim(0)
+    store.save(table.record)
+    return table.code
