@@ -357,6 +357,11 @@ def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
         return said
 
 
+#: Refusals of a hello that a moment's wait may lift (a quota): the client closes the
+#: connection and its retry loop asks again (a player returning to a seat, or watching).
+LATER = frozenset({"too_many_guesses", "too_many_watchers", "create_rate"})
+
+
 class _Reason(Exception):
     """The rules' reason as the host sent it (a template and its values), for ``engine_reason``."""
 
@@ -594,6 +599,13 @@ class Client:
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await sending
 
+    def _hang_up_later(self) -> None:
+        """Close the connection (from the client's own loop), not leaving the seat."""
+        ws, loop = self._ws, self._loop
+        if ws is not None and loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(lambda: loop.create_task(ws.close()))
+
     async def _hang_up(self) -> None:
         if self._wake is not None:
             self._wake.set()
@@ -646,6 +658,8 @@ class Client:
             code = str(m["code"])
             if code in FATAL:
                 self._final = True
+            elif code in LATER and not self._joined:
+                self._hang_up_later()  # the retry loop asks again in a moment
             params = m.get("params")
             return Problem(code, problem_words(code, params if isinstance(params, dict) else {}))
         if kind == "countdown":

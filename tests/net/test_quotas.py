@@ -14,6 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from stoneage.net import service as service_module
+from stoneage.net.client import Client, Disconnected, Joined, Problem, create_table
 from stoneage.net.protocol import CODE_LENGTH, PRIVATE_CODE_LENGTH
 from stoneage.net.service import ServiceConfig
 from stoneage.net.store import FINISHED, TableStore
@@ -256,3 +257,18 @@ def test_spectators_joins_are_limited_per_address() -> None:
 
         said = asyncio.run(run())
     assert said == ["welcome"] * 3 + ["too_many_watchers"] * 2 + ["welcome"]
+
+
+def test_a_client_refused_for_a_quota_asks_again_by_itself(clients: list[Client]) -> None:
+    config = _config(watches_per_second=1.0, watch_burst=1)
+    with served(TableStore(":memory:"), config) as server:
+        code = create_table(server.url, [{"kind": "remote"}, {"kind": "bot"}], listed=True)
+        first = Client(server.url, code, watch=True)
+        second = Client(server.url, code, watch=True, retry_for=20)
+        clients.extend([first, second])
+        first.start()
+        first.wait_for(Joined)
+        second.start()
+        assert second.wait_for(Problem).code == "too_many_watchers"
+        assert second.wait_for(Disconnected).retrying
+        assert second.wait_for(Joined, timeout=15).seat is None
