@@ -28,7 +28,7 @@ from stoneage.net.discovery import FoundTable
 from stoneage.net.host import Host
 from stoneage.net.protocol import VERSION, encode
 from stoneage.net.table import NetTable, SeatConfig
-from stoneage.play.match import Match, Step, replay_steps
+from stoneage.play.match import Match, SeededChance, Step, replay_steps
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.play.story import tell
@@ -418,7 +418,7 @@ def rejoined_table(app: SceneHost, seed: int, players: int) -> TableScene:
     names = [info.name for info in example_lobby(players, True).seats]
     seats = [SeatConfig("remote", name=names[0])]
     seats += [SeatConfig("bot", "easy", name=name) for name in names[1:]]
-    table = NetTable.create(EXAMPLE_CODE, seats, seed)
+    table = NetTable.create(EXAMPLE_CODE, seats, seed, chance=SeededChance())
     table.claim(0)
     table.start()
     me = make_bot("easy", seed)

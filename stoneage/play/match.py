@@ -8,7 +8,11 @@ One seed policy, so that a game is a function of its seed and the decisions take
 is played:
 
 * chance: the outcome at each chance node is drawn from ``seeded_rng(state)``, a generator made
-  from the game's seed and the number of actions taken (``stoneage.rules``);
+  from the game's seed and the number of actions taken (``stoneage.rules``), by the match's
+  chance source (``SeededChance``, the default). A table played over the network draws each
+  outcome from the operating system's randomness instead (``SystemChance``): its game has no
+  seed, nothing stored ahead predicts a die, and its journal of actions (chance outcomes are
+  actions) still replays it exactly;
 * bots: before each decision a bot's own generator is seeded with
   ``"stoneage-bot/{seed}/{seat}/{ply}"``, and the bot decides on its seat's view.
 
@@ -31,6 +35,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 from stoneage.ai import Bot, Budget, make_bot
 from stoneage.play.seats import Seat
@@ -68,6 +73,43 @@ def chance_outcome(state: GameState) -> Action:
     return sample_chance(state, seeded_rng(state))
 
 
+class ChanceSource(Protocol):
+    """Where a match's chance outcomes come from (the dice, a card or building turned up, a
+    hidden draw)."""
+
+    #: True when the outcomes follow from the game's seed (a seeded game records its seed).
+    seeded: bool
+
+    def outcome(self, state: GameState) -> Action:
+        """The outcome of the chance node ``state``."""
+        ...
+
+
+class SeededChance:
+    """The seed policy: each outcome a function of the game's seed and the position (solo and
+    hotseat games, lessons, the runner: a seed and the decisions replay a game)."""
+
+    seeded = True
+
+    def outcome(self, state: GameState) -> Action:
+        """The outcome of ``state`` under the seed policy."""
+        return chance_outcome(state)
+
+
+class SystemChance:
+    """Each outcome drawn when it is needed from the operating system's randomness
+    (``secrets``' source): nothing stored predicts it (tables played over the network)."""
+
+    seeded = False
+
+    def __init__(self) -> None:
+        self._rng = random.SystemRandom()
+
+    def outcome(self, state: GameState) -> Action:
+        """A fresh outcome of ``state``, with its exact probability."""
+        return sample_chance(state, self._rng)
+
+
 def bot_decision(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
     """What ``bot``, at ``seat`` of the game of ``seed``, decides on its view of ``state``
     under the seed policy (its generator seeded by the seed, the seat and the move)."""
@@ -81,6 +123,9 @@ class Match:
     Every applied step is kept (``steps``), so the log can be told again, a human's own last
     decisions can be taken back (never across a chance node: a roll or a card or tile turned up)
     and the game can be written out as a replay.
+
+    ``chance`` draws the chance outcomes (``SeededChance`` by default). With ``SystemChance``
+    the game's state records no seed: ``seed`` then only seeds the bots' own choices.
 
     ``script`` replays those actions from the start instead of asking anyone. ``bots`` gives
     the bot of some seats ready made (the benchmarks' variants); the other bot seats get the
@@ -102,12 +147,15 @@ class Match:
         script: list[Action] | None = None,
         bots: Mapping[int, Bot] | None = None,
         budget: Budget | None = None,
+        chance: ChanceSource | None = None,
     ) -> None:
         self.seats = list(seats)
         self.seed = seed
         self.script = script
+        self.chance: ChanceSource = chance if chance is not None else SeededChance()
         if state is None or script is not None:
-            self.state = new_game(len(self.seats), seed=seed)
+            recorded = seed if self.chance.seeded else None
+            self.state = new_game(len(self.seats), seed=recorded)
             self.steps: list[Step] = []
         else:
             self.state = state
@@ -172,7 +220,7 @@ class Match:
             return None
         seat = self.actor()
         if seat == CHANCE:
-            return chance_outcome(self.state)
+            return self.chance.outcome(self.state)
         if seat == TERMINAL or self.seats[seat].is_human:
             return None
         return self._bot_action(seat)
@@ -230,7 +278,7 @@ class Match:
         while not self.is_over() and (round_cap is None or self.state.round <= round_cap):
             seat = self.actor()
             if seat == CHANCE:
-                self.apply(chance_outcome(self.state))
+                self.apply(self.chance.outcome(self.state))
                 continue
             if seat not in self.bots:
                 raise ValueError(f"seat {seat} is a human's: play_out needs a bot at every seat")

@@ -204,6 +204,14 @@ def test_the_server_command_line_explains_itself() -> None:
         "--key",
         "--bot-wait",
         "--max-per-address",
+        "--max-tables",
+        "--tables-per-address",
+        "--creates-per-minute",
+        "--unjoined-expiry",
+        "--hellos-per-second",
+        "--quick-wait",
+        "--trust-proxy",
+        "--metrics",
     ):
         assert option in done.stdout
 

@@ -22,7 +22,7 @@ class Clock:
 
 def _table(clock: Clock | None = None, wait: float = 5.0) -> NetTable:
     seats = [SeatConfig("host"), SeatConfig("remote"), SeatConfig("bot", "easy")]
-    return NetTable.create("ABCDEF", seats, seed=4242, wait=wait, clock=clock or Clock())
+    return NetTable.create("ABCDEF", seats, 4242, wait=wait, clock=clock or Clock())
 
 
 def _run_automatic(table: NetTable) -> int:
@@ -108,7 +108,9 @@ def test_each_seat_is_sent_its_own_view_and_a_spectator_none() -> None:
     for seat in (0, 1, None):
         message = table.update(seat)
         text = json.dumps(message)
-        assert "seed" not in text and "history" not in text and str(table.record.seed) not in text
+        assert (
+            "seed" not in text and "history" not in text and str(table.record.bot_key) not in text
+        )
         view = view_from_wire(message["view"])
         assert view == (state.view(seat) if seat is not None else state.view(-1))
 

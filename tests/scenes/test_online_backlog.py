@@ -15,7 +15,7 @@ from stoneage.net.client import Client
 from stoneage.net.host import Host
 from stoneage.net.protocol import encode
 from stoneage.net.table import NetTable, SeatConfig
-from stoneage.play.match import Step
+from stoneage.play.match import SeededChance, Step
 from stoneage.rules import view_from_wire
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.table.hosted import Seated, SeatKeep
@@ -200,7 +200,7 @@ def _served(seed: int) -> NetTable:
     """A two-seat table (Bob, the window's seat, and a bot) played into round 3 at Bob's
     decision, with no network."""
     seats = [SeatConfig("remote", name="Bob"), SeatConfig("bot", "random", name="Ann")]
-    served = NetTable.create("ABCDEF", seats, seed=seed)
+    served = NetTable.create("ABCDEF", seats, seed, chance=SeededChance())
     served.claim(0)
     served.start()
     while served.state().round < 3 or served.state().current_player() != 0:

@@ -46,7 +46,7 @@ class HostedKeep:
         """Remember ``kept`` as the table to reopen."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.note, json.dumps(vars(kept)))
+            atomic_write(self.note, json.dumps(vars(kept)), private=True)
         except OSError:
             log.exception("the hosted table's note could not be written")
 
@@ -103,7 +103,7 @@ class SeatKeep:
         """Remember ``seated``."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.note, json.dumps(vars(seated)))
+            atomic_write(self.note, json.dumps(vars(seated)), private=True)
         except OSError:
             log.exception("the joined table's note could not be written")
 
