@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "i18n"
 POT = I18N / "stoneage.pot"
 LANGUAGES = ("en", "zh", "ja")
-KEYWORDS = ("_", "N_", "ngettext:1,2")
+# The marking functions of stoneage/i18n.py; ``1c`` marks the argument that is the context.
+KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "NP_:1c,2")
 
 
 def pybabel(*args: str) -> None:
@@ -108,8 +109,15 @@ def load(po: Path, lang: str | None = None) -> Catalog:
 
 
 def ids(catalog: Catalog) -> set:
-    """The message ids of a catalog (the singular id for plural entries), header excluded."""
-    return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+    """The messages of a catalog as (context, singular id) pairs, header excluded: one msgid
+    with two contexts is two messages."""
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
+
+
+def shown(key: tuple[str | None, str]) -> str:
+    """A message key as a report line names it: ``'Next'`` or ``'Next' (context 'lesson step')``."""
+    context, msgid = key
+    return f"{msgid!r}" + (f" (context {context!r})" if context is not None else "")
 
 
 def problems(lang: str, template: Catalog) -> list[str]:
@@ -119,15 +127,17 @@ def problems(lang: str, template: Catalog) -> list[str]:
     for message in catalog:
         if not message.id:
             continue
-        label = f"{lang}: {message.id!r}"
+        label = f"{lang}: {shown((message.context, message.id))}"
         strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
         if message.fuzzy:
             found.append(f"{label} is fuzzy")
         if not all(strings):
             found.append(f"{label} is untranslated")
         found += [f"{label}: {error}" for error in message.check(catalog)]
-    found += [f"{lang}: missing {m!r}" for m in sorted(ids(template) - ids(catalog))]
-    found += [f"{lang}: not in the code {m!r}" for m in sorted(ids(catalog) - ids(template))]
+    found += [f"{lang}: missing {shown(m)}" for m in sorted(ids(template) - ids(catalog), key=str)]
+    found += [
+        f"{lang}: not in the code {shown(m)}" for m in sorted(ids(catalog) - ids(template), key=str)
+    ]
     return found
 
 
@@ -135,7 +145,7 @@ def check() -> int:
     """Print every problem; 1 when there is one."""
     with tempfile.TemporaryDirectory() as tmp:
         fresh = load(extract(Path(tmp) / "fresh.pot"))
-    found = [f"template: missing {m!r}" for m in sorted(ids(fresh) - ids(load(POT)))]
+    found = [f"template: missing {shown(m)}" for m in sorted(ids(fresh) - ids(load(POT)), key=str)]
     for lang in LANGUAGES:
         found += problems(lang, fresh)
     for line in found:

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Fill in translations from a JSON file: ``{"msgid": {"zh": "...", "ja": "..."}, ...}``; a
-plural msgid takes a list of forms per language and its key is the singular.
+plural msgid takes a list of forms per language and its key is the singular. A message with a
+context (``msgctxt``) is keyed as gettext keys it, the context and the msgid joined by
+``\\u0004`` in JSON: ``"lesson step\\u0004Next"``.
 
 Usage: ``python tools/set_translations.py FILE.json`` after ``tools/i18n_catalogs.py update``
 added the new msgids empty. The English catalog gets the msgid itself (its plural forms for a
@@ -28,6 +30,8 @@ def main(argv: list[str]) -> int:
         changed = 0
         for message in catalog:
             key = message.id[0] if isinstance(message.id, tuple) else message.id
+            if key and message.context is not None:
+                key = f"{message.context}\x04{key}"
             if not key or key not in wanted:
                 continue
             if lang == "en":
