@@ -6,7 +6,7 @@ context (``msgctxt``) is keyed as gettext keys it, the context and the msgid joi
 
 Usage: ``python tools/set_translations.py FILE.json`` after ``tools/i18n_catalogs.py update``
 added the new msgids empty. The English catalog gets the msgid itself (its plural forms for a
-plural). Entries not in the file are left as they are.
+plural). Entries not in the file, and languages left out of an entry, are left as they are.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ def main(argv: list[str]) -> int:
             key = message.id[0] if isinstance(message.id, tuple) else message.id
             if key and message.context is not None:
                 key = f"{message.context}\x04{key}"
-            if not key or key not in wanted:
-                continue
+            if not key or key not in wanted or (lang != "en" and lang not in wanted[key]):
+                continue  # a language left out of an entry keeps its translation
             if lang == "en":
                 text = list(message.id) if isinstance(message.id, tuple) else message.id
             else:
