@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from stoneage.i18n import _
+from stoneage.i18n import _, pgettext
 from stoneage.play.seats import Seat
 from stoneage.records.lesson import delete_lesson, read_lesson, write_lesson
 from stoneage.rules import Action, ActionError, GameState, Place, RollDice, parse_action
@@ -274,7 +274,7 @@ class Lesson:
             counter=_("Step {n} of {total}").format(n=index + 1, total=total),
             lit=tuple(lit),
             can_back=index > 0 or self.tutorial.answered,
-            next_label=_("Play on") if last else _("Next"),
+            next_label=_("Play on") if last else pgettext("lesson step", "Next"),
             next_tip=_("End the lessons and play on against an easy opponent.")
             if last
             else next_tip,
