@@ -71,7 +71,7 @@ def main(argv: list[str]) -> int:
     ours_catalog = _read(ours)
     merged = merge(_read(base), ours_catalog, _read(theirs))
     with ours.open("wb") as handle:
-        write_po(handle, merged)
+        write_po(handle, merged, width=0)  # no wrapping, as i18n_catalogs.py writes them
     return 0
 
 
