@@ -27,6 +27,7 @@ from stoneage.net.client import (
 from stoneage.net.discovery import FoundTable
 from stoneage.net.host import Host
 from stoneage.net.protocol import VERSION, encode
+from stoneage.net.remote import OnlineSession
 from stoneage.net.table import NetTable, SeatConfig
 from stoneage.play.match import Match, Step, replay_steps
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
@@ -52,10 +53,9 @@ from stoneage.scenes.online.addressing import HOST_PORT
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.stats.stats_scene import made_up_scene
-from stoneage.scenes.table.log_scene import LogScene
-from stoneage.scenes.table.placing import PlacementControl
-from stoneage.scenes.table.remote import OnlineSession
+from stoneage.scenes.table.controls.placing import PlacementControl
 from stoneage.scenes.table.scene import TableScene, lesson_table, online_table
+from stoneage.scenes.table.telling.log_scene import LogScene
 from stoneage.tutorial import STEPS as TUTORIAL_STEPS
 
 # The statistics screen's tabs over a made-up history (and with none), and the warning of a

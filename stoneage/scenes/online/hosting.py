@@ -4,7 +4,7 @@ waiting room shows what to tell the others.
 
 The table is kept on disk after every move (an SQLite file in the player's data folder) with
 what this player needs to come back to it: its code and the host seat's token
-(``stoneage.scenes.table.hosted``).
+(``stoneage.records.hosted``).
 Leaving, quitting or a crash loses nothing: *Continue* on the title screen reopens it, on the
 same port when it is free, and the others rejoin with their tokens at the same decision.
 """
@@ -17,15 +17,15 @@ from stoneage.i18n import _
 from stoneage.net.client import Client
 from stoneage.net.discovery import Announcer
 from stoneage.net.host import Host, HostError
+from stoneage.net.remote import OnlineSession
 from stoneage.net.table import HOST, REMOTE, SeatConfig
 from stoneage.play.names import is_default_name
 from stoneage.play.seats import Seat
+from stoneage.records.hosted import HostedKeep, Kept
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.online.addressing import HOST_PORT
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
-from stoneage.scenes.table.hosted import HostedKeep, Kept
-from stoneage.scenes.table.remote import OnlineSession
 
 BOT = "bot"
 

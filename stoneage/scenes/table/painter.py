@@ -20,10 +20,10 @@ from stoneage.play.seats import Seat
 from stoneage.play.story import banner
 from stoneage.rules import GameState, PickItemDie, Place, Resolve, RollDice, RollItemDice
 from stoneage.rules.data import GATHER_SPACES
-from stoneage.scenes.table.dialogs import ItemsDialog
-from stoneage.scenes.table.draw_board import space_at
-from stoneage.scenes.table.placing import PlacementControl, ResolveControl
-from stoneage.scenes.table.tooltips import tooltip_at
+from stoneage.scenes.table.controls.dialogs import ItemsDialog
+from stoneage.scenes.table.controls.placing import PlacementControl, ResolveControl
+from stoneage.scenes.table.drawing.board import space_at
+from stoneage.scenes.table.drawing.tooltips import tooltip_at
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import figure_area, tooltip_place
 from stoneage.ui.widgets import (

@@ -31,6 +31,7 @@ import pygame
 from stoneage import i18n
 from stoneage.ai import make_bot
 from stoneage.net.client import Problem, Refused, ViewUpdate
+from stoneage.net.remote import NetNotices, OnlineSession, RemoteMatch, seats_of
 from stoneage.play.match import Match, Step
 from stoneage.play.names import engine_reason
 from stoneage.play.savefile import save_payload
@@ -39,24 +40,23 @@ from stoneage.play.story import tell
 from stoneage.records.recorder import PlayClock
 from stoneage.rules import Action, ActionError, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
-from stoneage.scenes.table.announcer import Announcer
-from stoneage.scenes.table.autoplay import Autoplay
-from stoneage.scenes.table.coach import TipToast
-from stoneage.scenes.table.draw_net import draw_net_notice
-from stoneage.scenes.table.draw_status import StatusBar
-from stoneage.scenes.table.draw_table import TableRenderer
-from stoneage.scenes.table.hands import Asking, Hands
-from stoneage.scenes.table.hinting import Hinting
-from stoneage.scenes.table.keeper import Keeper
-from stoneage.scenes.table.lesson import Lesson, lesson_seats
-from stoneage.scenes.table.mode import TableMode
-from stoneage.scenes.table.motion import Motion
+from stoneage.scenes.table.controls.hands import Asking, Hands
+from stoneage.scenes.table.controls.toolbar import Toolbar
+from stoneage.scenes.table.drawing.motion import Motion
+from stoneage.scenes.table.drawing.picture import TableRenderer
+from stoneage.scenes.table.drawing.status import StatusBar
+from stoneage.scenes.table.lesson.coach import TipToast
+from stoneage.scenes.table.lesson.lesson import Lesson, lesson_seats
+from stoneage.scenes.table.online.notice import draw_net_notice
 from stoneage.scenes.table.painter import Painter
-from stoneage.scenes.table.remote import NetNotices, OnlineSession, RemoteMatch, seats_of
+from stoneage.scenes.table.session.autoplay import Autoplay
+from stoneage.scenes.table.session.hinting import Hinting
+from stoneage.scenes.table.session.keeper import Keeper
+from stoneage.scenes.table.session.mode import TableMode
+from stoneage.scenes.table.session.turns import Turns
 from stoneage.scenes.table.table_input import TableInput
-from stoneage.scenes.table.table_log import TableLog
-from stoneage.scenes.table.toolbar import Toolbar
-from stoneage.scenes.table.turns import Turns
+from stoneage.scenes.table.telling.announcer import Announcer
+from stoneage.scenes.table.telling.table_log import TableLog
 from stoneage.tutorial import Tutorial
 from stoneage.ui import assets, theme
 from stoneage.ui.anim import Flyer, Timeline

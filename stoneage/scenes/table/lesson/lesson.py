@@ -1,0 +1,456 @@
+"""Learn to play: the guided first game on the real table (a table in ``TableMode.lesson()``).
+
+The player drags figures and uses the real dialogs; every choice goes to the lesson
+(``stoneage.tutorial.Tutorial``), which takes only the step's expected action and answers
+anything else with a friendly word, shown in the bubble. The opponent's moves and the dice the
+script plays are queued on the match (``Match.queue``) and shown like any bot's move; while the
+lessons run nothing else moves by itself (``Match.hold``).
+
+A bubble (``coach.CoachMark``) points at what the step talks about, with the rest of the table
+dimmed; Back, Skip and Next work at any time. The progress is kept in the data folder
+(``tutorial.json``, written after every move and on leaving), so "Learn to play" resumes at the
+same step. After the last step (or Skip) the game goes on as a normal game against an Easy bot,
+saved as the ordinary autosave (Continue), with first-game tips.
+
+``Lesson`` is the part of the table that does this: the table asks it at the few points where a
+lesson differs (who may act, the controls, the banner, the events, the drawing, the saving).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from stoneage.i18n import _
+from stoneage.play.seats import Seat
+from stoneage.records.lesson import delete_lesson, read_lesson, write_lesson
+from stoneage.rules import Action, ActionError, GameState, Place, RollDice, parse_action
+from stoneage.scenes.kit.base import Scene, SceneHost
+from stoneage.scenes.kit.confirm import Choice, ConfirmScene
+from stoneage.scenes.table.controls.hands import Hands
+from stoneage.scenes.table.controls.placing import PlacementControl
+from stoneage.scenes.table.drawing.board import Waiting
+from stoneage.scenes.table.lesson.coach import CoachMark, CoachView, target_rects
+from stoneage.scenes.table.lesson.drawing import LessonPainter
+from stoneage.scenes.table.session.keeper import Keeper
+from stoneage.tutorial import STEPS, Bubble, Tutorial
+from stoneage.tutorial.session import FOLLOW_BUBBLE, READ_FIRST, ROLL_NOW
+from stoneage.ui.layout import panel_parts
+from stoneage.ui.widgets import tooltip_under
+
+if TYPE_CHECKING:
+    from stoneage.scenes.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+
+def saved_lesson() -> Tutorial | None:
+    """The lesson in progress on disk, or None (none, finished, or damaged)."""
+    text = read_lesson()
+    if not text:
+        return None
+    tutorial = Tutorial.restore(text)
+    fresh = tutorial.index == 0 and not tutorial.answered
+    return None if tutorial.finished or fresh else tutorial
+
+
+def lesson_seats() -> list[Seat]:
+    """The player and the opponent of the lesson (an Easy bot once the lessons are over)."""
+    return [Seat(_("You"), "red", "human"), Seat(_("Grok"), "blue", "bot", "easy")]
+
+
+class Lesson:
+    """The lesson's part of the table (see the module's docstring)."""
+
+    def __init__(self, table: TableScene, tutorial: Tutorial) -> None:
+        self.table = table
+        self.tutorial = tutorial
+        self.friendly = ""  # the word for a refused move, shown in the bubble
+        self._progress_stored = True  # False once the lessons are over and the file removed
+        self._hovered_view: CoachView | None = None  # the bubble the pointer last moved under
+        self.coach: CoachMark | None = None
+        self.painter = LessonPainter(self)
+
+    # --- the lesson's state ---------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        """True while the lessons run (False after the last step or Skip: free play)."""
+        return not self.tutorial.finished
+
+    def ready(self) -> bool:
+        """True when the table shows the lesson's current state (nothing left to animate)."""
+        t = self.table
+        return self.running and not t.match.queue and not t.timeline.busy
+
+    def waiting(self) -> bool:
+        """True while the lessons wait for the player (no frames needed but for animations)."""
+        return self.running and not self.table.match.queue
+
+    def begin(self) -> None:
+        """The table opened: the match holds still while the lessons run, the last roll is
+        remembered for a tool dialog shown at once (a resumed lesson), the progress stored."""
+        self.table.match.hold = self.running
+        self._remember_recent()
+        self.table.autosave()
+
+    def show_step(self, index: int, answered: bool = False) -> None:
+        """Jump to step ``index`` (0-based; ``answered``: its action taken), as Back does."""
+        self.tutorial.goto(index, answered)
+        self._rebuild()
+
+    # --- what the table asks --------------------------------------------------------------------
+    def save_progress(self, keeper: Keeper) -> bool:
+        """While the lessons run, store their progress instead of the autosave (True); once
+        they are over, forget the progress (once) and let the ordinary autosave run (False)."""
+        if self.running:
+            text = self.tutorial.to_json()
+            keeper.submit(lambda: write_lesson(text))
+            return True
+        if self._progress_stored:  # once, after the lesson's last write is on disk
+            self._progress_stored = False
+            keeper.flush()
+            delete_lesson()
+        return False
+
+    def holds_controls(self) -> bool:
+        """True while a follow-up explains what the player's move did: the next decision waits,
+        its dialog would cover what the bubble talks about (the new building on its stack
+        behind the next payment, seen at steps 28a and 41a). Next shows the step and its
+        controls."""
+        return self.running and self.tutorial.answered
+
+    def shape(self, hands: Hands) -> None:
+        """The − / + stepper only where the lesson asks for a placement: on a step to read
+        (the first two, the scoring) it offered a choice nobody can make."""
+        placing = hands.placing()
+        if placing is not None and self.running:
+            placing.carry_shown = self._expects_placement()
+
+    def _expects_placement(self) -> bool:
+        """True when the lesson waits for the player to place figures."""
+        return isinstance(self.expected_action(self.table.match.state), Place)
+
+    def expected_action(self, state: GameState) -> Action | None:
+        """The action the lesson waits for, read in ``state`` (None: none, or it does not
+        fit): a payment dialog starts at the payment the lesson asks for."""
+        expected = self.tutorial.expected() if self.running else None
+        if expected is None:
+            return None
+        try:
+            return parse_action(state, expected)
+        except ActionError:
+            return None
+
+    def act(self, action: Action) -> bool:
+        """A move from the table during the lessons: only the expected one is taken; anything
+        else leaves the game as it was and the bubble says a friendly word."""
+        t = self.table
+        if not self.ready() or t.match.human_to_act() is None:
+            return False
+        verdict = self.tutorial.act(action)
+        if not verdict.ok:
+            self.friendly = verdict.text()
+            return False
+        self.friendly = ""
+        applied = list(self.tutorial.applied)
+        actor, first = applied[0]
+        step = t.match.apply(first, seat=actor)
+        t.play(step, by_human=True)  # the player's own hands did this one
+        t.match.queue.extend(action for _actor, action in applied[1:])
+        return True
+
+    def banner(self, shown: GameState) -> tuple[str, int | None] | None:
+        """While the lesson waits for the player's roll, the banner says so (None: the
+        table's own banner)."""
+        rolling = isinstance(shown.decision(), RollDice) and shown.turn == 0
+        if rolling and self.ready():  # not "You rolls the dice…": the player rolls
+            if self.tutorial.is_roll_step():
+                return _("Your turn: click the dice to roll"), 0
+            return _("Your turn: your figures work"), 0
+        return None
+
+    # --- Back, Skip, Next and the dice ----------------------------------------------------------------
+    def next(self) -> None:
+        """Next: on to the next step (on a step waiting for a move, the lesson makes it)."""
+        if self.ready() and self.tutorial.next():
+            self._show_applied()
+
+    def back(self) -> None:
+        """Back one step (the script is replayed from the start: the same step, the same game)."""
+        if self.tutorial.back():
+            self._rebuild()
+
+    def skip(self) -> None:
+        """End the lessons here: the game goes on as a normal game against an Easy bot."""
+        if not self.running:
+            return
+        self.tutorial.skip()
+        self.friendly = ""
+        self.table.match.hold = False
+        self.table.hands.clear()
+        self.table.autosave()
+
+    def roll(self) -> None:
+        """A click on the dice of a roll step: the lesson's roll."""
+        bubble = self.tutorial.bubble()
+        if not self.ready() or bubble is None or bubble.action is None:
+            return
+        if self.tutorial.act(bubble.action).ok:
+            self._show_applied()
+
+    def _show_applied(self) -> None:
+        """Hand what the lesson just played to the table, to be shown move by move."""
+        self.friendly = ""
+        self.table.match.queue.extend(action for _actor, action in self.tutorial.applied)
+        self.table.match.hold = self.running
+        self.table.hands.clear()
+        self.table.autosave()
+
+    def _rebuild(self) -> None:
+        """Show the tutorial's state at once (after Back or a jump): no animation, the log and
+        the last roll rebuilt from the game's history."""
+        t = self.table
+        t.timeline.clear()
+        t.match.jump_to(self.tutorial.state)
+        t.match.hold = self.running
+        t.log.recent(t.match.steps, t.seats)
+        self._remember_recent()
+        t.hands.clear()
+        t.hands.error, self.friendly = "", ""
+        t.finish_timer = None
+        t.autosave()
+
+    def _remember_recent(self) -> None:
+        """The faces of the last roll, for a tool dialog shown at once (a resumed lesson)."""
+        motion = self.table.motion
+        motion.last_roll = None
+        for step in self.table.match.steps[-12:]:
+            motion.remember_roll(step)
+
+    # --- the bubble ----------------------------------------------------------------------------------
+    def lay_out(self) -> None:
+        """A new layout: the bubble is made again."""
+        self.coach = CoachMark(self.table.lay, self.back, self.skip, self.next)
+
+    def update(self) -> bool:
+        """Show what the bubble says now; True when that changed (a whole new frame)."""
+        self.table.match.hold = self.running
+        return self.coach is not None and self.coach.show(self.coach_view())
+
+    def coach_view(self) -> CoachView | None:
+        """What the bubble shows now (None after the lessons and while moves are shown)."""
+        t = self.table
+        bubble = self.tutorial.bubble()
+        if bubble is None or not self.ready():
+            return None
+        control = t.hands.main()
+        rolled = self.rolled_space(bubble)
+        if rolled is not None:  # what a roll gave: the space the dice were rolled on
+            lit = [t.lay.spaces[rolled]]
+        else:
+            dialog = control.area if control is not None else None
+            lit = target_rects(t.lay, t.match.state, bubble.target, dialog)
+        for also in bubble.also:
+            lit += [r for r in target_rects(t.lay, t.match.state, also) if r not in lit]
+        if isinstance(control, PlacementControl) and bubble.kind == "act":
+            lit.append(control.grab.union(panel_parts(t.lay.panels[0], t.lay.unit).carry))
+        popup_area = t.hands.popup.area if t.hands.popup is not None else None
+        if popup_area is not None:
+            lit.append(popup_area)
+        index, total = self.tutorial.index, len(self.tutorial.steps)
+        last = index == total - 1
+        if bubble.kind in ("read", "follow"):
+            next_tip = _("On to the next step.")
+        elif bubble.kind == "roll":
+            next_tip = _("Roll the dice (or click them on the board).")
+        else:
+            next_tip = _("Let the lesson make this move for you.")
+        return CoachView(
+            message=bubble.text(),
+            friendly=self.friendly,
+            counter=_("Step {n} of {total}").format(n=index + 1, total=total),
+            lit=tuple(lit),
+            can_back=index > 0 or self.tutorial.answered,
+            next_label=_("Play on") if last else _("Next"),
+            next_tip=_("End the lessons and play on against an easy opponent.")
+            if last
+            else next_tip,
+        )
+
+    def rolled_space(self, bubble: Bubble) -> int | None:
+        """After a roll step, the space its dice were rolled on (None on other bubbles)."""
+        last = self.table.motion.last_roll
+        if bubble.kind != "follow" or bubble.target != "dice" or last is None:
+            return None
+        return last[0] if last[0] in self.table.lay.spaces else None
+
+    @property
+    def view(self) -> CoachView | None:
+        """The bubble on screen (None: none)."""
+        return self.coach.view if self.coach is not None else None
+
+    # --- events ---------------------------------------------------------------------------------
+    def handle(
+        self, event: pygame.event.Event, table_handle: Callable[[pygame.event.Event], bool]
+    ) -> bool:
+        """The bubble's buttons, the lesson's keys and the dice first, then the table
+        (``table_handle``). A pointer that moves redraws when a tooltip came or went."""
+        if event.type != pygame.MOUSEMOTION:
+            return self._handle(event, table_handle)
+        tip = self.tooltip()
+        self._hovered_view = self.view
+        used = self._handle(event, table_handle)
+        return used or self.tooltip() != tip
+
+    def _handle(
+        self, event: pygame.event.Event, table_handle: Callable[[pygame.event.Event], bool]
+    ) -> bool:
+        coach = self.coach
+        if coach is not None and coach.view is not None:
+            if "pos" in event.dict:
+                self.table.mouse = event.pos
+            if coach.handle(event) or self._handle_key(event) or self._handle_dice(event):
+                return True
+            if self._dimmed_press(event, coach.view):
+                return True
+        friendly = self.friendly
+        used = table_handle(event)
+        return used or self.friendly != friendly  # a refused move: the bubble now says why
+
+    def _dimmed_press(self, event: pygame.event.Event, view: CoachView) -> bool:
+        """A press on the dimmed table answers with a friendly word and goes no further (the
+        forest opened "How many figures" there, then refused). The lit parts, the bubble and
+        the status bar's buttons answer as usual."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        lay, margin = self.table.lay, self.table.lay.margin
+        if lay.status.rect.collidepoint(event.pos):
+            return False
+        if any(rect.inflate(margin, margin).collidepoint(event.pos) for rect in view.lit):
+            return False
+        self.friendly = _(READ_FIRST if self.tutorial.expected() is None else FOLLOW_BUBBLE)
+        return True
+
+    def _handle_key(self, event: pygame.event.Event) -> bool:
+        """Right arrow: Next; Left arrow: Back."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_RIGHT:
+            self.next()
+            return True
+        if event.key == pygame.K_LEFT:
+            self.back()
+            return True
+        return False
+
+    def _handle_dice(self, event: pygame.event.Event) -> bool:
+        """On a roll step a click on the lit dice rolls; a click elsewhere on the board says so."""
+        bubble = self.tutorial.bubble()
+        if bubble is None or bubble.kind != "roll" or event.type != pygame.MOUSEBUTTONUP:
+            return False
+        if event.button != 1:
+            return False
+        view, lay = self.view, self.table.lay
+        if view is not None and view.lit and view.lit[0].collidepoint(event.pos):
+            self.roll()
+            return True
+        if lay.board.collidepoint(event.pos) or any(
+            panel.collidepoint(event.pos) for panel in lay.panels
+        ):
+            self.friendly = _(ROLL_NOW)
+            return True
+        return False
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def tooltip(self) -> str:
+        """While a bubble is shown, a tooltip only over what it lights, and only once the
+        pointer moved since the bubble came: after a click on Next the pointer rests where
+        Next was, over the dimmed table, and an opponent's board summary popped up there
+        over the next step's bubble."""
+        view, coach = self.view, self.coach
+        if view is not None and coach is not None:
+            if view is not self._hovered_view:
+                return ""
+            tip = tooltip_under(coach.buttons, self.table.mouse)
+            if tip:
+                return tip
+            if not self._over_lit(view):
+                return ""
+        return self.table.painter.tooltip()
+
+    def _over_lit(self, view: CoachView) -> bool:
+        """True when the pointer is on a lit part of the table (not on the bubble)."""
+        coach, mouse = self.coach, self.table.mouse
+        if coach is not None and coach.rect.collidepoint(mouse):
+            return False
+        margin = self.table.lay.margin
+        return any(rect.inflate(margin, margin).collidepoint(mouse) for rect in view.lit)
+
+    def draws(self, surface: pygame.Surface) -> bool:
+        """Draw the table with the bubble over it; False when no bubble is shown (the table
+        draws itself)."""
+        return self.painter.draws(surface)
+
+    def waiting_figures(self) -> tuple[int, Waiting] | None:
+        """On a roll step, the space being resolved and its figures (see
+        ``LessonPainter.waiting_figures``)."""
+        return self.painter.waiting_figures()
+
+
+# --- opening the lessons ----------------------------------------------------------------------------
+def open_lessons(app: SceneHost) -> Scene:
+    """'Learn to play': the lessons from the start, or (when a lesson is in progress) a question
+    whether to resume it or start again."""
+    saved = saved_lesson()
+    if saved is None:
+        return app.make_scene("tutorial")
+    message = _("You stopped at step {n} of {total}. Resume the lesson there?").format(
+        n=saved.index + 1, total=len(STEPS)
+    )
+    return ConfirmScene(
+        app,
+        _("Learn to play"),
+        message,
+        [
+            Choice(
+                _("Resume"),
+                lambda: app.push(app.make_scene("tutorial", tutorial=saved)),
+                _("Play on from the step where you left."),
+                "resume_lesson",
+            ),
+            Choice(
+                _("Start again"),
+                lambda: app.push(app.make_scene("tutorial")),
+                _("Begin the lessons from the first step."),
+                "restart_lesson",
+            ),
+        ],
+    )
+
+
+def first_start_offer(app: SceneHost) -> Scene | None:
+    """On the very first start, the offer to learn to play (once: the settings remember it)."""
+    if app.settings.tutorial_offered:
+        return None
+    app.settings.tutorial_offered = True
+    app.save_settings()
+    return ConfirmScene(
+        app,
+        _("Welcome to the Stone Age"),
+        _(
+            "New to Stone Age? A guided first game teaches you the rules while you play, "
+            "step by step."
+        ),
+        [
+            Choice(
+                _("Learn to play"),
+                lambda: app.push(open_lessons(app)),
+                _("Play a guided first game against one opponent."),
+                "learn",
+            )
+        ],
+        cancel=_("Not now"),
+    )
