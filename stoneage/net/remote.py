@@ -30,17 +30,17 @@ from stoneage.net.client import (
     Disconnected,
     Event,
     HostLeft,
+    HostRefused,
     Joined,
     LobbyUpdate,
     Past,
     Problem,
-    Refused,
     Returned,
     SeatInfo,
     StandIn,
     ViewUpdate,
 )
-from stoneage.net.discovery import Announcer
+from stoneage.net.discovery import LanAdvertiser
 from stoneage.net.host import Host
 from stoneage.play.match import Match, Step
 from stoneage.play.names import LEVEL_TITLES, engine_reason
@@ -87,23 +87,23 @@ class OnlineSession:
     keep: HostedKeep | None = None  # where a hosted table is kept for Continue
     seat_keep: SeatKeep | None = None  # where a joined seat's token is kept to return
     addresses: list[str] = field(default_factory=list)  # where the others join a hosted table
-    announcer: Announcer | None = None  # a hosted table's announcement on the local network
+    advertiser: LanAdvertiser | None = None  # a hosted table's announcement on the local network
     announce_as: str = ""  # the name it is announced under ("": its code)
     events: list[Event] = field(default_factory=list)  # heard before the table was built
 
     def quiet(self) -> None:
         """Stop announcing the table on the local network (its game began, or it closes)."""
-        if self.announcer is not None:
-            self.announcer.stop()
-            self.announcer = None
+        if self.advertiser is not None:
+            self.advertiser.stop()
+            self.advertiser = None
 
     def announce_again(self) -> None:
         """A seat was taken or given back: the announcement says how many are free now."""
-        announcer, host = self.announcer, self.host
-        if announcer is None or host is None:
+        advertiser, host = self.advertiser, self.host
+        if advertiser is None or host is None:
             return
         try:
-            announcer.update(host.announcement(self.announce_as, self.addresses))
+            advertiser.update(host.announcement(self.announce_as, self.addresses))
         except Exception:  # an announcement is a courtesy: the address and code still work
             log.exception("the table's announcement could not be updated")
 
@@ -290,7 +290,7 @@ class NetNotices:
             self.connection, self.host_left = "", False
         elif isinstance(event, HostLeft):
             self.host_left = True
-        elif isinstance(event, Refused):
+        elif isinstance(event, HostRefused):
             self.refused = event.reason
         elif isinstance(event, Problem):
             self.refused = event.words

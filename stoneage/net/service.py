@@ -53,7 +53,7 @@ from .protocol import (
     read_client,
 )
 from .store import TableStore
-from .table import REMOTE, NetTable, Refused, SeatConfig, TableRecord
+from .table import REMOTE, ActionRefused, NetTable, SeatConfig, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -358,7 +358,7 @@ class TableService:
                 await asyncio.sleep(0.05)  # let the reply go before the close
                 await _cut(client.ws, 1002, "protocol version")
                 return False
-        except Refused as refused:
+        except ActionRefused as refused:
             client.send(refused.message(str(message.get("text", "")) if message else ""))
         except Exception:  # a bug of ours must not end the server nor the table
             log.exception("message from a client failed")

@@ -119,7 +119,7 @@ class TableRecord:
         )
 
 
-class Refused(Exception):
+class ActionRefused(Exception):
     """An action the rules refused: their reason as a template and its values (the client
     words it in its language, as the table's own messages do)."""
 
@@ -286,7 +286,7 @@ class NetTable:
         """Apply the action ``text`` of the player of ``seat``, who saw position ``ply``.
 
         ``ProtocolError`` before the game, for a position that is gone (a replayed or late
-        message) or when a stand-in plays the seat; ``Refused`` with the rules' reason for an
+        message) or when a stand-in plays the seat; ``ActionRefused`` with the rules' reason for an
         action the rules refuse (out of turn among them). Nothing changes then."""
         match = self.match
         if match is None:
@@ -297,11 +297,11 @@ class NetTable:
         if actor != seat:
             # Said before the text is read: at a chance node, whether a card is possible
             # would tell which cards are still unseen (another seat's face-down card).
-            raise Refused(_not_yours(text, seat, actor))
+            raise ActionRefused(_not_yours(text, seat, actor))
         try:
             return self._record(match.apply(text, seat=seat))
         except ActionError as error:
-            raise Refused(error) from None
+            raise ActionRefused(error) from None
 
     def automatic(self) -> tuple[int, Callable[[], Action]] | None:
         """The next step nobody at a client decides: its actor and how to find its action (a

@@ -10,7 +10,16 @@ Only ``stoneage.rules``, ``stoneage.ai``, ``stoneage.play`` (the match driver's 
 """
 
 from stoneage.tutorial.lessons import LESSONS, TARGETS
-from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step, step_index
+from stoneage.tutorial.script import (
+    PLAYERS,
+    SEED,
+    SETUP,
+    STEPS,
+    YOU,
+    LessonStep,
+    Moment,
+    step_index,
+)
 from stoneage.tutorial.session import Bubble, Tutorial, Verdict
 from stoneage.tutorial.tips import (
     TIP_IDS,
@@ -33,8 +42,8 @@ __all__ = [
     "TIP_IDS",
     "YOU",
     "Bubble",
+    "LessonStep",
     "Moment",
-    "Step",
     "Tip",
     "Tutorial",
     "Verdict",

@@ -43,7 +43,7 @@ from stoneage.rules import (
     new_game,
     parse_action,
 )
-from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step
+from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, LessonStep, Moment
 
 FORMAT = "stoneage-tutorial"
 VERSION = 1
@@ -124,7 +124,7 @@ class Tutorial:
 
     def __init__(
         self,
-        steps: tuple[Step, ...] = STEPS,
+        steps: tuple[LessonStep, ...] = STEPS,
         setup: tuple[str, ...] = SETUP,
         players: int = PLAYERS,
         seed: int = SEED,
@@ -142,7 +142,7 @@ class Tutorial:
 
     # --- reading -------------------------------------------------------------------------------
     @property
-    def step(self) -> Step | None:
+    def step(self) -> LessonStep | None:
         """The current step, or None once the lessons are over."""
         return self.steps[self.index] if self.index < len(self.steps) else None
 
@@ -354,11 +354,11 @@ class Tutorial:
         return self._apply(new_game(self.players, self.seed), list(self.setup), record=False)
 
     @staticmethod
-    def _whole(step: Step) -> list[str]:
+    def _whole(step: LessonStep) -> list[str]:
         """Every action a step plays, in order: the player's, its outcome, then the rest."""
         return ([step.action] if step.action else []) + [*step.outcome, *step.then]
 
-    def _leave_step(self, step: Step) -> None:
+    def _leave_step(self, step: LessonStep) -> None:
         """Play the step's ``then`` and show the next step."""
         self.state = self._apply(self.state, list(step.then))
         self.index += 1

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from stoneage.net.protocol import ProtocolError
-from stoneage.net.table import NetTable, Refused, SeatConfig, TableRecord
+from stoneage.net.table import ActionRefused, NetTable, SeatConfig, TableRecord
 from stoneage.rules import CHANCE, view_from_wire
 
 
@@ -59,12 +59,12 @@ def test_only_the_seat_to_act_acts_and_a_refusal_changes_nothing() -> None:
     actor = state.current_player()
     other = 1 - actor
     legal = str(state.legal_actions()[0])
-    with pytest.raises(Refused) as caught:
+    with pytest.raises(ActionRefused) as caught:
         table.act(other, legal, state.ply)
     assert caught.value.template.startswith("it is not this seat's turn")
-    with pytest.raises(Refused):
+    with pytest.raises(ActionRefused):
         table.act(actor, "fly away", state.ply)
-    with pytest.raises(Refused):
+    with pytest.raises(ActionRefused):
         table.act(actor, "place hut 5", state.ply)
     with pytest.raises(ProtocolError):
         table.act(actor, legal, state.ply - 1)  # an old position: a replayed message
@@ -139,7 +139,7 @@ def test_probing_a_chance_node_tells_nothing_of_the_unseen_cards() -> None:
     reasons = set()
     for card in ("G05", "F01", "ZZZ"):
         for text in (f"card {card}", f"extra {card}"):
-            with pytest.raises(Refused) as caught:
+            with pytest.raises(ActionRefused) as caught:
                 table.act(0, text, state.ply)
             reasons.add((caught.value.template, tuple(sorted(caught.value.params.items()))))
     assert len(reasons) == 1 and table.state() is state

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from stoneage.i18n import _
 from stoneage.net.client import Client
-from stoneage.net.discovery import Announcer
+from stoneage.net.discovery import LanAdvertiser
 from stoneage.net.host import Host, HostError
 from stoneage.net.remote import OnlineSession
 from stoneage.net.table import HOST, REMOTE, SeatConfig
@@ -149,23 +149,23 @@ def _room(
     session = OnlineSession(client, name, host, keep, addresses=host.addresses())
     if announce:
         session.announce_as = "" if is_default_name(name) else name  # the code names "You"'s
-        session.announcer = announcer_for(host, session.announce_as, session.addresses)
+        session.advertiser = advertiser_for(host, session.announce_as, session.addresses)
     client.start()
     return WaitingRoomScene(app, session)
 
 
-def announcer_for(host: Host, name: str, addresses: list[str]) -> Announcer | None:
+def advertiser_for(host: Host, name: str, addresses: list[str]) -> LanAdvertiser | None:
     """The announcement of ``host``'s table on the local network under ``name``, started
     (None when this machine has no address on one, or the host does not run)."""
     here = [a for a in addresses if not a.startswith("127.")]
     if not here:
         return None
     try:
-        announcer = Announcer(host.announcement(name, here))
+        advertiser = LanAdvertiser(host.announcement(name, here))
     except HostError:
         return None
-    announcer.start()
-    return announcer
+    advertiser.start()
+    return advertiser
 
 
 def cannot_host(app: SceneHost, reason: str) -> Scene:

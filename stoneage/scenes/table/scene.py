@@ -9,7 +9,7 @@ its parts:
 - ``Hands``: the human's controls for exactly what ``legal_actions()`` offers;
 - ``TableInput``: the keyboard and the mouse, routed to the parts;
 - ``Painter``: the table, the status bar, the tooltips and the hotseat veil on screen;
-- ``Announcer``: what happened, as events and sounds;
+- ``TableAnnouncer``: what happened, as events and sounds;
 - ``Keeper``: the autosave and the game's record (a game of the player's own only);
 - ``TableLog``, ``Hinting``, ``Toolbar``, the first-game tips, and for the guided first game
   the ``Lesson``, which the table asks at the few points where a lesson differs;
@@ -30,7 +30,7 @@ import pygame
 
 from stoneage import i18n
 from stoneage.ai import make_bot
-from stoneage.net.client import Problem, Refused, ViewUpdate
+from stoneage.net.client import HostRefused, Problem, ViewUpdate
 from stoneage.net.remote import NetNotices, OnlineSession, RemoteMatch, seats_of
 from stoneage.play.match import Match, Step
 from stoneage.play.names import engine_reason
@@ -55,7 +55,7 @@ from stoneage.scenes.table.session.keeper import Keeper
 from stoneage.scenes.table.session.mode import TableMode
 from stoneage.scenes.table.session.turns import Turns
 from stoneage.scenes.table.table_input import TableInput
-from stoneage.scenes.table.telling.announcer import Announcer
+from stoneage.scenes.table.telling.announcer import TableAnnouncer
 from stoneage.scenes.table.telling.table_log import TableLog
 from stoneage.tutorial import Tutorial
 from stoneage.ui import assets, theme
@@ -107,7 +107,7 @@ class TableScene(Scene):
         self.turns = Turns(self.match, self.mode.people_play)
         self.hands = Hands()
         self.hinting = Hinting(seed, app.wake, threaded)
-        self.announcer = Announcer(app.sound, self.turns.listeners)
+        self.announcer = TableAnnouncer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
             Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over())
@@ -274,7 +274,7 @@ class TableScene(Scene):
                     jumped = True
             elif isinstance(event, Problem) and event.code == "too_frequent":
                 remote.hold_back(now)  # sent again in a moment, not refused
-            elif isinstance(event, (Refused, Problem)) and remote.sent is not None:
+            elif isinstance(event, (HostRefused, Problem)) and remote.sent is not None:
                 # Refused: the controls come back, with the reason in the player's words.
                 self.announcer.refused(remote.sent, net.refused)
                 remote.sent = None

@@ -29,7 +29,7 @@ FIGURE_CUES = frozenset({PICK_UP, DROP, SNAP_BACK_CUE})
 TableEvent = tuple[str, object]
 
 
-class Announcer:
+class TableAnnouncer:
     """The table's events and sounds (see the module's docstring)."""
 
     def __init__(self, sound: SoundManager, listeners: Callable[[], Sequence[int]]) -> None:

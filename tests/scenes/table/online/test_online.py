@@ -480,7 +480,7 @@ def test_the_announcement_follows_the_free_seats_without_a_packet(app, tmp_path)
         announce=False,
     )
     app.push(room)
-    recorder = room.session.announcer = Recorder()
+    recorder = room.session.advertiser = Recorder()
     room.session.announce_as = "Ann"
     room.session.addresses = ["192.0.2.7"]  # a documentation address: only written, never used
     bob = Client(room.session.client.url, room.session.client.code, name="Bob")
