@@ -27,7 +27,7 @@ from stoneage.net.client import (
 from stoneage.net.discovery import FoundTable
 from stoneage.net.host import Host
 from stoneage.net.protocol import VERSION, encode
-from stoneage.net.remote import OnlineSession
+from stoneage.net.session import OnlineSession
 from stoneage.net.table import NetTable, SeatConfig
 from stoneage.play.match import Match, Step, replay_steps
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError

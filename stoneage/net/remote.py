@@ -10,51 +10,33 @@ as its text; the host's answer is the next view, or its refusal in words. On arr
 returning, the host reopened) the host's backlog becomes the log's past, told without a beat
 or a sound; a view it cannot follow step by step is taken at once, the log keeping its lines.
 
-``NetNotices`` keeps what the other events say (a player away and the countdown before a bot
-takes the seat, the bot standing in, the connection lost or retried, the host gone) as words
-for the table to show.
+What the other events say is kept as words by ``NetNotices`` (``stoneage.net.notices``); the
+client and the hosting of the table are the ``OnlineSession`` (``stoneage.net.session``).
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from stoneage.i18n import _
 from stoneage.net.client import (
-    Client,
-    Countdown,
-    Disconnected,
-    Event,
-    HostLeft,
-    HostRefused,
-    Joined,
     LobbyUpdate,
     Past,
-    Problem,
-    Returned,
     SeatInfo,
-    StandIn,
     ViewUpdate,
 )
-from stoneage.net.discovery import LanAdvertiser
-from stoneage.net.host import Host
+from stoneage.net.session import OnlineSession
 from stoneage.play.match import Match, Step
 from stoneage.play.names import LEVEL_TITLES, engine_reason
-from stoneage.play.seats import BOT, HUMAN, Seat
+from stoneage.play.seats import BOT, HUMAN, PERSON, Seat
 from stoneage.play.story import Story, tell
-from stoneage.records.hosted import HostedKeep, Seated, SeatKeep
 from stoneage.rules import TERMINAL, Action, ActionError, GameState
 
 log = logging.getLogger(__name__)
 
 #: Seconds before a move the host found too frequent is sent again.
 RETRY_AFTER = 0.5
-#: The level of a seat another person plays (from another computer), for its label.
-PERSON = "person"
 
 
 def seats_of(lobby: LobbyUpdate | None, me: int | None, n: int, name: str = "") -> list[Seat]:
@@ -74,60 +56,6 @@ def seats_of(lobby: LobbyUpdate | None, me: int | None, n: int, name: str = "") 
         # a bot would play, labelled as a person's (``PERSON``).
         seats.append(Seat(shown, colour, HUMAN if i == me else BOT, PERSON if person else level))
     return seats
-
-
-@dataclass
-class OnlineSession:
-    """A seat at a table over the network: the client, and the host this program runs when
-    the player hosts (stopped with the table; its players are told it goes)."""
-
-    client: Client
-    name: str = ""
-    host: Host | None = None
-    keep: HostedKeep | None = None  # where a hosted table is kept for Continue
-    seat_keep: SeatKeep | None = None  # where a joined seat's token is kept to return
-    addresses: list[str] = field(default_factory=list)  # where the others join a hosted table
-    advertiser: LanAdvertiser | None = None  # a hosted table's announcement on the local network
-    announce_as: str = ""  # the name it is announced under ("": its code)
-    events: list[Event] = field(default_factory=list)  # heard before the table was built
-
-    def quiet(self) -> None:
-        """Stop announcing the table on the local network (its game began, or it closes)."""
-        if self.advertiser is not None:
-            self.advertiser.stop()
-            self.advertiser = None
-
-    def announce_again(self) -> None:
-        """A seat was taken or given back: the announcement says how many are free now."""
-        advertiser, host = self.advertiser, self.host
-        if advertiser is None or host is None:
-            return
-        try:
-            advertiser.update(host.announcement(self.announce_as, self.addresses))
-        except Exception:  # an announcement is a courtesy: the address and code still work
-            log.exception("the table's announcement could not be updated")
-
-    def close(self) -> None:
-        """Leave the table, and stop hosting it."""
-        self.quiet()
-        self.client.close(timeout=1.0)
-        if self.host is not None:
-            self.host.stop(farewell=True, timeout=2.0)
-
-    def finished(self) -> None:
-        """The game is over: a hosted table is no longer one to continue, a joined seat no
-        longer one to return to."""
-        if self.host is not None and self.keep is not None:
-            self.keep.forget()
-        if self.seat_keep is not None:
-            self.seat_keep.forget()
-
-    def seated(self, token: str | None) -> None:
-        """The host gave this player a seat and its token: keep it to return (a joined seat;
-        the host's own is kept with its table)."""
-        client = self.client
-        if token is not None and self.host is None and self.seat_keep is not None:
-            self.seat_keep.save(Seated(client.url, client.code, token, self.name))
 
 
 class RemoteMatch(Match):
@@ -259,89 +187,3 @@ class RemoteMatch(Match):
         self.sent = action
         self.client.send_action(str(action))
         return ""
-
-
-@dataclass
-class NetNotices:
-    """What the network says besides the game, as words for the table (see the module)."""
-
-    names: list[str]
-    me: int | None
-    clock: Callable[[], float] = time.monotonic
-    away: dict[int, float] = field(default_factory=dict)  # seat -> when its stand-in comes
-    standing_in: dict[int, str] = field(default_factory=dict)  # seat -> the bot's level
-    connection: str = ""  # "" (fine), "retrying", "lost"
-    host_left: bool = False
-    refused: str = ""
-
-    def hear(self, event: Event) -> None:
-        """Take in one event of the client."""
-        if isinstance(event, Countdown):
-            self.away[event.seat] = self.clock() + event.seconds
-        elif isinstance(event, StandIn):
-            self.away.pop(event.seat, None)
-            self.standing_in[event.seat] = event.level
-        elif isinstance(event, Returned):
-            self.away.pop(event.seat, None)
-            self.standing_in.pop(event.seat, None)
-        elif isinstance(event, Disconnected):
-            self.connection = "retrying" if event.retrying else "lost"
-        elif isinstance(event, (Joined, ViewUpdate)):
-            self.connection, self.host_left = "", False
-        elif isinstance(event, HostLeft):
-            self.host_left = True
-        elif isinstance(event, HostRefused):
-            self.refused = event.reason
-        elif isinstance(event, Problem):
-            self.refused = event.words
-        elif isinstance(event, LobbyUpdate):
-            self._seats(event)
-
-    def _seats(self, lobby: LobbyUpdate) -> None:
-        """A lobby update says who is here: the countdowns and stand-ins it no longer shows
-        are over (a player came back while this client was away itself)."""
-        for i, info in enumerate(lobby.seats):
-            if info.here:
-                self.away.pop(i, None)
-                self.standing_in.pop(i, None)
-            elif info.standin:
-                self.away.pop(i, None)
-                self.standing_in.setdefault(i, lobby.standin)
-
-    def name(self, seat: int) -> str:
-        """A seat's name ("?" for one this table does not know)."""
-        return self.names[seat] if 0 <= seat < len(self.names) else "?"
-
-    def banner(self) -> str:
-        """The line to show over the table now ('' when all is well)."""
-        if self.host_left:
-            return _(
-                "The table is kept: play resumes here when the host continues it. To go, "
-                "leave the table from the menu."
-            )
-        if self.connection == "retrying":
-            return _("Connection to the host lost: trying again…")
-        if self.connection == "lost":
-            return _("Connection to the host lost. Leave the table from the menu.")
-        now = self.clock()
-        lines = []
-        for seat, due in sorted(self.away.items()):
-            left = max(0, round(due - now))
-            lines.append(
-                _("{name} lost the connection: a bot plays for them in {seconds} s").format(
-                    name=self.name(seat), seconds=left
-                )
-            )
-        for seat, level in sorted(self.standing_in.items()):
-            if seat == self.me:
-                continue
-            lines.append(
-                _("A {level} bot plays for {name} until they return").format(
-                    level=_(LEVEL_TITLES.get(level, LEVEL_TITLES["normal"])), name=self.name(seat)
-                )
-            )
-        return "  ·  ".join(lines)
-
-    def serious(self) -> bool:
-        """True when the table cannot go on for now (the host gone, the connection lost)."""
-        return self.host_left or self.connection != ""

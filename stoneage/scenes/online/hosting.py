@@ -17,7 +17,7 @@ from stoneage.i18n import _
 from stoneage.net.client import Client
 from stoneage.net.discovery import LanAdvertiser
 from stoneage.net.host import Host, HostError
-from stoneage.net.remote import OnlineSession
+from stoneage.net.session import OnlineSession
 from stoneage.net.table import HOST, REMOTE, SeatConfig
 from stoneage.play.names import is_default_name
 from stoneage.play.seats import Seat

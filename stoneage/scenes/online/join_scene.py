@@ -15,7 +15,7 @@ from stoneage.i18n import _
 from stoneage.net.client import Client
 from stoneage.net.discovery import FoundTable, TableBrowser
 from stoneage.net.protocol import CODE_LENGTH, MAX_NAME
-from stoneage.net.remote import OnlineSession
+from stoneage.net.session import OnlineSession
 from stoneage.records.hosted import Seated, SeatKeep
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene

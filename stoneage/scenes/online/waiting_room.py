@@ -25,7 +25,7 @@ from stoneage.net.client import (
     SeatInfo,
     ViewUpdate,
 )
-from stoneage.net.remote import OnlineSession
+from stoneage.net.session import OnlineSession
 from stoneage.play.names import LEVEL_TITLES, shown_name
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene

@@ -31,7 +31,9 @@ import pygame
 from stoneage import i18n
 from stoneage.ai import make_bot
 from stoneage.net.client import HostRefused, Problem, ViewUpdate
-from stoneage.net.remote import NetNotices, OnlineSession, RemoteMatch, seats_of
+from stoneage.net.notices import NetNotices
+from stoneage.net.remote import RemoteMatch, seats_of
+from stoneage.net.session import OnlineSession
 from stoneage.play.match import Match, Step
 from stoneage.play.names import engine_reason
 from stoneage.play.savefile import save_payload

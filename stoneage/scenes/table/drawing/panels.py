@@ -14,14 +14,13 @@ import pygame
 from pygame import Rect
 
 from stoneage.i18n import _, ngettext
-from stoneage.net.remote import PERSON
 from stoneage.play.names import (
     LEVEL_TITLES,
     ROLE_ART,
     amounts_text,
     food_count,
 )
-from stoneage.play.seats import Seat
+from stoneage.play.seats import PERSON, Seat
 from stoneage.rules import GameState, Player, data, role_figures
 from stoneage.scenes.table.drawing.pieces import figure, icon_number
 from stoneage.ui import assets, theme

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from stoneage.i18n import _
-from stoneage.net.remote import NetNotices
+from stoneage.net.notices import NetNotices
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout
 from stoneage.ui.widgets import draw_panel, draw_text_fit, draw_wrapped, shade, wrap_lines

@@ -10,7 +10,7 @@ import pytest
 from stoneage.ai import make_bot
 from stoneage.net.client import Client, Countdown, HostLeft, Joined, Returned, StandIn
 from stoneage.net.discovery import FoundTable
-from stoneage.net.remote import NetNotices
+from stoneage.net.notices import NetNotices
 from stoneage.net.table import SeatConfig
 from stoneage.scenes.online.addressing import EntryError, table_code, table_url
 from stoneage.scenes.online.join_scene import JoinScene
