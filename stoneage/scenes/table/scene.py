@@ -47,7 +47,7 @@ from stoneage.scenes.table.controls.toolbar import Toolbar
 from stoneage.scenes.table.drawing.motion import Motion
 from stoneage.scenes.table.drawing.picture import TableRenderer
 from stoneage.scenes.table.drawing.status import StatusBar
-from stoneage.scenes.table.lesson.coach import TipToast
+from stoneage.scenes.table.drawing.tips import TipToast
 from stoneage.scenes.table.lesson.lesson import Lesson, lesson_seats
 from stoneage.scenes.table.online.notice import draw_net_notice
 from stoneage.scenes.table.painter import Painter
