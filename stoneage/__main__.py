@@ -476,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         return network(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.table.lesson.lesson import first_start_offer
+    from stoneage.scenes.table.lesson.opening import first_start_offer
 
     setup_logging()
     app = App(args.size, seed=args.seed)  # None: the size (or fullscreen) the window was left at

@@ -15,7 +15,7 @@ from stoneage.scenes.menus.rules_scene import RulesScene
 from stoneage.scenes.menus.rules_text import RULES_PAGES
 from stoneage.scenes.menus.settings_scene import SettingsScene
 from stoneage.scenes.stats.stats_scene import TABS, StatsScene
-from stoneage.scenes.table.lesson.lesson import first_start_offer
+from stoneage.scenes.table.lesson.opening import first_start_offer
 from stoneage.staging import SCENE_NAMES, build_scene
 from stoneage.tutorial import STEPS
 from stoneage.ui import widgets

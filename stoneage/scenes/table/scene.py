@@ -48,7 +48,8 @@ from stoneage.scenes.table.drawing.motion import Motion
 from stoneage.scenes.table.drawing.picture import TableRenderer
 from stoneage.scenes.table.drawing.status import StatusBar
 from stoneage.scenes.table.drawing.tips import TipToast
-from stoneage.scenes.table.lesson.lesson import Lesson, lesson_seats
+from stoneage.scenes.table.lesson.lesson import Lesson
+from stoneage.scenes.table.lesson.opening import lesson_seats
 from stoneage.scenes.table.online.notice import draw_net_notice
 from stoneage.scenes.table.painter import Painter
 from stoneage.scenes.table.session.autoplay import Autoplay

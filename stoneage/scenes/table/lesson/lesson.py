@@ -25,18 +25,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from stoneage.i18n import _
-from stoneage.play.seats import Seat
-from stoneage.records.lesson import delete_lesson, read_lesson, write_lesson
+from stoneage.records.lesson import delete_lesson, write_lesson
 from stoneage.rules import Action, ActionError, GameState, Place, RollDice, parse_action
-from stoneage.scenes.kit.base import Scene, SceneHost
-from stoneage.scenes.kit.confirm import Choice, ConfirmScene
 from stoneage.scenes.table.controls.hands import Hands
 from stoneage.scenes.table.controls.placing import PlacementControl
 from stoneage.scenes.table.drawing.board import Waiting
 from stoneage.scenes.table.lesson.coach import CoachMark, CoachView, target_rects
 from stoneage.scenes.table.lesson.drawing import LessonPainter
 from stoneage.scenes.table.session.keeper import Keeper
-from stoneage.tutorial import STEPS, Bubble, Tutorial
+from stoneage.tutorial import Bubble, Tutorial
 from stoneage.tutorial.session import FOLLOW_BUBBLE, READ_FIRST, ROLL_NOW
 from stoneage.ui.layout import panel_parts
 from stoneage.ui.widgets import tooltip_under
@@ -45,21 +42,6 @@ if TYPE_CHECKING:
     from stoneage.scenes.table.scene import TableScene
 
 log = logging.getLogger(__name__)
-
-
-def saved_lesson() -> Tutorial | None:
-    """The lesson in progress on disk, or None (none, finished, or damaged)."""
-    text = read_lesson()
-    if not text:
-        return None
-    tutorial = Tutorial.restore(text)
-    fresh = tutorial.index == 0 and not tutorial.answered
-    return None if tutorial.finished or fresh else tutorial
-
-
-def lesson_seats() -> list[Seat]:
-    """The player and the opponent of the lesson (an Easy bot once the lessons are over)."""
-    return [Seat(_("You"), "red", "human"), Seat(_("Grok"), "blue", "bot", "easy")]
 
 
 class Lesson:
@@ -398,59 +380,3 @@ class Lesson:
         """On a roll step, the space being resolved and its figures (see
         ``LessonPainter.waiting_figures``)."""
         return self.painter.waiting_figures()
-
-
-# --- opening the lessons ----------------------------------------------------------------------------
-def open_lessons(app: SceneHost) -> Scene:
-    """'Learn to play': the lessons from the start, or (when a lesson is in progress) a question
-    whether to resume it or start again."""
-    saved = saved_lesson()
-    if saved is None:
-        return app.make_scene("tutorial")
-    message = _("You stopped at step {n} of {total}. Resume the lesson there?").format(
-        n=saved.index + 1, total=len(STEPS)
-    )
-    return ConfirmScene(
-        app,
-        _("Learn to play"),
-        message,
-        [
-            Choice(
-                _("Resume"),
-                lambda: app.push(app.make_scene("tutorial", tutorial=saved)),
-                _("Play on from the step where you left."),
-                "resume_lesson",
-            ),
-            Choice(
-                _("Start again"),
-                lambda: app.push(app.make_scene("tutorial")),
-                _("Begin the lessons from the first step."),
-                "restart_lesson",
-            ),
-        ],
-    )
-
-
-def first_start_offer(app: SceneHost) -> Scene | None:
-    """On the very first start, the offer to learn to play (once: the settings remember it)."""
-    if app.settings.tutorial_offered:
-        return None
-    app.settings.tutorial_offered = True
-    app.save_settings()
-    return ConfirmScene(
-        app,
-        _("Welcome to the Stone Age"),
-        _(
-            "New to Stone Age? A guided first game teaches you the rules while you play, "
-            "step by step."
-        ),
-        [
-            Choice(
-                _("Learn to play"),
-                lambda: app.push(open_lessons(app)),
-                _("Play a guided first game against one opponent."),
-                "learn",
-            )
-        ],
-        cancel=_("Not now"),
-    )
