@@ -27,7 +27,6 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -86,10 +85,9 @@ class Match:
     the bot of some seats ready made (the benchmarks' variants); the other bot seats get the
     bot of their level, thinking within ``budget`` (the default budget when None).
 
-    Two more hands for a match whose moves are partly decided elsewhere (the lesson's script):
-    ``queue`` holds moves to play next, before anything else, one at a time as the caller
-    applies them (nobody else decides meanwhile); ``hold`` stops every automatic move (the
-    lesson waits for the player, or for Next).
+    A match whose moves are partly decided elsewhere (the lesson's script,
+    ``stoneage.tutorial``) is driven by that part: it plays its moves with ``apply`` and holds
+    the bots back by not asking for ``automatic_action`` meanwhile.
     """
 
     def __init__(
@@ -124,8 +122,6 @@ class Match:
         )
         self._future: Future[Action] | None = None
         self._future_ply = -1
-        self.queue: deque[Action] = deque()
-        self.hold = False
 
     # --- who acts -------------------------------------------------------------------------------
     def actor(self) -> int:
@@ -145,10 +141,9 @@ class Match:
         return self.script is not None and len(self.steps) >= len(self.script)
 
     def human_to_act(self) -> int | None:
-        """The human seat that must decide now, if any (nobody decides in a replay, nor while
-        queued moves are still to be played)."""
+        """The human seat that must decide now, if any (nobody decides in a replay)."""
         seat = self.actor()
-        if self.queue or self.script is not None:
+        if self.script is not None:
             return None
         return seat if seat >= 0 and self.seats[seat].is_human else None
 
@@ -164,12 +159,8 @@ class Match:
     def automatic_action(self) -> Action | None:
         """The next chance outcome or bot decision, or None (a human decides, a bot still
         thinks, the game is over or the replay has shown everything)."""
-        if self.queue:
-            return self.queue[0]
         if self.script is not None:
             return self.script[len(self.steps)] if not self.replay_finished() else None
-        if self.hold:
-            return None
         seat = self.actor()
         if seat == CHANCE:
             return chance_outcome(self.state)
@@ -219,8 +210,6 @@ class Match:
         self.state = after
         step = Step(before, action, after, actor)
         self.steps.append(step)
-        if self.queue and self.queue[0] == action:
-            self.queue.popleft()
         return step
 
     def play_out(self, round_cap: int | None = None) -> list[list[float]]:
@@ -270,10 +259,8 @@ class Match:
         return step
 
     def jump_to(self, state: GameState) -> None:
-        """Go to ``state`` of this game at once (the lesson's Back), its steps rebuilt and the
-        queue emptied."""
+        """Go to ``state`` of this game at once (the lesson's Back), its steps rebuilt."""
         self._future = None
-        self.queue.clear()
         self.state = state
         self.steps = replay_steps(state)
 

@@ -23,8 +23,9 @@ from stoneage.scenes.online.hosting import host_table, reopen_table
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.stats.stats_scene import StatsScene
-from stoneage.scenes.table.lesson.opening import open_lessons
-from stoneage.scenes.table.scene import game_table, lesson_table, online_table
+from stoneage.scenes.table.lesson.opening import lesson_table, open_lessons
+from stoneage.scenes.table.online.seat import online_table
+from stoneage.scenes.table.scene import game_table
 from stoneage.scenes.table.telling.log_scene import LogScene
 
 SCENES: Mapping[str, SceneFactory] = {

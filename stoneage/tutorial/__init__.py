@@ -1,7 +1,8 @@
 """The guided first game (issue 14) and the first-game tips, without pygame.
 
 - ``script``: the lesson script, a fixed two-player game (``STEPS``, ``SETUP``).
-- ``session``: ``Tutorial``, the script in progress, driven by the tutorial scene.
+- ``session``: ``Tutorial``, the script in progress on the game's one match.
+- ``lesson_match``: ``LessonMatch``, the lesson as the table asks it (``stoneage.play.seam``).
 - ``lessons``: the lessons taught and the names of the things a bubble points at.
 - ``tips``: one-time tips for the first time a situation comes up in any game.
 

@@ -147,7 +147,7 @@ def test_every_lesson_step_fits_the_smallest_window(lang, make_app, overflows, s
     build_scene(app, "tutorial", 1)
     table = app.top
     window = pygame.Rect(0, 0, 1024, 640)
-    lesson = table.lesson
+    lesson = table.layer
     assert lesson is not None
     for index, answered in LESSON_STOPS:
         lesson.show_step(index, answered)

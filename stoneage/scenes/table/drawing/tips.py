@@ -13,7 +13,7 @@ from pygame import Rect
 from stoneage.i18n import _
 from stoneage.records.settings import Settings
 from stoneage.rules import GameState
-from stoneage.tutorial import Tip, tip_for
+from stoneage.tutorial.tips import Tip, tip_for
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout
 from stoneage.ui.widgets import draw_panel, draw_text, draw_wrapped, wrap_lines

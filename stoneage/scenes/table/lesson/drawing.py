@@ -1,29 +1,98 @@
 """The lesson's pictures over the table: the dimmed table with the bubble, the figures still at
-work on a space until the player rolls, and the dice waiting to be clicked (or just rolled)."""
+work on a space until the player rolls, and the dice waiting to be clicked (or just rolled).
+
+``LessonTable`` says what the lesson (its pictures and its part, ``lesson.Lesson``) reads of the
+table, ``PaintedLesson`` what the pictures read of the lesson."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from stoneage.rules import Pay, RollDice
+from stoneage.rules import GameState, Pay, RollDice
+from stoneage.scenes.table.controls.hands import Hands
 from stoneage.scenes.table.controls.placing import PlacementControl
 from stoneage.scenes.table.drawing.board import Waiting
+from stoneage.scenes.table.drawing.motion import Motion
+from stoneage.scenes.table.lesson.coach import CoachMark
+from stoneage.scenes.table.painter import Painter
+from stoneage.tutorial import Bubble, Tutorial
+from stoneage.tutorial.lesson_match import LessonMatch
 from stoneage.ui import assets, theme
+from stoneage.ui.anim import Timeline
 from stoneage.ui.layout import CAPACITY as SPACE_CAPACITY
-from stoneage.ui.layout import space_parts
+from stoneage.ui.layout import TableLayout, space_parts
 from stoneage.ui.widgets import blit_centred, draw_text
 
-if TYPE_CHECKING:
-    from stoneage.scenes.table.lesson.lesson import Lesson
+
+class LessonTable(Protocol):
+    """What the lesson reads and calls of the table it is over."""
+
+    mouse: tuple[int, int]
+
+    @property
+    def lay(self) -> TableLayout:
+        """The table's layout."""
+
+    @property
+    def hands(self) -> Hands:
+        """The human's controls."""
+
+    @property
+    def timeline(self) -> Timeline[GameState]:
+        """The animations."""
+
+    @property
+    def motion(self) -> Motion:
+        """How steps are shown (the last roll)."""
+
+    @property
+    def painter(self) -> Painter:
+        """The table's drawing (the lesson draws the bubble over it)."""
+
+    def autosave(self) -> None:
+        """Keep the game (the lesson's progress, see ``Lesson.keep``)."""
+
+    def show_afresh(self) -> None:
+        """The game went elsewhere at once: no animation, the log told afresh."""
+
+
+class PaintedLesson(Protocol):
+    """What the lesson's pictures read of the lesson."""
+
+    @property
+    def table(self) -> LessonTable:
+        """The table the lesson is over."""
+
+    @property
+    def match(self) -> LessonMatch:
+        """The lesson's game."""
+
+    @property
+    def tutorial(self) -> Tutorial:
+        """The lesson's script and where it stands."""
+
+    @property
+    def coach(self) -> CoachMark | None:
+        """The bubble (None before the first layout)."""
+
+    @property
+    def running(self) -> bool:
+        """True while the lessons run."""
+
+    def rolled_space(self, bubble: Bubble) -> int | None:
+        """After a roll step, the space its dice were rolled on."""
+
+    def tooltip(self) -> str:
+        """The tooltip while the bubble shows."""
 
 
 class LessonPainter:
     """Draws what the lesson adds to the table."""
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: PaintedLesson) -> None:
         self.lesson = lesson
 
     def draws(self, surface: pygame.Surface) -> bool:
@@ -48,19 +117,18 @@ class LessonPainter:
         dice are rolled they still work there (on the space, and away from the seat's board:
         it showed 6/6 at home with the forest's figure still out)."""
         lesson = self.lesson
-        table = lesson.table
-        state = table.match.state
+        state = lesson.match.state
         decision = state.decision()
         if not lesson.running or not isinstance(decision, RollDice):
             return None
-        steps = table.match.steps
+        steps = lesson.match.steps
         if steps and isinstance(steps[-1].action, Pay):
             return None  # the dice of a card just paid for, not of figures on the space
         return decision.space, (state.turn, decision.dice)
 
     def _draw_dice_to_roll(self, surface: pygame.Surface) -> None:
         """On a roll step, dice waiting on the space to be clicked; after it, the dice rolled."""
-        decision = self.lesson.table.match.state.decision()
+        decision = self.lesson.match.state.decision()
         bubble = self.lesson.tutorial.bubble()
         if bubble is None:
             return

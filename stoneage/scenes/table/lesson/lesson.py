@@ -1,10 +1,10 @@
 """Learn to play: the guided first game on the real table (a table in ``TableMode.lesson()``).
 
-The player drags figures and uses the real dialogs; every choice goes to the lesson
-(``stoneage.tutorial.Tutorial``), which takes only the step's expected action and answers
-anything else with a friendly word, shown in the bubble. The opponent's moves and the dice the
-script plays are queued on the match (``Match.queue``) and shown like any bot's move; while the
-lessons run nothing else moves by itself (``Match.hold``).
+The player drags figures and uses the real dialogs; every choice goes to the game the table
+plays, the lesson's (``stoneage.tutorial.lesson_match.LessonMatch``), which takes only the step's
+expected action and answers anything else with a friendly word, shown in the bubble. The
+opponent's moves and the dice the script plays come as the game's next automatic steps and are
+shown like any bot's move; while the lessons run nothing else moves by itself.
 
 A bubble (``coach.CoachMark``) points at what the step talks about, with the rest of the table
 dimmed; Back, Skip and Next work at any time. The progress is kept in the data folder
@@ -12,45 +12,42 @@ dimmed; Back, Skip and Next work at any time. The progress is kept in the data f
 same step. After the last step (or Skip) the game goes on as a normal game against an Easy bot,
 saved as the ordinary autosave (Continue), with first-game tips.
 
-``Lesson`` is the part of the table that does this: the table asks it at the few points where a
-lesson differs (who may act, the controls, the banner, the events, the drawing, the saving).
+``Lesson`` is the layer the lesson puts over the table (``scene.TableLayer``): the bubble and its
+buttons, the lesson's keys and dice, the banner while a roll waits, the figures still at work,
+and the lesson's progress kept instead of the autosave. It reads the table through
+``LessonTable`` (what it uses of it), not the whole scene.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from stoneage.i18n import _
 from stoneage.records.lesson import delete_lesson, write_lesson
-from stoneage.rules import Action, ActionError, GameState, Place, RollDice, parse_action
-from stoneage.scenes.table.controls.hands import Hands
+from stoneage.rules import GameState, RollDice
 from stoneage.scenes.table.controls.placing import PlacementControl
 from stoneage.scenes.table.drawing.board import Waiting
 from stoneage.scenes.table.lesson.coach import CoachMark, CoachView, target_rects
-from stoneage.scenes.table.lesson.drawing import LessonPainter
+from stoneage.scenes.table.lesson.drawing import LessonPainter, LessonTable
 from stoneage.scenes.table.session.keeper import Keeper
 from stoneage.tutorial import Bubble, Tutorial
+from stoneage.tutorial.lesson_match import LessonMatch
 from stoneage.tutorial.session import FOLLOW_BUBBLE, READ_FIRST, ROLL_NOW
 from stoneage.ui.layout import panel_parts
 from stoneage.ui.widgets import tooltip_under
-
-if TYPE_CHECKING:
-    from stoneage.scenes.table.scene import TableScene
 
 log = logging.getLogger(__name__)
 
 
 class Lesson:
-    """The lesson's part of the table (see the module's docstring)."""
+    """The lesson's layer over the table (see the module's docstring)."""
 
-    def __init__(self, table: TableScene, tutorial: Tutorial) -> None:
+    def __init__(self, table: LessonTable, match: LessonMatch) -> None:
         self.table = table
-        self.tutorial = tutorial
-        self.friendly = ""  # the word for a refused move, shown in the bubble
+        self.match = match
         self._progress_stored = True  # False once the lessons are over and the file removed
         self._hovered_view: CoachView | None = None  # the bubble the pointer last moved under
         self.coach: CoachMark | None = None
@@ -58,23 +55,35 @@ class Lesson:
 
     # --- the lesson's state ---------------------------------------------------------------------
     @property
+    def tutorial(self) -> Tutorial:
+        """The lesson's script and where it stands."""
+        return self.match.tutorial
+
+    @property
+    def friendly(self) -> str:
+        """The word for a refused move, shown in the bubble ('' for none)."""
+        return self.match.friendly
+
+    @friendly.setter
+    def friendly(self, words: str) -> None:
+        self.match.friendly = words
+
+    @property
     def running(self) -> bool:
         """True while the lessons run (False after the last step or Skip: free play)."""
-        return not self.tutorial.finished
+        return self.match.guided()
 
     def ready(self) -> bool:
         """True when the table shows the lesson's current state (nothing left to animate)."""
-        t = self.table
-        return self.running and not t.match.queue and not t.timeline.busy
+        return self.waiting() and not self.table.timeline.busy
 
     def waiting(self) -> bool:
         """True while the lessons wait for the player (no frames needed but for animations)."""
-        return self.running and not self.table.match.queue
+        return self.running and not self.tutorial.planned
 
     def begin(self) -> None:
-        """The table opened: the match holds still while the lessons run, the last roll is
-        remembered for a tool dialog shown at once (a resumed lesson), the progress stored."""
-        self.table.match.hold = self.running
+        """The table opened: the last roll is remembered for a tool dialog shown at once (a
+        resumed lesson), the progress stored."""
         self._remember_recent()
         self.table.autosave()
 
@@ -84,7 +93,7 @@ class Lesson:
         self._rebuild()
 
     # --- what the table asks --------------------------------------------------------------------
-    def save_progress(self, keeper: Keeper) -> bool:
+    def keep(self, keeper: Keeper) -> bool:
         """While the lessons run, store their progress instead of the autosave (True); once
         they are over, forget the progress (once) and let the ordinary autosave run (False)."""
         if self.running:
@@ -96,53 +105,6 @@ class Lesson:
             keeper.flush()
             delete_lesson()
         return False
-
-    def holds_controls(self) -> bool:
-        """True while a follow-up explains what the player's move did: the next decision waits,
-        its dialog would cover what the bubble talks about (the new building on its stack
-        behind the next payment, seen at steps 28a and 41a). Next shows the step and its
-        controls."""
-        return self.running and self.tutorial.answered
-
-    def shape(self, hands: Hands) -> None:
-        """The − / + stepper only where the lesson asks for a placement: on a step to read
-        (the first two, the scoring) it offered a choice nobody can make."""
-        placing = hands.placing()
-        if placing is not None and self.running:
-            placing.carry_shown = self._expects_placement()
-
-    def _expects_placement(self) -> bool:
-        """True when the lesson waits for the player to place figures."""
-        return isinstance(self.expected_action(self.table.match.state), Place)
-
-    def expected_action(self, state: GameState) -> Action | None:
-        """The action the lesson waits for, read in ``state`` (None: none, or it does not
-        fit): a payment dialog starts at the payment the lesson asks for."""
-        expected = self.tutorial.expected() if self.running else None
-        if expected is None:
-            return None
-        try:
-            return parse_action(state, expected)
-        except ActionError:
-            return None
-
-    def act(self, action: Action) -> bool:
-        """A move from the table during the lessons: only the expected one is taken; anything
-        else leaves the game as it was and the bubble says a friendly word."""
-        t = self.table
-        if not self.ready() or t.match.human_to_act() is None:
-            return False
-        verdict = self.tutorial.act(action)
-        if not verdict.ok:
-            self.friendly = verdict.text()
-            return False
-        self.friendly = ""
-        applied = list(self.tutorial.applied)
-        actor, first = applied[0]
-        step = t.match.apply(first, seat=actor)
-        t.play(step, by_human=True)  # the player's own hands did this one
-        t.match.queue.extend(action for _actor, action in applied[1:])
-        return True
 
     def banner(self, shown: GameState) -> tuple[str, int | None] | None:
         """While the lesson waits for the player's roll, the banner says so (None: the
@@ -158,7 +120,7 @@ class Lesson:
     def next(self) -> None:
         """Next: on to the next step (on a step waiting for a move, the lesson makes it)."""
         if self.ready() and self.tutorial.next():
-            self._show_applied()
+            self._show_planned()
 
     def back(self) -> None:
         """Back one step (the script is replayed from the start: the same step, the same game)."""
@@ -171,7 +133,6 @@ class Lesson:
             return
         self.tutorial.skip()
         self.friendly = ""
-        self.table.match.hold = False
         self.table.hands.clear()
         self.table.autosave()
 
@@ -181,35 +142,28 @@ class Lesson:
         if not self.ready() or bubble is None or bubble.action is None:
             return
         if self.tutorial.act(bubble.action).ok:
-            self._show_applied()
+            self._show_planned()
 
-    def _show_applied(self) -> None:
-        """Hand what the lesson just played to the table, to be shown move by move."""
+    def _show_planned(self) -> None:
+        """What the lesson just planned is played by the table, move by move."""
         self.friendly = ""
-        self.table.match.queue.extend(action for _actor, action in self.tutorial.applied)
-        self.table.match.hold = self.running
         self.table.hands.clear()
         self.table.autosave()
 
     def _rebuild(self) -> None:
-        """Show the tutorial's state at once (after Back or a jump): no animation, the log and
+        """Show the lesson's game at once (after Back or a jump): no animation, the log and
         the last roll rebuilt from the game's history."""
         t = self.table
-        t.timeline.clear()
-        t.match.jump_to(self.tutorial.state)
-        t.match.hold = self.running
-        t.log.recent(t.match.steps, t.seats)
+        t.show_afresh()
         self._remember_recent()
-        t.hands.clear()
         t.hands.error, self.friendly = "", ""
-        t.finish_timer = None
         t.autosave()
 
     def _remember_recent(self) -> None:
         """The faces of the last roll, for a tool dialog shown at once (a resumed lesson)."""
         motion = self.table.motion
         motion.last_roll = None
-        for step in self.table.match.steps[-12:]:
+        for step in self.match.steps[-12:]:
             motion.remember_roll(step)
 
     # --- the bubble ----------------------------------------------------------------------------------
@@ -219,14 +173,13 @@ class Lesson:
 
     def update(self) -> bool:
         """Show what the bubble says now; True when that changed (a whole new frame)."""
-        self.table.match.hold = self.running
         return self.coach is not None and self.coach.show(self.coach_view())
 
     def coach_view(self) -> CoachView | None:
         """What the bubble shows now (None after the lessons and while moves are shown)."""
         t = self.table
-        bubble = self.tutorial.bubble()
-        if bubble is None or not self.ready():
+        bubble = self.tutorial.bubble() if self.ready() else None
+        if bubble is None:
             return None
         control = t.hands.main()
         rolled = self.rolled_space(bubble)
@@ -234,9 +187,9 @@ class Lesson:
             lit = [t.lay.spaces[rolled]]
         else:
             dialog = control.area if control is not None else None
-            lit = target_rects(t.lay, t.match.state, bubble.target, dialog)
+            lit = target_rects(t.lay, self.match.state, bubble.target, dialog)
         for also in bubble.also:
-            lit += [r for r in target_rects(t.lay, t.match.state, also) if r not in lit]
+            lit += [r for r in target_rects(t.lay, self.match.state, also) if r not in lit]
         if isinstance(control, PlacementControl) and bubble.kind == "act":
             lit.append(control.grab.union(panel_parts(t.lay.panels[0], t.lay.unit).carry))
         popup_area = t.hands.popup.area if t.hands.popup is not None else None
@@ -371,10 +324,10 @@ class Lesson:
         margin = self.table.lay.margin
         return any(rect.inflate(margin, margin).collidepoint(mouse) for rect in view.lit)
 
-    def draws(self, surface: pygame.Surface) -> bool:
-        """Draw the table with the bubble over it; False when no bubble is shown (the table
-        draws itself)."""
-        return self.painter.draws(surface)
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table with the bubble over it (the table alone when no bubble is shown)."""
+        if not self.painter.draws(surface):
+            self.table.painter.draw(surface)
 
     def waiting_figures(self) -> tuple[int, Waiting] | None:
         """On a roll step, the space being resolved and its figures (see

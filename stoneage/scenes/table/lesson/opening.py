@@ -1,14 +1,19 @@
 """Opening the lessons: the lesson kept on disk, the table's two seats, "Learn to play" (resume
-or start again) and the offer to learn on the very first start."""
+or start again), the offer to learn on the very first start, and the lesson's table."""
 
 from __future__ import annotations
 
 from stoneage.i18n import _
+from stoneage.play.match import Match
 from stoneage.play.seats import Seat
 from stoneage.records.lesson import read_lesson
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import Choice, ConfirmScene
+from stoneage.scenes.table.lesson.lesson import Lesson
+from stoneage.scenes.table.scene import TableScene
+from stoneage.scenes.table.session.mode import TableMode
 from stoneage.tutorial import STEPS, Tutorial
+from stoneage.tutorial.lesson_match import LessonMatch
 
 
 def saved_lesson() -> Tutorial | None:
@@ -78,4 +83,27 @@ def first_start_offer(app: SceneHost) -> Scene | None:
             )
         ],
         cancel=_("Not now"),
+    )
+
+
+def lesson_table(
+    app: SceneHost, tutorial: Tutorial | None = None, threaded: bool = True
+) -> TableScene:
+    """The scene registered as "tutorial": the table of the guided first game (``tutorial``: a
+    lesson in progress; a fresh one by default). The lesson is played on the table's match
+    (its Easy bot thinking off the window's thread after the lessons) and asked through the
+    seam (``LessonMatch``); its bubble is the table's layer (``Lesson``)."""
+    lesson = tutorial if tutorial is not None else Tutorial()
+    seats = lesson_seats()
+    driver = Match(seats, lesson.seed, threaded=threaded, notify=app.wake)
+    match = LessonMatch(lesson, driver)
+    return TableScene(
+        app,
+        seats,
+        lesson.seed,
+        lesson.state,
+        threaded,
+        mode=TableMode.lesson(),
+        match=match,
+        layer=lambda table: Lesson(table, match),
     )

@@ -4,9 +4,21 @@ the Hint button or H, worked out off the window's thread, shown once ready."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from stoneage.play.assist import Hint, HintService
-from stoneage.play.match import Match
+from stoneage.rules import GameState
+
+
+class Deciding(Protocol):
+    """What the Hint reads of the game: the state and the human deciding in it."""
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+
+    def human_to_act(self) -> int | None:
+        """The human seat that decides now, if any."""
 
 
 class Hinting:
@@ -16,7 +28,7 @@ class Hinting:
         self.service = HintService(seed, notify, threaded)
         self.asked: tuple[int, int] | None = None  # (ply, seat) the human asked a hint for
 
-    def ask(self, match: Match) -> bool:
+    def ask(self, match: Deciding) -> bool:
         """Ask for the best move of the human deciding now; False when nobody decides."""
         seat = match.human_to_act()
         if seat is None:
@@ -25,14 +37,14 @@ class Hinting:
         self.service.request(match.state, seat)
         return True
 
-    def current(self, match: Match) -> Hint | None:
+    def current(self, match: Deciding) -> Hint | None:
         """The hint asked for at this decision, once it is ready."""
         seat = match.human_to_act()
         if seat is None or self.asked != (match.state.ply, seat):
             return None
         return self.service.hint_for(match.state, seat)
 
-    def thinking(self, match: Match) -> bool:
+    def thinking(self, match: Deciding) -> bool:
         """True while the hint asked for at this decision is being worked out."""
         return self.asked is not None and self.service.thinking(match.state)
 

@@ -6,18 +6,38 @@ and the achievements). A table that keeps nothing (a replay, bots playing alone)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from stoneage.play.match import Match
+from stoneage.play.match import Step
 from stoneage.play.savefile import save_payload
 from stoneage.play.seats import Seat
 from stoneage.records import Records
 from stoneage.records.achievements import GameEnd
 from stoneage.records.autosaver import Autosaver
 from stoneage.records.recorder import GameRecorder, PlayClock
+from stoneage.rules import GameState
 from stoneage.scenes.kit.toasts import ACHIEVEMENT, WARNING, ToastBoard
 
 Job = Callable[[], object]
+
+
+class KeptGame(Protocol):
+    """What the keeper reads of the game: its seed, its state and the steps that led there."""
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+
+    @property
+    def steps(self) -> Sequence[Step]:
+        """The steps so far, oldest first."""
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
 
 
 class Keeper:
@@ -36,11 +56,11 @@ class Keeper:
         """When the game began and how long it has been played."""
         return self.recorder.clock
 
-    def payload(self, seats: Sequence[Seat], match: Match) -> dict[str, Any]:
+    def payload(self, seats: Sequence[Seat], match: KeptGame) -> dict[str, Any]:
         """The game as a save file's content (the autosave, a named save), with its clock."""
         return save_payload(seats, match.seed, match.state, **self.clock.save_fields())
 
-    def autosave(self, seats: Sequence[Seat], match: Match) -> None:
+    def autosave(self, seats: Sequence[Seat], match: KeptGame) -> None:
         """Keep the game in progress for Continue; a game over is forgotten (its record is in
         the history). The writing is handed to the autosave thread."""
         autosave = self.records.autosave
@@ -55,7 +75,7 @@ class Keeper:
         """Run ``job`` on the autosave thread (the lesson's own file)."""
         self.saver.submit(job)
 
-    def finish(self, match: Match, toasts: ToastBoard) -> GameEnd | None:
+    def finish(self, match: KeptGame, toasts: ToastBoard) -> GameEnd | None:
         """The game just ended on screen: record it once (None when it was recorded before)
         and show what it earned, and any notice about the files, on ``toasts``."""
         end = self.recorder.finish(match.state, match.steps)

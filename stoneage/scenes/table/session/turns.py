@@ -4,16 +4,33 @@ turn is shown."""
 
 from __future__ import annotations
 
-from stoneage.play.match import Match
+from collections.abc import Sequence
+from typing import Protocol
+
+from stoneage.play.match import Step
 from stoneage.rules import GameState
 
 VIEWS_KEPT = 64  # states whose view is remembered (the animations ask for the same few)
 
 
+class SeatedGame(Protocol):
+    """What the turns read of the game: who plays at this screen, who decides, what was done."""
+
+    @property
+    def steps(self) -> Sequence[Step]:
+        """The steps so far, oldest first."""
+
+    def humans(self) -> list[int]:
+        """The seats played at this screen."""
+
+    def human_to_act(self) -> int | None:
+        """The human seat that decides now, if any."""
+
+
 class Turns:
     """The viewer and the hotseat announcement."""
 
-    def __init__(self, match: Match, people_play: bool) -> None:
+    def __init__(self, match: SeatedGame, people_play: bool) -> None:
         humans = match.humans() if people_play else []
         self.match = match
         self.people_play = people_play

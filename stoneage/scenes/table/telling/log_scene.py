@@ -15,10 +15,8 @@ from typing import Protocol
 import pygame
 
 from stoneage.i18n import _
-from stoneage.net.remote import RemoteMatch
-from stoneage.play.match import Match
+from stoneage.play.seam import TableMatch
 from stoneage.play.seats import Seat
-from stoneage.play.story import log_lines
 from stoneage.records.recorder import export_replay
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.ui import assets, theme
@@ -37,16 +35,15 @@ from stoneage.ui.widgets import (
 
 
 class LoggedGame(Protocol):
-    """What the log reads of the game it tells (the game scene below it)."""
+    """What the log reads of the game scene below it: the seats and the game being played."""
 
-    seats: list[Seat]
-    match: Match
-    remote: RemoteMatch | None  # at a table over the network: the host's stories of its steps
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats, in order."""
 
-
-def omitted_line() -> str:
-    """The log's first line when the host left out the oldest steps of a network game."""
-    return _("Earlier moves are not shown: on arrival the host tells only the recent rounds.")
+    @property
+    def match(self) -> TableMatch:
+        """The game (it tells its own log: a seat over the network from the host's stories)."""
 
 
 class LogScene(Scene):
@@ -80,7 +77,7 @@ class LogScene(Scene):
                 export,
                 _("Export replay"),
                 self.export,
-                enabled=self.game.remote is None,  # a seat's views make no replay
+                enabled=self.game.match.keeps_history(),  # a seat's views make no replay
                 size=f.label,
                 name="export",
                 tooltip=_(
@@ -114,26 +111,9 @@ class LogScene(Scene):
         return moved
 
     def lines(self) -> list[tuple[str, bool]]:
-        """The log as (line, is_heading); at a table over the network, told from the host's
-        stories (it knows what the seat's views do not), the past it told on arrival first."""
-        game = self.game
-        remote = game.remote
-        if remote is None:
-            return log_lines(game.match.steps, game.seats)
-        names = [seat.name for seat in game.seats]
-        lines: list[tuple[str, bool]] = []
-        if remote.omitted:
-            lines.append((omitted_line(), True))
-        current_round = None
-        for past in remote.history():
-            paragraphs = past.story.paragraphs(names)
-            if not paragraphs:
-                continue
-            if past.round != current_round:
-                current_round = past.round
-                lines.append((_("Round {n}").format(n=current_round), True))
-            lines.extend((text, False) for text in paragraphs)
-        return lines
+        """The log as (line, is_heading), as the game tells it (at a table over the network
+        from the host's stories, which know what the seat's views do not)."""
+        return self.game.match.log_lines(self.game.seats)
 
     def export(self) -> None:
         """Write the replay file and say where it went."""

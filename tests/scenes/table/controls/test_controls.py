@@ -44,7 +44,7 @@ def decision_states(n: int, seed: int, every: int = 1):
 
 def show(scene: TableScene, state) -> None:
     """Put ``state`` on the table and let the scene build its controls."""
-    scene.match.state = state
+    scene.match.match.state = state  # the local match's driver (``LocalMatch.match``)
     scene.hands.state = None
     scene.update(0.0)
     if scene.turns.announcing is not None:  # hotseat: the next human takes the screen

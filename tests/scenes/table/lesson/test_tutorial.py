@@ -21,8 +21,9 @@ from stoneage.rules.nodes import REVEAL_CARD, REVEAL_TILE
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.table.drawing.tooltips import tooltip_at
 from stoneage.scenes.table.lesson.coach import place_bubble, target_rects
-from stoneage.scenes.table.lesson.opening import first_start_offer, saved_lesson
-from stoneage.scenes.table.scene import TableScene, lesson_table
+from stoneage.scenes.table.lesson.lesson import Lesson
+from stoneage.scenes.table.lesson.opening import first_start_offer, lesson_table, saved_lesson
+from stoneage.scenes.table.scene import TableScene
 from stoneage.tutorial import STEPS, TARGETS, Tutorial, step_index
 from stoneage.ui.layout import table_layout
 from tests.scenes import apps
@@ -62,7 +63,7 @@ def settle(app: App, scene: TableScene) -> None:
     deadline = time.monotonic() + SETTLE_SECONDS
     while time.monotonic() < deadline:
         app.step(block=False)
-        lesson = scene.lesson
+        lesson = scene.layer
         assert lesson is not None
         if lesson.running and lesson.ready() and lesson.coach.view is not None:
             return
@@ -73,7 +74,7 @@ def settle(app: App, scene: TableScene) -> None:
 
 def press_coach(app: App, scene: TableScene, name: str) -> None:
     """Click one of the bubble's buttons (coach_back, coach_skip, coach_next)."""
-    button = next(b for b in scene.lesson.coach.buttons if b.name == name)
+    button = next(b for b in scene.layer.coach.buttons if b.name == name)
     assert button.enabled, f"{name} is disabled"
     click(app, button.rect.center)
 
@@ -82,9 +83,9 @@ def play_lesson_by_mouse(app: App, scene: TableScene) -> list[tuple[str, str, st
     """Every step by hand: the expected move by drag, click or dialog; Next on the others.
     Returns the bubbles seen, in order: (step id, kind, text)."""
     seen: list[tuple[str, str, str]] = []
-    while scene.lesson.running:
-        tutorial, state = scene.lesson.tutorial, scene.match.state
-        bubble, view = tutorial.bubble(), scene.lesson.coach.view
+    while scene.layer.running:
+        tutorial, state = scene.layer.tutorial, scene.match.state
+        bubble, view = tutorial.bubble(), scene.layer.coach.view
         assert bubble is not None and view is not None
         assert state == tutorial.state, f"the table lags behind at {bubble.step_id}"
         seen.append((bubble.step_id, bubble.kind, view.message))
@@ -96,7 +97,7 @@ def play_lesson_by_mouse(app: App, scene: TableScene) -> list[tuple[str, str, st
         # The bubble leaves the turn banner's hint line readable (unless it points up there).
         status = scene.lay.status
         if not any(r.colliderect(status.rect) for r in view.lit):
-            assert not scene.lesson.coach.rect.colliderect(status.hint), bubble.step_id
+            assert not scene.layer.coach.rect.colliderect(status.hint), bubble.step_id
         before = (tutorial.index, tutorial.answered)
         expected = tutorial.expected()
         if expected is None:
@@ -118,7 +119,7 @@ def play_lesson_by_mouse(app: App, scene: TableScene) -> list[tuple[str, str, st
 def test_the_whole_lesson_by_mouse_to_the_final_tally(lang, open_app):
     app = open_app(lang)
     scene = start_lesson(app)
-    tutorial = scene.lesson.tutorial
+    tutorial = scene.layer.tutorial
     tally_at = step_index("tally")
     seen = play_lesson_by_mouse(app, scene)
     assert len(seen) == len(STEPS) + sum(1 for s in STEPS if s.follow)
@@ -130,7 +131,7 @@ def test_the_whole_lesson_by_mouse_to_the_final_tally(lang, open_app):
     assert len(tally) == 1 and re.search(rf"(?<!\d){points}(?!\d)", tally[0]), (points, tally)
     assert [step_id for step_id, kind, _text in seen if kind != "follow"] == [s.id for s in STEPS]
     # Free play: a normal game against the Easy bot, saved as the ordinary autosave.
-    assert tutorial.finished and scene.lesson.coach.view is None
+    assert tutorial.finished and scene.layer.coach.view is None
     assert scene.seats[1].level == "easy"
     app.step(block=False)
     scene.keeper.flush()
@@ -145,13 +146,13 @@ def test_a_wrong_move_is_refused_with_a_friendly_word(open_app):
     control = scene.hands.controls[0]
     drag(app, control.grab.center, scene.lay.spaces[4].center)  # the forest, not the hunt
     settle(app, scene)
-    assert scene.match.state is state and scene.lesson.tutorial.index == step_index("place_hunt")
-    assert scene.lesson.coach.view is not None and scene.lesson.coach.view.friendly
+    assert scene.match.state is state and scene.layer.tutorial.index == step_index("place_hunt")
+    assert scene.layer.coach.view is not None and scene.layer.coach.view.friendly
     assert not scene.hands.error  # a friendly word in the bubble, not the engine's error
     perform(app, Place(3, 2))
     settle(app, scene)
-    assert scene.lesson.tutorial.index == step_index("place_hut")
-    assert scene.lesson.coach.view.friendly == ""
+    assert scene.layer.tutorial.index == step_index("place_hut")
+    assert scene.layer.coach.view.friendly == ""
 
 
 def test_a_move_on_a_step_to_read_asks_for_next(open_app):
@@ -159,29 +160,29 @@ def test_a_move_on_a_step_to_read_asks_for_next(open_app):
     scene = start_lesson(app)
     perform(app, Place(3, 1))
     settle(app, scene)
-    assert scene.lesson.tutorial.index == 0 and scene.lesson.coach.view.friendly
+    assert scene.layer.tutorial.index == 0 and scene.layer.coach.view.friendly
 
 
 def test_back_skip_and_next_from_the_bubble(open_app):
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
-    assert scene.lesson.coach.view.lit[0] == scene.lay.spaces[3]  # the dice wait on the hunt
+    assert scene.layer.coach.view.lit[0] == scene.lay.spaces[3]  # the dice wait on the hunt
     press_coach(app, scene, "coach_next")  # Next rolls for the player
     settle(app, scene)
-    assert scene.lesson.tutorial.answered
+    assert scene.layer.tutorial.answered
     press_coach(app, scene, "coach_back")
     settle(app, scene)
-    assert (scene.lesson.tutorial.index, scene.lesson.tutorial.answered) == (
+    assert (scene.layer.tutorial.index, scene.layer.tutorial.answered) == (
         step_index("roll_hunt"),
         False,
     )
-    assert scene.match.state == scene.lesson.tutorial.state
+    assert scene.match.state == scene.layer.tutorial.state
     press_coach(app, scene, "coach_back")
     settle(app, scene)
-    assert scene.lesson.tutorial.index == step_index("roll_hunt") - 1
+    assert scene.layer.tutorial.index == step_index("roll_hunt") - 1
     press_coach(app, scene, "coach_skip")
     app.step(block=False)
-    assert not scene.lesson.running and scene.lesson.coach.view is None
+    assert not scene.layer.running and scene.layer.coach.view is None
     assert scene.tips.enabled
 
 
@@ -202,11 +203,11 @@ def test_leaving_and_coming_back_resumes_at_the_same_step(open_app):
     assert isinstance(question, ConfirmScene)
     click(app, next(b for b in question.buttons if b.name == "resume_lesson").rect.center)
     resumed = app.top
-    assert isinstance(resumed, TableScene) and resumed.lesson is not None and resumed is not scene
+    assert isinstance(resumed, TableScene) and resumed.layer is not None and resumed is not scene
     settle(app, resumed)
-    assert resumed.lesson.tutorial.index == step_index("use_tool")
-    assert resumed.match.state == scene.lesson.tutorial.state
-    view = resumed.lesson.coach.view
+    assert resumed.layer.tutorial.index == step_index("use_tool")
+    assert resumed.match.state == scene.layer.tutorial.state
+    view = resumed.layer.coach.view
     assert view is not None and view.lit  # the tools dialog
 
 
@@ -218,8 +219,8 @@ def test_a_damaged_lesson_file_starts_afresh(open_app):
     app.push(app.make_scene("title"))
     app.push(app.make_scene("learn"))
     lesson = app.top
-    assert isinstance(lesson, TableScene) and lesson.lesson is not None
-    assert lesson.lesson.tutorial.index == 0
+    assert isinstance(lesson, TableScene) and isinstance(lesson.layer, Lesson)
+    assert lesson.layer.tutorial.index == 0
 
 
 def test_learn_to_play_is_offered_once_on_the_first_start(open_app):
@@ -231,7 +232,7 @@ def test_learn_to_play_is_offered_once_on_the_first_start(open_app):
     assert first_start_offer(app) is None
     app.push(offer)
     click(app, next(b for b in offer.buttons if b.name == "learn").rect.center)
-    assert isinstance(app.top, TableScene) and app.top.lesson is not None
+    assert isinstance(app.top, TableScene) and app.top.layer is not None
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
@@ -289,18 +290,18 @@ def test_with_animations_the_bubble_waits_for_the_moves_to_be_shown(open_app):
     perform(app, Place(4, 1))
     hidden = 0
     deadline = time.monotonic() + SETTLE_SECONDS
-    while not scene.lesson.ready() and time.monotonic() < deadline:
+    while not scene.layer.ready() and time.monotonic() < deadline:
         app.step(block=False)
-        hidden += scene.lesson.coach.view is None
+        hidden += scene.layer.coach.view is None
     settle(app, scene)
-    assert hidden > 0 and scene.lesson.tutorial.bubble().kind == "roll"
-    assert scene.match.state == scene.lesson.tutorial.state
+    assert hidden > 0 and scene.layer.tutorial.bubble().kind == "roll"
+    assert scene.match.state == scene.layer.tutorial.state
     text, seat = scene.painter.banner(scene.match.state)
     assert seat == 0 and "rolls" not in text
-    click(app, scene.lesson.coach.view.lit[0].center)  # the roll is shown before its explanation
-    assert bool(scene.match.queue) or scene.timeline.busy
+    click(app, scene.layer.coach.view.lit[0].center)  # the roll is shown before its explanation
+    assert bool(scene.layer.tutorial.planned) or scene.timeline.busy
     settle(app, scene)
-    assert scene.lesson.tutorial.answered and scene.match.state == scene.lesson.tutorial.state
+    assert scene.layer.tutorial.answered and scene.match.state == scene.layer.tutorial.state
 
 
 def move_to(app: App, pos: tuple[int, int]) -> None:
@@ -316,37 +317,37 @@ def test_under_a_bubble_a_tooltip_shows_only_over_the_lit_target(open_app):
     gives no tooltip there, and once the pointer moves only the lit target has one."""
     app = open_app(size=(1024, 640))
     scene = start_lesson(app, at("one_group"))
-    next_button = next(b for b in scene.lesson.coach.buttons if b.name == "coach_next").rect
+    next_button = next(b for b in scene.layer.coach.buttons if b.name == "coach_next").rect
     press_coach(app, scene, "coach_next")
     settle(app, scene)
-    view = scene.lesson.coach.view
-    assert scene.lesson.tutorial.step.id == "place_forest" and view is not None
+    view = scene.layer.coach.view
+    assert scene.layer.tutorial.step.id == "place_forest" and view is not None
     assert scene.mouse == next_button.center and not view.lit[0].collidepoint(scene.mouse)
-    assert scene.lesson.tooltip() == ""  # resting where Next was, over the dimmed table
+    assert scene.layer.tooltip() == ""  # resting where Next was, over the dimmed table
     opponent = scene.lay.panels[1]
     spot = (opponent.centerx, opponent.bottom - scene.lay.margin * 2)
-    assert not any(rect.collidepoint(spot) for rect in view.lit + (scene.lesson.coach.rect,))
+    assert not any(rect.collidepoint(spot) for rect in view.lit + (scene.layer.coach.rect,))
     assert tooltip_at(scene.lay, scene.shown, scene.seats, spot)  # a normal game has one
     move_to(app, spot)
-    assert scene.lesson.tooltip() == ""  # the opponent's board is dimmed: no summary over it
+    assert scene.layer.tooltip() == ""  # the opponent's board is dimmed: no summary over it
     forest = view.lit[0]
     move_to(app, forest.center)
-    assert scene.lesson.tooltip() == tooltip_at(scene.lay, scene.shown, scene.seats, forest.center)
-    assert scene.lesson.tooltip()
+    assert scene.layer.tooltip() == tooltip_at(scene.lay, scene.shown, scene.seats, forest.center)
+    assert scene.layer.tooltip()
     app.draw()  # the tooltip is drawn over the lit target
 
 
 def test_a_new_bubble_waits_for_the_pointer_to_move_before_a_tooltip(open_app):
     app = open_app(size=(1024, 640))
     scene = start_lesson(app, at("place_hunt"))
-    hunt = scene.lesson.coach.view.lit[0]
+    hunt = scene.layer.coach.view.lit[0]
     move_to(app, hunt.center)
-    assert scene.lesson.tooltip()
+    assert scene.layer.tooltip()
     perform(app, Place(3, 2))  # the drop ends on the hunt: the next bubble comes up there
     settle(app, scene)
-    assert scene.lesson.tutorial.step.id == "place_hut"
+    assert scene.layer.tutorial.step.id == "place_hut"
     scene.mouse = hunt.center
-    assert scene.lesson.tooltip() == ""  # not until the pointer moves under this bubble
+    assert scene.layer.tooltip() == ""  # not until the pointer moves under this bubble
 
 
 @pytest.mark.parametrize(
@@ -379,9 +380,9 @@ def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
     drawn: list[tuple[int, list]] = []
-    draw_dice = scene.lesson.painter._draw_dice
+    draw_dice = scene.layer.painter._draw_dice
     monkeypatch.setattr(
-        scene.lesson.painter,
+        scene.layer.painter,
         "_draw_dice",
         lambda surface, space, faces: drawn.append((space, list(faces))),
     )
@@ -390,9 +391,9 @@ def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
     hunters = scene.match.state.pending[2]
     assert drawn == [(3, [None] * hunters)]
     draw_dice(surface, 3, [None] * hunters)  # a blank die with its mark draws
-    click(app, scene.lesson.coach.view.lit[0].center)
+    click(app, scene.layer.coach.view.lit[0].center)
     settle(app, scene)
-    assert scene.lesson.tutorial.answered
+    assert scene.layer.tutorial.answered
     drawn.clear()
     scene.draw(surface)
     space, faces = scene.motion.last_roll
@@ -409,7 +410,7 @@ def test_the_hunters_stand_on_their_space_until_their_dice_are_rolled(open_app, 
     scene = start_lesson(app, at("roll_hunt"))
     hunters = scene.match.state.pending[2]
     assert scene.match.state.placed[0][3] == 0  # off the space in the rules' state
-    assert scene.lesson.waiting_figures() == (3, (0, hunters))
+    assert scene.layer.waiting_figures() == (3, (0, hunters))
     drawn: list[tuple[int, object]] = []
     boards: list[tuple[int, int]] = []
     monkeypatch.setattr(
@@ -429,10 +430,10 @@ def test_the_hunters_stand_on_their_space_until_their_dice_are_rolled(open_app, 
     assert (0, hunters) in boards
     monkeypatch.undo()
     scene.update(0.0)  # the bubble of the new layout
-    click(app, scene.lesson.coach.view.lit[0].center)
+    click(app, scene.layer.coach.view.lit[0].center)
     settle(app, scene)
     # Rolled: the hunters have worked; the forest's figure still waits for its own dice.
-    assert scene.lesson.waiting_figures() in (None, (4, (0, 1)))
+    assert scene.layer.waiting_figures() in (None, (4, (0, 1)))
 
 
 def test_the_waiting_hunters_are_drawn_in_the_players_colour():
@@ -459,9 +460,9 @@ def test_the_bubbles_buttons_have_tooltips(open_app):
     """Back, Skip and Next say what they do when the pointer rests on them."""
     app = open_app(size=(1024, 640))
     scene = start_lesson(app, at("figures"))
-    for button in scene.lesson.coach.buttons:
+    for button in scene.layer.coach.buttons:
         move_to(app, button.rect.center)
-        assert scene.lesson.tooltip() == button.tooltip and button.tooltip
+        assert scene.layer.tooltip() == button.tooltip and button.tooltip
     app.draw()
 
 
@@ -474,6 +475,6 @@ def test_the_dimmed_table_does_not_answer_a_press(open_app):
     river = scene.lay.spaces[7].center
     click(app, river)
     assert scene.hands.popup is None
-    assert scene.lesson.friendly != ""
+    assert scene.layer.friendly != ""
     assert scene.match.state.placed[0][7] == 0
-    assert scene.lesson.tutorial.index == step_index("place_hunt")
+    assert scene.layer.tutorial.index == step_index("place_hunt")

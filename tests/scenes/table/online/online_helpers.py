@@ -10,6 +10,7 @@ import time
 from stoneage.ai import make_bot
 from stoneage.net.client import Client, ViewUpdate
 from stoneage.net.host import Host
+from stoneage.net.remote import RemoteMatch
 from stoneage.net.table import SeatConfig
 from stoneage.rules import GameState
 from stoneage.scenes.online.join_scene import JoinScene
@@ -71,7 +72,7 @@ def window_decides(app) -> bool:
     scene = app.top
     return (
         isinstance(scene, TableScene)
-        and scene.remote is not None
+        and isinstance(scene.match, RemoteMatch)
         and scene.match.human_to_act() is not None
         and bool(scene.hands.controls)
         and scene.hands.state is scene.match.state
@@ -90,9 +91,9 @@ def reopen_host(db, code: str, port: int) -> Host:
 def drop_connection(app, table: TableScene) -> None:
     """Cut the window's connection to the host as a network would (no goodbye) and wait until
     the table says it is trying again."""
-    client = table.remote.client
+    client = table.match.client
     client._loop.call_soon_threadsafe(client._ws.transport.abort)
-    run_until(app, lambda: table.net.connection == "retrying")
+    run_until(app, lambda: table.match.notices.connection == "retrying")
 
 
 def open_join(app, url: str, code: str) -> JoinScene:

@@ -11,6 +11,7 @@ from stoneage.ai import make_bot
 from stoneage.net.client import Client, Countdown, HostLeft, Joined, Returned, StandIn
 from stoneage.net.discovery import FoundTable
 from stoneage.net.notices import NetNotices
+from stoneage.net.remote import RemoteMatch
 from stoneage.net.table import SeatConfig
 from stoneage.scenes.online.addressing import EntryError, table_code, table_url
 from stoneage.scenes.online.join_scene import JoinScene
@@ -56,7 +57,7 @@ def test_join_by_address_and_code_then_play_moves_from_both_sides(app):
         # Every joined seat is taken: the game begins by itself and the table takes over.
         run_until(app, lambda: isinstance(app.top, TableScene), [ann])
         table = app.top
-        assert table.remote is not None and table.remote.me == 1
+        assert isinstance(table.match, RemoteMatch) and table.match.me == 1
         assert [s.name for s in table.seats] == ["Ann", "Bob", "random 3"]
         played = 0
         while played < 6 and not table.match.is_over():
@@ -70,7 +71,7 @@ def test_join_by_address_and_code_then_play_moves_from_both_sides(app):
             played += 1
             run_until(app, lambda s=state: table.match.state is not s, [ann])
             # The host's view came back with the move: its story is in the log.
-            assert table.remote.sent is None
+            assert table.match.sent is None
         assert played == 6 and ann.moves >= 3
         assert table.log.lines  # what happened, told in the log from the host's stories
         from stoneage.scenes.table.telling.log_scene import LogScene
@@ -97,10 +98,10 @@ def test_a_refused_move_is_said_in_words_and_changes_nothing(app):
         run_until(app, lambda: window_decides(app))
         state = table.match.state
         # Sent behind the view's back (as a client of another version might): the host says no.
-        table.remote.sent = state.legal_actions()[0]
+        table.match.sent = state.legal_actions()[0]
         client.send_action("feed 9 9 9 9 9")
         run_until(app, lambda: table.hands.error != "")
-        assert table.match.state is state and table.remote.sent is None
+        assert table.match.state is state and table.match.sent is None
         run_until(app, lambda: window_decides(app))  # the controls are back
     finally:
         while app.stack:
@@ -133,7 +134,7 @@ def test_the_host_sees_the_code_and_starts_with_a_bot_in_the_empty_seat(app, tmp
         start.on_click()
         run_until(app, lambda: isinstance(app.top, TableScene))
         table = app.top
-        assert table.remote.me == 0
+        assert table.match.me == 0
         assert table.seats[1].name  # the bot that took the empty seat
     finally:
         while app.stack:
@@ -226,8 +227,8 @@ def test_the_network_screens_render_in_every_language(app, name):
             app.draw(pygame.Surface(app.size))
             table = app.top
             if isinstance(table, TableScene):
-                assert table.remote is not None and table.net is not None
-                said = table.net.banner()
+                assert isinstance(table.match, RemoteMatch)
+                said = table.match.notices.banner()
                 assert bool(said) == (name in ("countdown", "reconnecting", "host_left"))
         finally:
             while app.stack:
@@ -242,9 +243,9 @@ def test_what_the_network_says_redraws_the_whole_table(app):
     table = app.top
     for _ in range(3):
         table.update(0.0)
-    table.remote.session.events.append(Countdown(1, 30.0))
+    table.match.session.events.append(Countdown(1, 30.0))
     assert table.update(0.0) is True
-    assert "30" in table.net.banner()
+    assert "30" in table.match.notices.banner()
 
 
 def test_a_whole_game_from_a_remote_seat_ends_on_the_hosts_scoring(app):
@@ -301,7 +302,7 @@ def test_a_spectator_watches_without_controls(app):
         ann.client.start()  # the only player's seat is taken: the game begins
         run_until(app, lambda: isinstance(app.top, TableScene), [ann])
         table = app.top
-        assert table.remote.me is None and table.mode.watch_only
+        assert table.match.me is None and table.mode.watch_only
         first = table.match.state.ply
         run_until(app, lambda: table.match.state.ply > first + 10, [ann])
         assert not table.hands.controls and table.match.human_to_act() is None
@@ -317,10 +318,10 @@ def test_a_dropped_connection_comes_back_to_the_same_seat_and_view(app):
     host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=9)
     try:
         table = joined_table(app, host)
-        seat, ply = table.remote.me, table.match.state.ply
-        client = table.remote.client
+        seat, ply = table.match.me, table.match.state.ply
+        client = table.match.client
         drop_connection(app, table)
-        run_until(app, lambda: table.net.connection == "" and window_decides(app))
+        run_until(app, lambda: table.match.notices.connection == "" and window_decides(app))
         assert client.seat == seat and table.match.state.ply == ply  # the same decision
     finally:
         while app.stack:
@@ -337,9 +338,11 @@ def test_the_host_leaves_and_reopens_its_table(app, tmp_path):
         table = joined_table(app, host, code)
         ply = table.match.state.ply
         host.stop(farewell=True)  # the host quits: the joiners are told
-        run_until(app, lambda: table.net.host_left and table.net.serious())
+        run_until(app, lambda: table.match.notices.host_left and table.match.notices.serious())
         host = reopen_host(db, code, port)  # Continue reopens it
-        run_until(app, lambda: not table.net.serious() and window_decides(app), seconds=30)
+        run_until(
+            app, lambda: not table.match.notices.serious() and window_decides(app), seconds=30
+        )
         assert table.match.state.ply == ply
     finally:
         while app.stack:
@@ -360,19 +363,19 @@ def test_another_player_drops_the_countdown_then_a_bot_plays_their_seat(app):
         run_until(app, lambda: isinstance(app.top, TableScene), [ann])
         table = app.top
         ann.client.kill()  # Ann's program crashes
-        run_until(app, lambda: 1 in table.net.away)
-        assert "Ann" in table.net.banner() and not table.net.serious()
+        run_until(app, lambda: 1 in table.match.notices.away)
+        assert "Ann" in table.match.notices.banner() and not table.match.notices.serious()
         # The window's seat plays on; at Ann's turn, once her countdown is over, a bot plays.
         played = 0
-        while 1 not in table.net.standing_in and played < 20:
-            run_until(app, lambda: window_decides(app) or 1 in table.net.standing_in)
-            if 1 in table.net.standing_in:
+        while 1 not in table.match.notices.standing_in and played < 20:
+            run_until(app, lambda: window_decides(app) or 1 in table.match.notices.standing_in)
+            if 1 in table.match.notices.standing_in:
                 break
             state = table.match.state
             perform(app, sorted(state.legal_actions(), key=str)[0])
             played += 1
             run_until(app, lambda s=state: table.match.state is not s)
-        assert 1 in table.net.standing_in and "Ann" in table.net.banner()
+        assert 1 in table.match.notices.standing_in and "Ann" in table.match.notices.banner()
         run_until(app, lambda: window_decides(app))  # the stand-in played Ann's turn
     finally:
         while app.stack:

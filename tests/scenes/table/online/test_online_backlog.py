@@ -14,13 +14,15 @@ from stoneage import i18n
 from stoneage.net.client import Client
 from stoneage.net.host import Host
 from stoneage.net.protocol import encode
+from stoneage.net.remote import RemoteMatch, omitted_line
 from stoneage.net.table import NetTable, SeatConfig
 from stoneage.play.match import Step
 from stoneage.records.hosted import Seated, SeatKeep
 from stoneage.rules import view_from_wire
 from stoneage.scenes.online.join_scene import JoinScene
-from stoneage.scenes.table.scene import TableScene, online_table
-from stoneage.scenes.table.telling.log_scene import LogScene, omitted_line
+from stoneage.scenes.table.online.seat import online_table
+from stoneage.scenes.table.scene import TableScene
+from stoneage.scenes.table.telling.log_scene import LogScene
 from stoneage.staging import example_session
 from tests.scenes.apps import close_apps, open_app
 from tests.scenes.test_sound import RecordingSound
@@ -71,7 +73,7 @@ def _told(app) -> TableScene:
     """The window's table once it has shown the backlog in its log."""
     run_until(app, lambda: isinstance(app.top, TableScene) and bool(app.top.log.lines))
     table = app.top
-    assert isinstance(table, TableScene) and table.remote is not None
+    assert isinstance(table, TableScene) and isinstance(table.match, RemoteMatch)
     return table
 
 
@@ -79,7 +81,7 @@ def _check_told(app, table: TableScene, arrived_at: int, letters) -> list[tuple[
     """The log screen and the panel tell the past before ``arrived_at`` in the window's
     language (``letters``: its script), with the round headings and the line saying older
     moves are left out; the lines of the screen, for more checks."""
-    remote = table.remote
+    remote = table.match
     assert remote is not None
     assert remote.past and remote.past[0].ply < arrived_at - 20
     assert remote.omitted > 0  # past the second round: the oldest are left out
@@ -125,7 +127,7 @@ def test_a_spectator_arriving_late_reads_the_earlier_moves_in_chinese_quietly(zh
         open_join(app, host.url(), host.code or "").join(watch=True)
         table = _told(app)
         # Told as the past: nothing was animated or sounded for it.
-        assert not table.timeline.busy and not table.remote.pending
+        assert not table.timeline.busy and not table.match.pending
         assert [name for name, _count in heard.played if name != "click"] == []
         lines = _check_told(app, table, arrived_at, _cjk)
         assert "Ann" in " ".join(text for text, _heading in lines)
@@ -164,10 +166,10 @@ def test_a_player_returning_to_the_seat_then_dropping_reads_the_past_in_japanese
     host = loopback_host([SeatConfig("remote", name="Bob"), SeatConfig("bot", "random")], seed=9)
     try:
         table, arrived_at = _returning_window(app, host, ARRIVE_AFTER)
-        assert table.remote.me == 0
+        assert table.match.me == 0
         before = _check_told(app, table, arrived_at, _kana)
         drop_connection(app, table)
-        run_until(app, lambda: table.net.connection == "" and bool(table.log.lines))
+        run_until(app, lambda: table.match.notices.connection == "" and bool(table.log.lines))
         assert _check_told(app, table, arrived_at, _kana) == before  # the same past again
     finally:
         while app.stack:
@@ -184,11 +186,13 @@ def test_the_host_reopens_its_table_and_the_log_is_told_again(app, tmp_path):
         table, arrived_at = _returning_window(app, host, ARRIVE_AFTER)
         before = _check_told(app, table, arrived_at, str.isprintable)
         host.stop(farewell=True)  # the host quits: the table is kept in its database
-        run_until(app, lambda: table.net.host_left)
-        table.remote.past.clear()  # whatever the log told comes from the reopened host
+        run_until(app, lambda: table.match.notices.host_left)
+        table.match.past.clear()  # whatever the log told comes from the reopened host
         table.log.lines.clear()
         host = reopen_host(db, code, port)  # rebuilt by replay
-        run_until(app, lambda: not table.net.serious() and bool(table.log.lines), seconds=30)
+        run_until(
+            app, lambda: not table.match.notices.serious() and bool(table.log.lines), seconds=30
+        )
         assert _check_told(app, table, arrived_at, str.isprintable) == before
     finally:
         while app.stack:
@@ -241,7 +245,7 @@ def test_a_damaged_backlog_entry_is_left_out_of_the_log_and_the_game_goes_on(app
     told[0]["lines"] = [{"kind": "a line of a later version", "seat": 0, "values": {}}]
     told[1]["round"] = None
     table = _window(app, message)
-    remote = table.remote
+    remote = table.match
     assert remote is not None and len(remote.past) == len(entries) - 2
     assert remote.omitted == message["backlog"]["omitted"] + 2
     lines = LogScene(app, table).lines()
@@ -257,17 +261,17 @@ def test_a_step_the_view_cannot_follow_keeps_the_log_told_so_far(app):
     host of before it, or a step this view cannot tell) keeps every line told so far."""
     served = _served(13)
     table = _window(app, served.update(0, served.last_step, arrival=True))
-    remote = table.remote
+    remote = table.match
     assert remote is not None
     arrived = len(remote.history())
     step = _advance(served)
-    table.remote.session.client.take(encode(served.update(0, step)))
+    table.match.session.client.take(encode(served.update(0, step)))
     run_until(app, lambda: table.match.state.ply == served.state().ply and not remote.pending)
     told = LogScene(app, table).lines()
     assert len(remote.history()) == arrived + 1
     for _ in range(3):
         _advance(served)
     jump = served.update(0, None)  # no story, no backlog
-    table.remote.session.client.take(encode(jump))
+    table.match.session.client.take(encode(jump))
     run_until(app, lambda: table.match.state.ply == served.state().ply)
     assert LogScene(app, table).lines() == told and len(table.log.lines) > 0
