@@ -29,8 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stoneage.ai import Bot, make_bot
-from stoneage.play.match import Match, Step, bot_decision
+from stoneage.ai import Bot
+from stoneage.play.match import Match, Step, bot_decision, seat_bot
 from stoneage.play.seats import BOT, HUMAN, Seat
 from stoneage.play.story import tell
 from stoneage.rules import (
@@ -326,8 +326,8 @@ class NetTable:
         self.presence[seat].standin = True
         bot = self._standin_bots.get(seat)
         if bot is None:
-            bot = self._standin_bots[seat] = make_bot(self.record.standin, self.record.seed + seat)
-        return seat, lambda: _decided(bot, self.record.seed, seat, state)
+            bot = self._standin_bots[seat] = seat_bot(self.record.standin, self.record.seed, seat)
+        return seat, lambda: bot_decision(bot, self.record.seed, seat, state)
 
     def apply_automatic(self, action: Action, ply: int) -> Step | None:
         """Apply an automatic action found at position ``ply`` (None if the game moved on)."""
@@ -426,13 +426,6 @@ def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:
     return IllegalActionError(
         text, seat, "it is not this seat's turn (seat {actor} decides now)", actor=actor
     )
-
-
-def _decided(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
-    """A stand-in's decision on the seat's view; a legal action whatever the bot does."""
-    action = bot_decision(bot, seed, seat, state)
-    legal = state.legal_actions()
-    return action if action in legal else legal[0]
 
 
 def _settled(seat: SeatConfig, index: int) -> SeatConfig:

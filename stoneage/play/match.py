@@ -9,8 +9,11 @@ is played:
 
 * chance: the outcome at each chance node is drawn from ``seeded_rng(state)``, a generator made
   from the game's seed and the number of actions taken (``stoneage.rules``);
-* bots: before each decision a bot's own generator is seeded with
-  ``"stoneage-bot/{seed}/{seat}/{ply}"``, and the bot decides on its seat's view.
+* bots: a seat's bot is made with ``seat_seed(seed, seat)`` (``seat_bot``), and before each
+  decision its own generator is seeded with ``"stoneage-bot/{seed}/{seat}/{ply}"``
+  (``bot_seed``); the bot decides on its seat's view, and should it fail or choose an illegal
+  action, a legal one is drawn from a generator seeded by the move (``bot_decision``: the one
+  way every bot of a game decides, at the window, in the runner and at a network table).
 
 Both are functions of the position, not of the order things happened in a process, so a game
 continued after a crash, an undo or a replay makes the same draws and the same bot decisions
@@ -57,6 +60,17 @@ class Step:
     actor: int
 
 
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed a new bot of ``seat`` of the game of ``seed`` is made with (the seed policy)."""
+    return seed * 7919 + seat
+
+
+def seat_bot(level: str, seed: int, seat: int, budget: Budget | None = None) -> Bot:
+    """A new bot of ``level`` for ``seat`` of the game of ``seed`` (``budget``: Hard's
+    thinking), made with the seat's seed (``seat_seed``)."""
+    return make_bot(level, seat_seed(seed, seat), budget)
+
+
 def bot_seed(seed: int, seat: int, ply: int) -> str:
     """The seed of a bot's generator for its decision at move ``ply`` (the seed policy)."""
     return f"stoneage-bot/{seed}/{seat}/{ply}"
@@ -69,9 +83,18 @@ def chance_outcome(state: GameState) -> Action:
 
 def bot_decision(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
     """What ``bot``, at ``seat`` of the game of ``seed``, decides on its view of ``state``
-    under the seed policy (its generator seeded by the seed, the seat and the move)."""
-    bot.rng.seed(bot_seed(seed, seat, state.ply))
-    return bot.choose(state.view(seat))
+    under the seed policy (its generator seeded by the seed, the seat and the move); a legal
+    action drawn by the move should the bot fail or choose an illegal one (a bot bug must not
+    end the game at the table)."""
+    try:
+        bot.rng.seed(bot_seed(seed, seat, state.ply))
+        action = bot.choose(state.view(seat))
+        if action in state.legal_actions():
+            return action
+        log.error("bot of seat %s chose an illegal action %s", seat, action)
+    except Exception:
+        log.exception("bot of seat %s failed", seat)
+    return random.Random(state.ply).choice(state.legal_actions())
 
 
 class Match:
@@ -112,7 +135,7 @@ class Match:
             self.steps = replay_steps(state)
         given = dict(bots or {})
         self.bots: dict[int, Bot] = {
-            i: given.get(i) or make_bot(s.level, seed * 7919 + i, budget)
+            i: given.get(i) or seat_bot(s.level, seed, i, budget)
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
@@ -186,16 +209,8 @@ class Match:
         return action
 
     def decide(self, seat: int, state: GameState) -> Action:
-        """The bot of ``seat`` choosing on its own view of ``state`` (seeded by the seed
-        policy); a random legal action should the bot fail."""
-        try:
-            action = bot_decision(self.bots[seat], self.seed, seat, state)
-            if action in state.legal_actions():
-                return action
-            log.error("bot of seat %s chose an illegal action %s", seat, action)
-        except Exception:  # a bot bug must not end the game at the table
-            log.exception("bot of seat %s failed", seat)
-        return random.Random(state.ply).choice(state.legal_actions())
+        """The bot of ``seat`` choosing on its own view of ``state`` (``bot_decision``)."""
+        return bot_decision(self.bots[seat], self.seed, seat, state)
 
     # --- applying -----------------------------------------------------------------------------------
     def apply(self, action: Action | str, seat: int | None = None) -> Step:
