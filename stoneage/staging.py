@@ -55,8 +55,8 @@ from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.stats.stats_scene import made_up_scene
 from stoneage.scenes.table.controls.placing import PlacementControl
+from stoneage.scenes.table.lesson.guided import lesson_table
 from stoneage.scenes.table.lesson.lesson import Lesson
-from stoneage.scenes.table.lesson.opening import lesson_table
 from stoneage.scenes.table.online.seat import online_table
 from stoneage.scenes.table.scene import TableScene
 from stoneage.scenes.table.telling.log_scene import LogScene

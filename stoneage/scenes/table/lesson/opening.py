@@ -1,23 +1,25 @@
-"""Opening the lessons: the lesson kept on disk, the table's two seats, "Learn to play" (resume
-or start again), the offer to learn on the very first start, and the lesson's table."""
+"""Opening the lessons: the lesson kept on disk, "Learn to play" (resume or start again) and the
+offer to learn on the very first start. The lesson's script is read only when the lessons are
+opened, and the lesson's table (``guided``) only when it is made: the title screen, which offers
+the lessons on the first start, reads neither."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from stoneage.i18n import _
-from stoneage.play.match import Match
-from stoneage.play.seats import Seat
 from stoneage.records.lesson import read_lesson
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import Choice, ConfirmScene
-from stoneage.scenes.table.lesson.lesson import Lesson
-from stoneage.scenes.table.scene import TableScene
-from stoneage.scenes.table.session.mode import TableMode
-from stoneage.tutorial import STEPS, Tutorial
-from stoneage.tutorial.lesson_match import LessonMatch
+
+if TYPE_CHECKING:  # for annotations: the script is read when the lessons open
+    from stoneage.tutorial import Tutorial
 
 
 def saved_lesson() -> Tutorial | None:
     """The lesson in progress on disk, or None (none, finished, or damaged)."""
+    from stoneage.tutorial import Tutorial
+
     text = read_lesson()
     if not text:
         return None
@@ -26,14 +28,11 @@ def saved_lesson() -> Tutorial | None:
     return None if tutorial.finished or fresh else tutorial
 
 
-def lesson_seats() -> list[Seat]:
-    """The player and the opponent of the lesson (an Easy bot once the lessons are over)."""
-    return [Seat(_("You"), "red", "human"), Seat(_("Grok"), "blue", "bot", "easy")]
-
-
 def open_lessons(app: SceneHost) -> Scene:
     """'Learn to play': the lessons from the start, or (when a lesson is in progress) a question
     whether to resume it or start again."""
+    from stoneage.tutorial import STEPS
+
     saved = saved_lesson()
     if saved is None:
         return app.make_scene("tutorial")
@@ -83,27 +82,4 @@ def first_start_offer(app: SceneHost) -> Scene | None:
             )
         ],
         cancel=_("Not now"),
-    )
-
-
-def lesson_table(
-    app: SceneHost, tutorial: Tutorial | None = None, threaded: bool = True
-) -> TableScene:
-    """The scene registered as "tutorial": the table of the guided first game (``tutorial``: a
-    lesson in progress; a fresh one by default). The lesson is played on the table's match
-    (its Easy bot thinking off the window's thread after the lessons) and asked through the
-    seam (``LessonMatch``); its bubble is the table's layer (``Lesson``)."""
-    lesson = tutorial if tutorial is not None else Tutorial()
-    seats = lesson_seats()
-    driver = Match(seats, lesson.seed, threaded=threaded, notify=app.wake)
-    match = LessonMatch(lesson, driver)
-    return TableScene(
-        app,
-        seats,
-        lesson.seed,
-        lesson.state,
-        threaded,
-        mode=TableMode.lesson(),
-        match=match,
-        layer=lambda table: Lesson(table, match),
     )

@@ -21,8 +21,9 @@ from stoneage.rules.nodes import REVEAL_CARD, REVEAL_TILE
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.table.drawing.tooltips import tooltip_at
 from stoneage.scenes.table.lesson.coach import place_bubble, target_rects
+from stoneage.scenes.table.lesson.guided import lesson_table
 from stoneage.scenes.table.lesson.lesson import Lesson
-from stoneage.scenes.table.lesson.opening import first_start_offer, lesson_table, saved_lesson
+from stoneage.scenes.table.lesson.opening import first_start_offer, saved_lesson
 from stoneage.scenes.table.scene import TableScene
 from stoneage.tutorial import STEPS, TARGETS, Tutorial, step_index
 from stoneage.ui.layout import table_layout
