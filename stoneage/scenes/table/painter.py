@@ -2,9 +2,9 @@
 change), the status bar with the banner and the line under it, the human's controls, the
 animations, the Hint's ring, the hotseat veil, the first-game tip and the tooltips.
 
-The painter reads the table scene and changes nothing of the game: ``refresh`` brings the kept
-pictures up to date once a frame (reporting the areas that changed), ``draw`` puts everything
-on the surface.
+The painter reads the table through ``PaintedTable`` (its parts and the game, not the whole
+scene) and changes nothing of the game: ``refresh`` brings the kept pictures up to date once a
+frame (reporting the areas that changed), ``draw`` puts everything on the surface.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The keyboard and the mouse at the table, routed to the parts that use them.
 
-The order: a click on a first-game tip closes it (and still reaches the table); bots playing
+The layer over the table (the lesson's bubble) hears every event first. Then the order: a
+click on a first-game tip closes it (and still reaches the table); bots playing
 alone take only leaving, the log and tooltips; a hotseat announcement waits for its human;
 keys reach the table also while a chooser is open (Esc closes the chooser); then the chooser,
 the toolbar, the keys, and the controls. The keys are one table (``KEYS``): Esc menu (or

@@ -76,7 +76,7 @@ class TableMode:
     @classmethod
     def lesson(cls) -> TableMode:
         """The guided first game: kept (the lesson's progress, then the ordinary autosave);
-        Undo, hints and tips wait until the lessons are over (``Lesson.running``)."""
+        Undo, hints and tips wait until the lessons are over (``TableMatch.guided``)."""
         return cls(LESSON, keeps_records=True, people_play=True, undo=True, hints=True, tips=True)
 
     @classmethod
