@@ -131,10 +131,15 @@ class RemoteMatch:
         return self.pending[0][0].action if self.pending else None
 
     def apply(self, action: Action | str, seat: int | None = None) -> Step:
-        """Show the next step the host told of (the only steps this match applies: the host
-        decided it, ``action`` only names it)."""
+        """Show the next step the host told of, which ``action`` names (the only steps this
+        match applies: the host decided them; a choice of this seat goes by ``choose``).
+        ``LookupError`` when the host told of no step, ``ValueError`` when ``action`` is not
+        the one it told of."""
         if not self.pending:
             raise LookupError("no step from the host to show")
+        told = self.pending[0][0].action
+        if str(action) != str(told):
+            raise ValueError(f"the host's next step is {told}, not {action}")
         step, story = self.pending.popleft()
         self._state = step.after
         self._steps.append(step)
