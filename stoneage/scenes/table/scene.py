@@ -10,8 +10,9 @@ subclass and not a branch in it:
   it the same questions whatever decides (the state, who acts, the next automatic step, what
   becomes of a human's choice, undo); a game on this computer is a ``LocalMatch``, the guided
   first game and a seat over the network are the other two answers to the same questions;
-- a ``TableLayer`` over the table: what that kind of game adds on screen and to the input (the
-  guided game's bubble, the words of a table over the network), or nothing (``PlainLayer``).
+- a ``TableLayer`` over the table (``layer.py``): what that kind of game adds on screen and to
+  the input (the guided game's bubble, the words of a table over the network), or nothing
+  (``PlainLayer``).
 
 The scene wires its parts:
 
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 import pygame
 
@@ -48,11 +48,11 @@ from stoneage.rules import Action, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.table.controls.hands import Asking, Hands
 from stoneage.scenes.table.controls.toolbar import Toolbar
-from stoneage.scenes.table.drawing.board import Waiting
 from stoneage.scenes.table.drawing.motion import Motion
 from stoneage.scenes.table.drawing.picture import TableRenderer
 from stoneage.scenes.table.drawing.status import StatusBar
 from stoneage.scenes.table.drawing.tips import TipToast
+from stoneage.scenes.table.layer import PlainLayer, TableLayer
 from stoneage.scenes.table.painter import Painter
 from stoneage.scenes.table.session.autoplay import Autoplay
 from stoneage.scenes.table.session.hinting import Hinting
@@ -69,83 +69,6 @@ from stoneage.ui.layout import table_layout
 INSTANT_BATCH = 200  # automatic actions applied per update at instant speed
 SNAP_BACK = 0.25  # seconds for refused figures to fly home (at any animation speed)
 END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (normal speed)
-
-#: What a layer hands the table's own routing of an event (``TableInput.handle_table``).
-TableHandle = Callable[[pygame.event.Event], bool]
-
-
-class TableLayer(Protocol):
-    """What a kind of game adds over the table: its own drawing and input, and the few points
-    where the table asks it (see the module's docstring)."""
-
-    def begin(self) -> None:
-        """The table opened (its parts are made)."""
-
-    def lay_out(self) -> None:
-        """A new layout (a resize, another language)."""
-
-    def update(self) -> bool:
-        """A frame passed; True when what the layer shows changed (a whole new frame)."""
-
-    def waiting(self) -> bool:
-        """True while the layer waits for the player (no frames needed but for animations)."""
-
-    def handle(self, event: pygame.event.Event, table_handle: TableHandle) -> bool:
-        """``event`` for the layer first, then (unless it took it) for ``table_handle``."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The table on ``surface``, with whatever the layer puts over it."""
-
-    def banner(self, shown: GameState) -> tuple[str, int | None] | None:
-        """The banner's words instead of the table's own (None: the table's)."""
-
-    def waiting_figures(self) -> tuple[int, Waiting] | None:
-        """Figures still at work on a space until a roll (None: as the state has them)."""
-
-    def keep(self, keeper: Keeper) -> bool:
-        """Keep what the layer keeps instead of the autosave (True), or let it run (False)."""
-
-
-class PlainLayer:
-    """Nothing over the table: it draws itself and takes every event."""
-
-    def __init__(self, painter: Painter) -> None:
-        self.painter = painter
-
-    def begin(self) -> None:
-        """Nothing to begin."""
-
-    def lay_out(self) -> None:
-        """Nothing to lay out."""
-
-    def update(self) -> bool:
-        """Nothing changes by itself."""
-        return False
-
-    def waiting(self) -> bool:
-        """Never waits: the table's own rules for frames apply."""
-        return False
-
-    def handle(self, event: pygame.event.Event, table_handle: TableHandle) -> bool:
-        """Every event is the table's."""
-        return table_handle(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The table alone."""
-        self.painter.draw(surface)
-
-    def banner(self, shown: GameState) -> tuple[str, int | None] | None:
-        """The table's own banner."""
-        return None
-
-    def waiting_figures(self) -> tuple[int, Waiting] | None:
-        """The figures where the state has them."""
-        return None
-
-    def keep(self, keeper: Keeper) -> bool:
-        """The ordinary autosave."""
-        return False
-
 
 #: Makes the layer of a table, once the table's parts are made.
 LayerMaker = Callable[["TableScene"], TableLayer]
