@@ -23,7 +23,7 @@ The public API, small and meant to stay:
 
 The events are the frozen dataclasses below (``Joined``, ``LobbyUpdate``, ``ViewUpdate`` (with
 the ``Backlog`` of the recent past on arrival),
-``Refused``, ``Problem``, ``Countdown``, ``StandIn``, ``Returned``, ``Disconnected``,
+``HostRefused``, ``Problem``, ``Countdown``, ``StandIn``, ``Returned``, ``Disconnected``,
 ``HostLeft``, ``Closed``). Every refusal and problem comes with its words in the language of
 the moment (``reason``/``words``): the host sends codes and the rules' reasons as data, and the
 client words them, so each player reads them in their own language.
@@ -180,7 +180,7 @@ class ViewUpdate:
 
 
 @dataclass(frozen=True)
-class Refused:
+class HostRefused:
     """The host refused an action: the rules' reason, worded for this player."""
 
     text: str
@@ -279,7 +279,7 @@ Event = (
     Joined
     | LobbyUpdate
     | ViewUpdate
-    | Refused
+    | HostRefused
     | Problem
     | Countdown
     | StandIn
@@ -653,7 +653,7 @@ class Client:
             return lobby
         if kind == "refused":
             reason = engine_reason(_Reason(str(m["template"]), dict(m["params"])))
-            return Refused(str(m["text"]), reason)
+            return HostRefused(str(m["text"]), reason)
         if kind == "error":
             code = str(m["code"])
             if code in FATAL:

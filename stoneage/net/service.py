@@ -79,7 +79,7 @@ from .protocol import (
 )
 from .ratings import leaderboard, rate_game
 from .store import FINISHED, PLAYING, TableStore
-from .table import REMOTE, NetTable, Refused, SeatConfig, TableRecord
+from .table import REMOTE, ActionRefused, NetTable, SeatConfig, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -537,7 +537,7 @@ class TableService:
                 await asyncio.sleep(0.05)  # let the reply go before the close
                 await _cut(client.ws, 1002, "protocol version")
                 return False
-        except Refused as refused:
+        except ActionRefused as refused:
             client.send(refused.message(str(message.get("text", "")) if message else ""))
         except Exception:  # a bug of ours must not end the server nor the table
             log.exception("message from a client failed")

@@ -32,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stoneage.ai import Bot, make_bot
-from stoneage.play.match import ChanceSource, Match, Step, SystemChance, bot_decision
+from stoneage.ai import Bot
+from stoneage.play.match import ChanceSource, Match, Step, SystemChance, bot_decision, seat_bot
 from stoneage.play.seats import BOT, HUMAN, Seat
 from stoneage.play.story import tell
 from stoneage.rules import (
@@ -150,7 +150,7 @@ class TableRecord:
         )
 
 
-class Refused(Exception):
+class ActionRefused(Exception):
     """An action the rules refused: their reason as a template and its values (the client
     words it in its language, as the table's own messages do)."""
 
@@ -328,7 +328,7 @@ class NetTable:
         """Apply the action ``text`` of the player of ``seat``, who saw position ``ply``.
 
         ``ProtocolError`` before the game, for a position that is gone (a replayed or late
-        message) or when a stand-in plays the seat; ``Refused`` with the rules' reason for an
+        message) or when a stand-in plays the seat; ``ActionRefused`` with the rules' reason for an
         action the rules refuse (out of turn among them). Nothing changes then."""
         match = self.match
         if match is None:
@@ -339,11 +339,11 @@ class NetTable:
         if actor != seat:
             # Said before the text is read: at a chance node, whether a card is possible
             # would tell which cards are still unseen (another seat's face-down card).
-            raise Refused(_not_yours(text, seat, actor))
+            raise ActionRefused(_not_yours(text, seat, actor))
         try:
             return self._record(match.apply(text, seat=seat))
         except ActionError as error:
-            raise Refused(error) from None
+            raise ActionRefused(error) from None
 
     def automatic(self) -> tuple[int, Callable[[], Action]] | None:
         """The next step nobody at a client decides: its actor and how to find its action (a
@@ -368,8 +368,8 @@ class NetTable:
         self.presence[seat].standin = True
         bot = self._standin_bots.get(seat)
         if bot is None:
-            bot = self._standin_bots[seat] = make_bot(self.record.standin, match.seed + seat)
-        return seat, lambda: _decided(bot, match.seed, seat, state)
+            bot = self._standin_bots[seat] = seat_bot(self.record.standin, match.seed, seat)
+        return seat, lambda: bot_decision(bot, match.seed, seat, state)
 
     def apply_automatic(self, action: Action, ply: int) -> Step | None:
         """Apply an automatic action found at position ``ply`` (None if the game moved on)."""
@@ -468,13 +468,6 @@ def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:
     return IllegalActionError(
         text, seat, "it is not this seat's turn (seat {actor} decides now)", actor=actor
     )
-
-
-def _decided(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
-    """A stand-in's decision on the seat's view; a legal action whatever the bot does."""
-    action = bot_decision(bot, seed, seat, state)
-    legal = state.legal_actions()
-    return action if action in legal else legal[0]
 
 
 def _settled(seat: SeatConfig, index: int) -> SeatConfig:

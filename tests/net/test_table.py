@@ -8,7 +8,7 @@ import json
 import pytest
 
 from stoneage.net.protocol import ProtocolError
-from stoneage.net.table import NetTable, Refused, SeatConfig, TableRecord
+from stoneage.net.table import ActionRefused, NetTable, SeatConfig, TableRecord
 from stoneage.rules import CHANCE, view_from_wire
 
 
@@ -59,12 +59,12 @@ def test_only_the_seat_to_act_acts_and_a_refusal_changes_nothing() -> None:
     actor = state.current_player()
     other = 1 - actor
     legal = str(state.legal_actions()[0])
-    with pytest.raises(Refused) as caught:
+    with pytest.raises(ActionRefused) as caught:
         table.act(other, legal, state.ply)
     assert caught.value.template.startswith("it is not this seat's turn")
-    with pytest.raises(Refused):
+    with pytest.raises(ActionRefused):
         table.act(actor, "fly away", state.ply)
-    with pytest.raises(Refused):
+    with pytest.raises(ActionRefused):
         table.act(actor, "place hut 5", state.ply)
     with pytest.raises(ProtocolError):
         table.act(actor, legal, state.ply - 1)  # an old position: a replayed message
@@ -97,6 +97,58 @@ def test_an_absent_player_waits_its_countdown_then_a_stand_in_plays() -> None:
     assert table.state().ply > ply
     table.connected(1)  # back with the token: the stand-in leaves
     assert table.standing_in() == []
+
+
+def _stand_in_to_decide(clock: Clock) -> NetTable:
+    """A table whose seat 1 is away past its countdown, and seat 1 to decide."""
+    table = _table(clock, wait=5.0)
+    table.claim(None), table.claim(None)
+    table.connected(0)
+    table.disconnected(1)
+    table.start()
+    while True:
+        _run_automatic(table)
+        state = table.state()
+        if state.current_player() == 1:
+            break
+        table.act(0, str(state.legal_actions()[0]), state.ply)
+    clock.now += 5.1
+    return table
+
+
+def test_a_stand_in_decides_as_the_match_driver_s_seed_policy_says() -> None:
+    """One decide path: the stand-in is the seat's bot of the stand-in level, made and asked
+    exactly as ``Match`` makes and asks a bot of that seat."""
+    from stoneage.play.match import bot_decision, seat_bot, seat_seed
+
+    table = _stand_in_to_decide(Clock())
+    state = table.state()
+    found = table.automatic()
+    assert found is not None and found[0] == 1
+    bot = table._standin_bots[1]
+    assert bot.seed == seat_seed(table.record.seed, 1)
+    same = seat_bot(table.record.standin, table.record.seed, 1)
+    assert found[1]() == bot_decision(same, table.record.seed, 1, state)
+
+
+def test_a_stand_in_that_fails_plays_the_match_driver_s_seeded_move_not_the_first() -> None:
+    import random
+
+    table = _stand_in_to_decide(Clock())
+    state = table.state()
+    assert table.automatic() is not None
+
+    class Broken:
+        seed = 0
+        rng = random.Random(0)
+
+        def choose(self, view):
+            raise RuntimeError("a bot bug")
+
+    table._standin_bots[1] = Broken()  # type: ignore[assignment]
+    found = table.automatic()
+    assert found is not None
+    assert found[1]() == random.Random(state.ply).choice(state.legal_actions())
 
 
 def test_each_seat_is_sent_its_own_view_and_a_spectator_none() -> None:
@@ -141,7 +193,7 @@ def test_probing_a_chance_node_tells_nothing_of_the_unseen_cards() -> None:
     reasons = set()
     for card in ("G05", "F01", "ZZZ"):
         for text in (f"card {card}", f"extra {card}"):
-            with pytest.raises(Refused) as caught:
+            with pytest.raises(ActionRefused) as caught:
                 table.act(0, text, state.ply)
             reasons.add((caught.value.template, tuple(sorted(caught.value.params.items()))))
     assert len(reasons) == 1 and table.state() is state

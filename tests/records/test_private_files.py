@@ -15,8 +15,8 @@ import pytest
 from stoneage.net.store import TableStore
 from stoneage.net.table import NetTable, SeatConfig
 from stoneage.records import files
+from stoneage.records.hosted import HostedKeep, Kept, Seated, SeatKeep
 from stoneage.records.player_key import PlayerKey, PlayerKeys
-from stoneage.scenes.table.hosted import HostedKeep, Kept, Seated, SeatKeep
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX's")
 

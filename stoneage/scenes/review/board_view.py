@@ -12,8 +12,8 @@ from pygame import Rect
 from stoneage.i18n import _, pgettext
 from stoneage.play.seats import Seat
 from stoneage.rules import Action, GameState, Place, Resolve
-from stoneage.scenes.table.draw_status import StatusBar
-from stoneage.scenes.table.draw_table import TableRenderer
+from stoneage.scenes.table.drawing.picture import TableRenderer
+from stoneage.scenes.table.drawing.status import StatusBar
 from stoneage.scenes.table.painter import active_seat
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import MIN_SMALL, TableLayout, table_frame, table_layout, unit_for
