@@ -11,13 +11,16 @@ from stoneage.net.protocol import encode
 from stoneage.net.remote import RemoteMatch, seats_of
 from stoneage.net.session import OnlineSession
 from stoneage.net.table import NetTable, SeatConfig
+from stoneage.play.match import SeededChance
 from stoneage.play.seam import TableMatch
 from stoneage.rules import GameState, view_from_wire
 
 
 def _arrive() -> tuple[NetTable, RemoteMatch]:
     """Seat 0 of a two-seat table (seat 1 an Easy bot) that has just arrived."""
-    table = NetTable.create("ABCDEF", [SeatConfig("remote"), SeatConfig("bot", "easy")], seed=7)
+    table = NetTable.create(
+        "ABCDEF", [SeatConfig("remote"), SeatConfig("bot", "easy")], 7, chance=SeededChance()
+    )
     table.claim(0)
     table.start()
     client = Client("ws://127.0.0.1:9", "ABCDEF", token="t")  # never started: no network
