@@ -126,9 +126,9 @@ def test_a_stand_in_decides_as_the_match_driver_s_seed_policy_says() -> None:
     found = table.automatic()
     assert found is not None and found[0] == 1
     bot = table._standin_bots[1]
-    assert bot.seed == seat_seed(table.record.seed, 1)
-    same = seat_bot(table.record.standin, table.record.seed, 1)
-    assert found[1]() == bot_decision(same, table.record.seed, 1, state)
+    assert bot.seed == seat_seed(table.record.bot_key, 1)
+    same = seat_bot(table.record.standin, table.record.bot_key, 1)
+    assert found[1]() == bot_decision(same, table.record.bot_key, 1, state)
 
 
 def test_a_stand_in_that_fails_plays_the_match_driver_s_seeded_move_not_the_first() -> None:
