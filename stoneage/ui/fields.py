@@ -11,6 +11,13 @@ from stoneage.ui import theme
 from stoneage.ui.widgets import draw_panel, draw_text_fit
 
 
+def _printable(event: pygame.event.Event) -> bool:
+    """True for a key that types a character (no Ctrl, Alt or Cmd held)."""
+    text = getattr(event, "unicode", "")
+    held = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+    return bool(text) and text.isprintable() and not held
+
+
 class TextField:
     """A box of text the player types into while it has the focus.
 
@@ -55,7 +62,9 @@ class TextField:
             self.text = self.text[:-1]
             self.problem = ""
             return True
-        return False
+        # A printable key is the TEXTINPUT's that follows: the field keeps it, so that it is
+        # not also a shortcut of the screen (M would switch the sound off while typing "Tom").
+        return event.type == pygame.KEYDOWN and _printable(event)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         """The label above, the box with the text (and the caret when focused), the problem
