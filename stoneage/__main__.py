@@ -417,7 +417,8 @@ def network(args: argparse.Namespace) -> int:
     app.open_window()
     app.push(app.make_scene("title"))
     port = args.port if args.port is not None else HOST_PORT
-    options = {"bind": args.bind, "announce": not args.no_announce}
+    # --no-announce keeps a hosted table off the local network; otherwise the settings say.
+    options = {"bind": args.bind, "announce": False if args.no_announce else None}
     if args.host:
         seats, joins = _seats_of(args.host, args.name)
         app.push(
