@@ -7,11 +7,12 @@ wait bounded; nothing is multicast (the look on the local network is a stand-in)
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pygame
 
 from stoneage.net.client import Client, Joined, create_table
 from stoneage.net.discovery import FoundTable
-from stoneage.net.service import ServiceConfig
 from stoneage.net.store import TableStore
 from stoneage.net.table import SeatConfig
 from stoneage.records.hosted import Seated, SeatKeep
@@ -22,29 +23,7 @@ from tests.net.raw import served
 from tests.scenes.hands import click, post
 from tests.scenes.table.online.online_helpers import loopback_host, run_until
 
-
-def type_into(app, scene: JoinScene, index: int, text: str) -> None:
-    """Click field ``index`` and type ``text`` as the keyboard does (a key, then its text)."""
-    click(app, scene.fields[index].rect.center)
-    for char in text:
-        post(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char, scancode=0)
-        post(pygame.TEXTINPUT, text=char)
-    app.step(block=False)
-
-
-def press(app, scene, name: str) -> None:
-    """Click the button ``name`` of ``scene`` with the mouse."""
-    button = next(b for b in scene.buttons if b.name == name)
-    assert button.enabled, f"{name} is not enabled"
-    click(app, button.rect.center)
-
-
-def config(**changes: object) -> ServiceConfig:
-    """A dedicated server's settings for a test: tables may be made, joins are not paced."""
-    made = ServiceConfig(allow_create=True, sweep_every=0.1, hellos_per_second=0)
-    for name, value in changes.items():
-        setattr(made, name, value)
-    return made
+from .screens import config, press, type_into
 
 
 def test_a_wrong_code_is_said_on_the_join_screen_and_what_was_typed_stays(app):
@@ -202,7 +181,7 @@ def test_the_menu_over_a_network_table_does_not_say_paused(app):
 class StandInBrowser:
     """The look on the local network, without a packet: counts its starts."""
 
-    made: list[StandInBrowser] = []
+    made: ClassVar[list[StandInBrowser]] = []
 
     def __init__(self) -> None:
         self.started = self.stopped = False
@@ -263,3 +242,29 @@ def test_hosting_announces_on_the_local_network_only_as_the_settings_say(app, mo
         assert isinstance(room, WaitingRoomScene)
         room.session.close()
     assert announced == ["Ann"]  # once: with the setting on
+
+
+def test_the_online_settings_turn_the_local_network_off_and_keep_the_name(app):
+    from stoneage.records.player_key import PlayerKeys
+    from stoneage.records.settings import load_settings
+    from stoneage.scenes.menus.settings_scene import SettingsScene
+
+    settings = app.make_scene("settings")
+    app.push(settings)
+    press(app, settings, "tab_online")
+    assert isinstance(settings, SettingsScene) and settings.page == "online"
+    press(app, settings, "local_network_off")
+    assert app.settings.local_network is False and load_settings().local_network is False
+    muted = app.settings.muted
+    click(app, settings.name_field.rect.center)
+    for char in "Mei":
+        post(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char, scancode=0)
+        post(pygame.TEXTINPUT, text=char)
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.step(block=False)
+    assert PlayerKeys().load().name == "Mei" and app.settings.muted == muted
+    app.draw(pygame.Surface(app.size))
+    # The join screen now offers no look at the local network, and names the player Mei.
+    join = JoinScene(app, discover=True, browser=StandInBrowser)
+    app.push(join)
+    assert join.fields[2].text == "Mei" and not any(b.name == "look" for b in join.buttons)
