@@ -35,7 +35,14 @@ from stoneage.scenes.online.addressing import (
     table_code,
     table_url,
 )
-from stoneage.scenes.online.joining import ASKING, JOINED, Joining, key_for, player_named
+from stoneage.scenes.online.joining import (
+    ASKING,
+    JOINED,
+    Joining,
+    Refusal,
+    key_for,
+    player_named,
+)
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.ui import assets, theme
 from stoneage.ui.fields import TextField
@@ -419,15 +426,19 @@ class JoinScene(PanelScene):
         if state == JOINED:
             self.app.push(WaitingRoomScene(self.app, joining.session, joining.where))
         elif joining.refusal is not None:
-            refusal = joining.refusal
-            if refusal.field == "code":
-                self.fields[1].problem = refusal.words
-            elif refusal.field == "address":
-                self.fields[0].problem = refusal.words
-            else:
-                self.problem = refusal.words
+            self.refused(joining.refusal)
         self.buttons = self.make_buttons()
         return True
+
+    def refused(self, refusal: Refusal) -> None:
+        """The table's refusal in words: under the field it is about (which takes the focus,
+        to type it again), else under the fields."""
+        index = {"address": 0, "code": 1}.get(refusal.field)
+        if index is None:
+            self.problem = refusal.words
+            return
+        self.fields[index].problem = refusal.words
+        self.focus(index)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:

@@ -48,7 +48,12 @@ def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
     """Who plays a seat, and how it stands (in the waiting room's words)."""
     if info.kind == "bot":
         return _("Bot: {level}").format(level=_(LEVEL_TITLES.get(info.level, "Normal"))), ""
-    who = _("You") if mine else (_("The host") if info.kind == "host" else _("A player who joins"))
+    if mine:
+        who = _("You")
+    elif info.kind == "host":
+        who = _("The host")
+    else:
+        who = _("A player") if info.claimed else _("A player who joins")
     if not info.claimed:
         return who, _("Waiting for a player…")
     if info.standin:
@@ -240,7 +245,7 @@ class WaitingRoomScene(PanelScene):
     def status(self) -> str:
         """What happens now and next, in words (see the module)."""
         if self.connection == "restarting":
-            return _("The server is restarting: this table comes back by itself in a moment.")
+            return _("The server is restarting: the table comes back by itself in a moment.")
         if self.connection == "retrying":
             return _("Connection lost: trying again…")
         if self.starting:
@@ -334,15 +339,26 @@ class WaitingRoomScene(PanelScene):
         else:
             places, head = self.where, _("The host's address")
         draw_text_fit(surface, head, right, f.body, theme.UMBER_DARK, True, "topleft")
-        draw_text_fit(
-            surface,
-            places,
-            pygame.Rect(right.left, right.centery, right.width, right.height // 2),
-            f.title,
-            theme.CHARCOAL,
-            True,
-            "midleft",
-        )
+        if seconds is not None and not self.hosting:  # the countdown, as large as the code
+            draw_text_fit(
+                surface,
+                places,
+                below.move(right.left - below.left, 0),
+                f.huge,
+                theme.CHARCOAL,
+                True,
+                "bottomleft",
+            )
+        else:
+            draw_text_fit(
+                surface,
+                places,
+                pygame.Rect(right.left, right.centery, right.width, right.height // 2),
+                f.title,
+                theme.CHARCOAL,
+                True,
+                "midleft",
+            )
         return box.bottom
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
