@@ -10,10 +10,13 @@ rules are tested without a network.
   position it saw (``ply``): anything else is refused (the rules' own reason for an action the
   rules refuse) and changes nothing.
 * A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
-  in wire form, and the story of each step as data (``stoneage.play.story``), the card of
-  another seat's face-down draw left out. Never the seed, the history or the full state. On
-  arrival (joining, returning, after a restart) it also receives the backlog: the stories of
-  the last rounds' steps, each filtered for that seat exactly as the live story was.
+  in wire form, and each step as the rules told it: its actor, the action's text and its
+  events (``GameState.apply_with_events``, worked out once when the step was applied, and
+  put in wire form once for everybody and once more for the owner of a face-down draw: the
+  others get that card as ``?``). Each client words the events in its own language. Never the
+  seed, the history or the full state. On arrival (joining, returning, after a restart) it
+  also receives the backlog: the last rounds' steps, each hidden from that seat exactly as
+  the live step was.
 * A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
   stand-in level plays the seat (deciding on the seat's view, under the seed policy) until the
   player returns with the token, to the same view.
@@ -32,17 +35,19 @@ from typing import Any
 from stoneage.ai import Bot, make_bot
 from stoneage.play.match import Match, Step, bot_decision
 from stoneage.play.seats import BOT, HUMAN, Seat
-from stoneage.play.story import tell
 from stoneage.rules import (
     CHANCE,
+    HIDDEN,
     SPECTATOR,
     TERMINAL,
     Action,
     ActionError,
     DrawExtra,
-    DrawFaceDown,
+    ExtraCardDrawn,
     GameState,
     IllegalActionError,
+    events_to_wire,
+    hidden_from,
     spectator_view,
     view_to_wire,
 )
@@ -57,6 +62,8 @@ BACKLOG_STEPS = 160
 BACKLOG_ROUNDS = 2
 #: The seat kinds of a table: the host's own player, a player who joins, a bot.
 SEAT_KINDS = (HOST, REMOTE, BOT)
+#: Steps kept in wire form (``NetTable.told``): the backlog's and a few more.
+TOLD_KEPT = 2 * BACKLOG_STEPS
 
 
 @dataclass
@@ -152,6 +159,9 @@ class NetTable:
         self.match: Match | None = None
         self._standin_bots: dict[int, Bot] = {}
         self.last_step: Step | None = None
+        # Steps in wire form, by the position they were applied at and for whom: everybody
+        # (``SPECTATOR``), or the owner of a face-down draw (``told``).
+        self._told: dict[tuple[int, int], dict[str, Any]] = {}
         if record.started:
             self._begin(replay=record.actions)
 
@@ -381,7 +391,7 @@ class NetTable:
             "state",
             ply=state.ply,
             view=view_to_wire(view),
-            story=story_data(step, listener) if step else None,
+            step=self.told(step, listener) if step else None,
         )
         if arrival:
             message["backlog"] = self.backlog(listener)
@@ -391,17 +401,29 @@ class NetTable:
         return message
 
     def backlog(self, listener: int) -> dict[str, Any]:
-        """The recent past for an arriving ``listener`` (a seat, or ``SPECTATOR``): the
-        stories of the steps of the last ``BACKLOG_ROUNDS`` rounds (at most ``BACKLOG_STEPS``),
-        each filtered as the live stories are, with its position and round; ``omitted``
-        counts the older steps left out."""
+        """The recent past for an arriving ``listener`` (a seat, or ``SPECTATOR``): the steps
+        of the last ``BACKLOG_ROUNDS`` rounds (at most ``BACKLOG_STEPS``), each hidden from it
+        as the live steps are, with its position and round; ``omitted`` counts the older steps
+        left out."""
         steps = self.match.steps if self.match is not None else []
         first = backlog_start(steps)
         told = [
-            {**story_data(step, listener), "ply": step.before.ply, "round": step.before.round}
+            {**self.told(step, listener), "ply": step.before.ply, "round": step.before.round}
             for step in steps[first:]
         ]
         return {"omitted": first, "steps": told}
+
+    def told(self, step: Step, listener: int) -> dict[str, Any]:
+        """``step_data(step, listener)``, put in wire form once per step for everybody (and
+        once more for the owner of a face-down draw), however many listen."""
+        owner = _hidden_owner(step)
+        key = (step.before.ply, listener if listener == owner else SPECTATOR)
+        found = self._told.get(key)
+        if found is None:
+            if len(self._told) >= TOLD_KEPT:
+                del self._told[next(iter(self._told))]  # the first put in: the oldest
+            found = self._told[key] = step_data(step, key[1])
+        return found
 
 
 def backlog_start(steps: list[Step]) -> int:
@@ -442,22 +464,24 @@ def _settled(seat: SeatConfig, index: int) -> SeatConfig:
     return SeatConfig(seat.kind, seat.level, name, colour)
 
 
-def story_data(step: Step, seat: int) -> dict[str, Any]:
-    """The story of ``step`` as ``seat`` may hear it (``SPECTATOR``: watching), as data the
-    client words in its language: the action's text, each line's kind and values, the cues,
-    the round begun and the end. Another seat's face-down card is not named."""
-    story = tell(step)
+def step_data(step: Step, seat: int) -> dict[str, Any]:
+    """``step`` as ``seat`` may know it (``SPECTATOR``: watching), as data the client words in
+    its language: who acted, the action's text and the step's events. Another seat's
+    face-down card is not named (``hidden_from``)."""
+    owner = _hidden_owner(step)
     text = str(step.action)
-    if isinstance(step.action, DrawExtra):
-        decided = step.before.decision()
-        if not (isinstance(decided, DrawFaceDown) and decided.owner == seat):
-            text = "extra ?"
+    if isinstance(step.action, DrawExtra) and owner != seat:
+        text = f"extra {HIDDEN}"
     return {
-        "actor": story.actor,
+        "actor": step.actor,
         "action": text,
-        "lines": [line.to_dict() for line in story.lines],
-        "cues": [[c.name, c.count, list(c.seats)] for c in story.cues],
-        "new_round": story.new_round,
-        "game_over": story.game_over,
-        "breaks": list(story.breaks),
+        "events": events_to_wire(hidden_from(step.events, seat)),
     }
+
+
+def _hidden_owner(step: Step) -> int | None:
+    """The seat that drew a card face down in ``step`` (None: nothing is hidden in it)."""
+    for event in step.events:
+        if isinstance(event, ExtraCardDrawn):
+            return event.seat
+    return None

@@ -3,13 +3,13 @@ is recorded, and none of the seed, the future dice and reveals, the history, nor
 seat's face-down extra card can be recovered from them.
 
 The proof: each update a client received is exactly what the rules' view of its seat (and
-the story of the step) gives when the game is replayed *without a seed* from the actions
-taken so far; so it is a function of the past as the seat may know it, and nothing about what
+the step's events, hidden from that seat as ``hidden_from`` hides them) gives when the game is
+replayed *without a seed* from the actions taken so far; so it is a function of the past as the seat may know it, and nothing about what
 comes next is in it. Besides, the seed's digits, the other seats' tokens and the cards drawn
 face down by other seats never appear in the bytes (the set of unseen cards aside, which holds
 such a card among all the others, sorted). The same holds for the backlog of a player who
-returns mid-game and of a spectator who arrives late: each past story is the one the live
-stories would have told that listener."""
+returns mid-game and of a spectator who arrives late: each past step is the one the live
+steps would have told that listener."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from typing import Any
 
 from stoneage.net.client import Client
 from stoneage.net.host import Host
-from stoneage.net.table import SeatConfig, story_data
-from stoneage.play.match import Step
+from stoneage.net.table import SeatConfig, step_data
+from stoneage.play.match import step_of
 from stoneage.rules import SPECTATOR, DrawExtra, DrawFaceDown, GameState, new_game, view_to_wire
 
 from .players import Script, play_until
@@ -127,18 +127,16 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
                 updates += 1
                 ply = message["ply"]
                 assert message["view"] == view_to_wire(states[ply].view(viewer))
-                if message["story"] is not None:
-                    before, after = states[ply - 1], states[ply]
-                    action = _action(before, actions[ply - 1])
-                    step = Step(before, action, after, before.current_player())
-                    assert message["story"] == story_data(step, viewer)
+                if message["step"] is not None:
+                    before = states[ply - 1]
+                    step = step_of(before, _action(before, actions[ply - 1]))
+                    assert step.after == states[ply]
+                    assert message["step"] == step_data(step, viewer)
                 for past in message.get("backlog", {}).get("steps", []):
                     at = past["ply"]
-                    before, after = states[at], states[at + 1]
-                    step = Step(
-                        before, _action(before, actions[at]), after, before.current_player()
-                    )
-                    told = {**story_data(step, viewer), "ply": at, "round": before.round}
+                    before = states[at]
+                    step = step_of(before, _action(before, actions[at]))
+                    told = {**step_data(step, viewer), "ply": at, "round": before.round}
                     assert past == told
                     backlogs += 1
                     hidden_draws += past["action"] == "extra ?"
