@@ -57,6 +57,7 @@ from stoneage.i18n import _
 from stoneage.play.names import engine_reason
 from stoneage.play.story import Story, story_of
 from stoneage.rules import (
+    ActionError,
     GameState,
     WireFormatError,
     action_from_text,
@@ -518,18 +519,43 @@ class Client:
             return HostLeft()
         return None  # pong, and kinds of a later version this one does not know
 
-    def _update(self, m: dict[str, Any]) -> Event:
-        try:
-            view = view_from_wire(m["view"])
-        except WireFormatError:
-            return Problem("bad_view", problem_words("bad_view"))
+    def _update(self, m: dict[str, Any]) -> Event | None:
+        """A step of the game, with the seat's view after it: the view the host sent, or else
+        the step applied to the view this client has (the host sends a view only where this
+        client cannot follow: on arrival, after another seat's face-down draw, at the end).
+        A step it cannot follow asks the host for the view (``sync``), and tells nothing
+        until it comes."""
+        ply = int(m["ply"])
         story = _story(m.get("step"), self._names())
+        if "view" in m:
+            try:
+                view = view_from_wire(m["view"])
+            except WireFormatError:
+                return Problem("bad_view", problem_words("bad_view"))
+        else:
+            followed = self._followed(story, ply)
+            if followed is None:
+                self._send(make("sync"))
+                return None
+            view = followed
         final = m.get("final")
         finals = tuple(dict(f) for f in final) if isinstance(final, list) else None
-        backlog = _backlog(m.get("backlog"), self._names(), int(m["ply"]))
+        backlog = _backlog(m.get("backlog"), self._names(), ply)
         with self._lock:
-            self.view, self.ply = view, int(m["ply"])
+            self.view, self.ply = view, ply
         return ViewUpdate(self.ply, view, story, finals, backlog)
+
+    def _followed(self, story: Story | None, ply: int) -> GameState | None:
+        """The view after the step of ``story`` (at position ``ply``), applied to this
+        client's view; None where it does not follow from it."""
+        view = self.view
+        if story is None or view is None or view.ply != ply - 1:
+            return None
+        try:
+            after = view.apply(story.action)
+        except (ActionError, ValueError):
+            return None
+        return after if after.ply == ply else None
 
     def _names(self) -> list[str]:
         lobby = self.lobby

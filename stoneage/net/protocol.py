@@ -32,8 +32,10 @@ from typing import Any, Final
 
 #: The protocol version; a client and a host of different versions refuse each other in words.
 #: 2: a step comes as the rules' events (``step``: actor, action, events), which each client
-#: words itself, where version 1 sent the story's lines and cues (``story``); and a view's
-#: pending roll says whether it is a card's dice (``rules.wire``'s layout 2).
+#: words itself and applies to its view, where version 1 sent the story's lines and cues
+#: (``story``) and the view after every step; the view comes only where the client cannot
+#: follow the step (or asks: ``sync``); a view's pending roll says whether it is a card's
+#: dice (``rules.wire``'s layout 2).
 VERSION: Final = 2
 #: The largest message a client may send (an action's text and a name need far less).
 MAX_CLIENT_BYTES: Final = 4096
@@ -76,6 +78,8 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, _Field]]] = {
     "action": {"text": (_Str, True), "ply": (_Int, True)},
     "leave": {},
     "ping": {},
+    # the client could not follow a step on its view: the host sends the view as it is now
+    "sync": {},
 }
 _SEAT_FIELDS: Final[dict[str, _Field]] = {
     "kind": (_Str, True),

@@ -8,7 +8,8 @@ connection is closed only for a version it does not speak or a flood that does n
 Whatever one client sends, every other client and table is served on.
 
 After each step the service stores the action (``TableStore``, before anybody hears of it),
-sends every player its own update and every spectator theirs, and plays the steps nobody at a
+sends every player and spectator the step as they may know it (one message made once for all
+who follow the step on their views, ``NetTable.encoded``), and plays the steps nobody at a
 client decides (chance, bots, stand-ins; a bot thinking in a thread). An absent player's
 countdown is a timer of the table; when it runs out, a stand-in plays the seat.
 
@@ -171,10 +172,14 @@ class _Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the writer; a client that fell too far behind is dropped."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (see ``send``)."""
         if self.queue.qsize() > MAX_QUEUE:
             self.queue.put_nowait(None)  # the writer closes the connection
             return
-        self.queue.put_nowait(encode(message))
+        self.queue.put_nowait(text)
 
     async def writer(self) -> None:
         """Send what is queued, in order, until told to stop (None) or the socket closes."""
@@ -233,6 +238,10 @@ class TableService:
             host,
             port,
             max_size=MAX_FRAME_BYTES,
+            # No per-message compression: the messages are a step's events (some hundred
+            # bytes; a view, a few kilobytes, comes seldom), and deflating each one for each
+            # connection cost the server more than all the rest of sending it.
+            compression=None,
             ssl=tls,
             ping_interval=ping,
             ping_timeout=ping,
@@ -375,6 +384,8 @@ class TableService:
             self._create(client, message)
         elif kind == "leave":
             await client.ws.close(1000, "left")
+        elif kind == "sync":
+            self._sync(client)
         else:
             live, seat = self._seated(client)
             async with live.lock:
@@ -383,6 +394,14 @@ class TableService:
                 else:
                     self._act(live, seat, message.get("text"), message.get("ply"))
             await self._run(live)
+
+    def _sync(self, client: _Client) -> None:
+        """The client could not follow a step on its view: its view as it is now."""
+        live = client.table
+        if live is None:
+            raise ProtocolError("not_joined")
+        if live.table.started:
+            client.send(live.table.update(client.seat, None))
 
     def _seated(self, client: _Client) -> tuple[_Live, int]:
         if client.table is None:
@@ -514,10 +533,14 @@ class TableService:
             client.send(message)
 
     def _broadcast(self, live: _Live, step: Step | None) -> None:
-        """Every player its view after ``step`` (or of now), every watcher theirs."""
+        """Every player ``step`` as it may know it (or its view of now), every watcher
+        theirs."""
         table = live.table
         for seat, client in live.everyone():
-            client.send(table.update(seat, step))
+            if step is None:
+                client.send(table.update(seat, None))
+            else:
+                client.send_text(table.encoded(seat, step))
 
     # --- the steps nobody at a client decides -----------------------------------------------
     async def _run(self, live: _Live) -> None:

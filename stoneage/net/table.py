@@ -9,14 +9,16 @@ rules are tested without a network.
 * A seat's player acts only with that seat's token, only when the seat is to act, only on the
   position it saw (``ply``): anything else is refused (the rules' own reason for an action the
   rules refuse) and changes nothing.
-* A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
-  in wire form, and each step as the rules told it: its actor, the action's text and its
-  events (``GameState.apply_with_events``, worked out once when the step was applied, and
-  put in wire form once for everybody and once more for the owner of a face-down draw: the
-  others get that card as ``?``). Each client words the events in its own language. Never the
-  seed, the history or the full state. On arrival (joining, returning, after a restart) it
-  also receives the backlog: the last rounds' steps, each hidden from that seat exactly as
-  the live step was.
+* A client receives each step as the rules told it: its actor, the action's text and its
+  events (``GameState.apply_with_events``, worked out once when the step was applied; the
+  message is made once for everybody and once more for the owner of a face-down draw: the
+  others get that card as ``?``). Each client words the events in its own language and
+  applies the action to its seat's view (``GameState.view``; a spectator's is the view of no
+  seat), which it receives in wire form only where it cannot follow the step that way: on
+  arrival, after another seat's face-down draw, at the end (and when it asks: ``sync``).
+  Never the seed, the history or the full state. On arrival (joining, returning, after a
+  restart) it also receives the backlog: the last rounds' steps, each hidden from that seat
+  exactly as the live step was.
 * A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
   stand-in level plays the seat (deciding on the seat's view, under the seed policy) until the
   player returns with the token, to the same view.
@@ -52,7 +54,7 @@ from stoneage.rules import (
     view_to_wire,
 )
 
-from .protocol import COLOURS, ProtocolError, make, new_token, token_digest, token_matches
+from .protocol import COLOURS, ProtocolError, encode, make, new_token, token_digest, token_matches
 
 HOST, REMOTE = "host", "remote"
 #: The most past steps an arriving client is told (its log's backlog): the rounds before are
@@ -160,8 +162,10 @@ class NetTable:
         self._standin_bots: dict[int, Bot] = {}
         self.last_step: Step | None = None
         # Steps in wire form, by the position they were applied at and for whom: everybody
-        # (``SPECTATOR``), or the owner of a face-down draw (``told``).
+        # (``SPECTATOR``), or the owner of a face-down draw (``told``); and the messages of
+        # the latest step, encoded (``encoded``).
         self._told: dict[tuple[int, int], dict[str, Any]] = {}
+        self._encoded: dict[tuple[int, int], str] = {}
         if record.started:
             self._begin(replay=record.actions)
 
@@ -380,19 +384,18 @@ class NetTable:
     def update(
         self, seat: int | None, step: Step | None = None, arrival: bool = False
     ) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) receives after ``step`` (or on arrival): its view
-        in wire form, the story of the step as data, and the final scoring once it is over.
-        On ``arrival`` (joining, returning) it also carries the ``backlog``: the stories of
-        the recent past steps, as the seat may hear them, for its log."""
+        """What ``seat`` (None: a spectator) receives after ``step`` (or without one: on
+        arrival, when it asks, at the start): the step as data (``told``), and its view in
+        wire form where it cannot follow the step on the view it has (see the module), the
+        final scoring once the game is over. On ``arrival`` (joining, returning) it also
+        carries the ``backlog``: the recent past steps, as the seat may know them, for its
+        log."""
         state = self.state()
-        view = state.view(seat) if seat is not None else spectator_view(state)
         listener = SPECTATOR if seat is None else seat
-        message = make(
-            "state",
-            ply=state.ply,
-            view=view_to_wire(view),
-            step=self.told(step, listener) if step else None,
-        )
+        message = make("state", ply=state.ply, step=self.told(step, listener) if step else None)
+        if step is None or arrival or state.is_terminal() or not self.followed(step, listener):
+            view = state.view(seat) if seat is not None else spectator_view(state)
+            message["view"] = view_to_wire(view)
         if arrival:
             message["backlog"] = self.backlog(listener)
         if state.is_terminal():
@@ -412,6 +415,28 @@ class NetTable:
             for step in steps[first:]
         ]
         return {"omitted": first, "steps": told}
+
+    @staticmethod
+    def followed(step: Step, listener: int) -> bool:
+        """True when ``listener`` can follow ``step`` on its view (it knows the action): any
+        step but another seat's face-down draw."""
+        owner = _hidden_owner(step)
+        return owner is None or owner == listener
+
+    def encoded(self, seat: int | None, step: Step) -> str:
+        """``update(seat, step)`` as the text sent: made once per step for everybody who
+        follows it on their view (once more for a face-down draw's owner)."""
+        listener = SPECTATOR if seat is None else seat
+        state = self.state()
+        if not self.followed(step, listener) or state.is_terminal():
+            return encode(self.update(seat, step))  # with the seat's own view
+        key = (step.before.ply, listener if listener == _hidden_owner(step) else SPECTATOR)
+        text = self._encoded.get(key)
+        if text is None:
+            if len(self._encoded) > 8:  # only the latest steps are broadcast
+                self._encoded.clear()
+            text = self._encoded[key] = encode(self.update(seat, step))
+        return text
 
     def told(self, step: Step, listener: int) -> dict[str, Any]:
         """``step_data(step, listener)``, put in wire form once per step for everybody (and
