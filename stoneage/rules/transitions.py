@@ -11,7 +11,10 @@ handler changes the copy and leaves it *finished*: every forced step taken (the 
 place, an only space left to resolve, feeding with enough food, the end of the round, refill)
 and ``_actor`` set, so that the state waits for a real decision, a chance outcome or has ended.
 The generic way to finish is ``_settle``; the hottest handlers (placing, rolling, resolving)
-finish by hand where the next step is known.
+finish by hand where the next step is known. Where something happens that the action alone
+does not tell (a space used, a gathering, a purchase, a die taken, the feeding, a round's end),
+a handler also appends it to ``_events`` when ``apply_with_events`` asks (the slot is a list
+then, None otherwise): see ``events``.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
