@@ -46,7 +46,7 @@ from .decisions import (
     TurnUpCard,
 )
 from .errors import N_, ActionError, ActionTextError, IllegalActionError, SaveFormatError
-from .events import Event, action_event
+from .events import Event
 from .explain import explain_illegal
 from .nodes import (
     CHANCE,
@@ -68,6 +68,7 @@ from .nodes import (
 )
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
+from .recording import action_event
 from .scoring import final_scoring, winners
 from .serial import read_save, to_json
 from .table import Table

@@ -14,7 +14,7 @@ The generic way to finish is ``_settle``; the hottest handlers (placing, rolling
 finish by hand where the next step is known. Where something happens that the action alone
 does not tell (a space used, a gathering, a purchase, a die taken, the feeding, a round's end),
 a handler also appends it to ``_events`` when ``apply_with_events`` asks (the slot is a list
-then, None otherwise): see ``events``.
+then, None otherwise): see ``events`` and ``recording``.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
@@ -33,7 +33,7 @@ from typing import Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from . import data, events
+from . import data, events, recording
 from .actions import (
     PLACE_ACTIONS,
     RESOLVE_ACTIONS,
@@ -603,7 +603,7 @@ class Transitions(StateCore):
             if p.two_res > 0 or building_payments_for(tile, p.res):
                 self.pending = (PAY_BUILDING, stack)
         if told is not None and was is not None:
-            told.append(events.space_used(self, seat, space, count, chosen, was))
+            told.append(recording.space_used(self, seat, space, count, chosen, was))
 
     def _resolve_step(self) -> bool:
         """One forced step of the resolution phase; False when the seat must choose."""
@@ -689,7 +689,7 @@ class Transitions(StateCore):
             else:
                 p.add_resource(space - FOREST, amount)
         if self._events is not None:
-            self._events.append(events.gathered(seat, space, pips, amount))
+            self._events.append(recording.gathered(seat, space, pips, amount))
 
     # --- buying --------------------------------------------------------------------------------
     def _do_pay(self, action: Pay) -> None:
@@ -711,7 +711,7 @@ class Transitions(StateCore):
             was = p.copy() if told is not None else None
             self._card_effect(seat, card)
             if told is not None and was is not None:
-                told.append(events.card_taken(seat, index, card, action[0], was, p))
+                told.append(recording.card_taken(seat, index, card, action[0], was, p))
         else:
             tile_id = table.tops[index]
             assert tile_id is not None, "a figure stands only on a stack with a tile on top"
@@ -784,7 +784,7 @@ class Transitions(StateCore):
         else:
             p.add_resource(face - 1, 1)
         if told is not None and was is not None:
-            told.append(events.item_taken(seat, face, chose, was, p))
+            told.append(recording.item_taken(seat, face, chose, was, p))
 
     def _auto_pick(self) -> None:
         """Hand out dice while only one kind of face is left: nobody has a choice then."""
@@ -978,7 +978,7 @@ class Transitions(StateCore):
                 owner.two_res = 0
         self.phase = OVER
         if told is not None:
-            told.append(events.game_ended(self))
+            told.append(recording.game_ended(self))
 
     def _refill_step(self) -> None:
         for slot, card in enumerate(self._table.display):
