@@ -5,7 +5,7 @@ same lines (kinds, seats, values, paragraphs in English, Chinese and Japanese), 
 the same round begun and the same end as commit 1550f13 gave for the same actions.
 
 ``tests/fixtures/1550f13/stories.json.gz`` is what 1550f13 said (made by the script beside
-it, run at that commit).
+it, run at that commit with today's catalogs, whose words changed since on purpose).
 """
 
 from __future__ import annotations
