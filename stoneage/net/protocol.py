@@ -46,7 +46,9 @@ from typing import Any, Final
 #: words itself and applies to its view, where version 1 sent the story's lines and cues
 #: (``story``) and the view after every step; the view comes only where the client cannot
 #: follow the step (or asks: ``sync``); a view's pending roll says whether it is a card's
-#: dice (``rules.wire``'s layout 2).
+#: dice (``rules.wire``'s layout 2). The server's lobby, quick match, phrases, ratings and
+#: player keys (issue 44, added while version 1 was current and never released in it) are
+#: part of version 2.
 VERSION: Final = 2
 #: The largest message a client may send (an action's text and a name need far less).
 MAX_CLIENT_BYTES: Final = 4096
