@@ -68,6 +68,7 @@ from .protocol import (
     MAX_FRAME_BYTES,
     PRIVATE_CODE_LENGTH,
     REPLACED,
+    VERSION,
     ClientMessage,
     ProtocolError,
     SeatPlan,
@@ -783,6 +784,8 @@ class TableService:
             parts = json.loads(raw)
             lobby, state = parts["lobby"], parts["state"]
             spectators = bool(parts.get("spectators", True))
+            if lobby["v"] != VERSION or (state is not None and state["v"] != VERSION):
+                return self._renewed_snapshot(code)
             found = (encode(lobby), encode(state) if state is not None else None, spectators)
         except (ValueError, KeyError, TypeError):
             return None
@@ -790,6 +793,15 @@ class TableService:
         if len(self._snapshots) > SNAPSHOT_CACHE:
             self._snapshots.popitem(last=False)
         return found
+
+    def _renewed_snapshot(self, code: str) -> tuple[str, str | None, bool] | None:
+        """A snapshot stored by a server of another protocol version (its messages would be
+        refused by today's clients), made again from the table rebuilt by replay, once."""
+        table = self.table(code)
+        if table is None:
+            return None
+        self._keep_snapshot(table)
+        return self._stored_snapshot(code)
 
     def _watch_stored(self, client: _Client, code: str) -> bool:
         """Serve a spectator of a table not in memory from its stored snapshot (True), or
