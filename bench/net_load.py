@@ -153,18 +153,35 @@ async def _run(url: str, tables: int, seconds: float, think: float) -> list[Play
     return players
 
 
+#: The server's per-address limits, lifted: every client of the benchmark comes from 127.0.0.1
+#: (no connection limit, creation quota nor hello pacing: one address stands for 200 players;
+#: bench/net_quotas.py measures those limits).
+UNLIMITED = (
+    ("--max-per-address", "0"),
+    ("--tables-per-address", "0"),
+    ("--creates-per-minute", "0"),
+    ("--hellos-per-second", "0"),
+)
+
+
+def _unlimited(env: dict[str, str], folder: str) -> list[str]:
+    """The options of ``UNLIMITED`` that the server of this checkout knows (an older one,
+    measured with ``--against``, has fewer limits to lift); asked in ``folder``, as the
+    server is started (see ``measure``)."""
+    command = [sys.executable, "-m", "stoneage.server", "--help"]
+    done = subprocess.run(command, env=env, cwd=folder, capture_output=True, text=True, check=True)
+    said = done.stdout
+    return [part for option in UNLIMITED if option[0] in said for part in option]
+
+
 def measure(tables: int, seconds: float, think: float, durable: bool) -> dict[str, float]:
     """One server, ``tables`` tables of four clients, ``seconds`` of play: the figures."""
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "stoneage.server", "--host", "127.0.0.1", "--port", "0"]
         command += ["--db", str(Path(folder) / "load.sqlite3"), "--log-level", "WARNING"]
-        # Every client of the benchmark comes from 127.0.0.1: no per-address limit here (no
-        # connection limit, creation quota nor hello pacing: one address stands for 200
-        # players; bench/net_quotas.py measures those limits).
-        command += ["--max-per-address", "0", "--tables-per-address", "0"]
-        command += ["--creates-per-minute", "0", "--hellos-per-second", "0"]
-        command += ["--durable"] if durable else []
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        command += _unlimited(env, folder)
+        command += ["--durable"] if durable else []
         # Started in the temporary folder: ``-m`` puts the working folder first on the path,
         # which must not be another checkout.
         server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env, cwd=folder)
