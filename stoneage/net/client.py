@@ -87,7 +87,6 @@ from stoneage.play.names import engine_reason
 from stoneage.play.story import Story, story_of
 from stoneage.records.player_key import PlayerKey
 from stoneage.rules import (
-    ActionError,
     GameState,
     WireFormatError,
     action_from_text,
@@ -431,6 +430,7 @@ class Client:
         self._final = False
         self._joined = False
         self._lock = threading.Lock()  # the fields the window reads while the thread writes
+        self._syncing = False  # asked the host for the view (``sync``), not received yet
 
     # --- the window's side ------------------------------------------------------------------
     def start(self) -> None:
@@ -708,9 +708,12 @@ class Client:
         else:
             followed = self._followed(story, ply)
             if followed is None:
-                self._send(make("sync"))
+                if not self._syncing:  # asked once: the steps meanwhile wait for the view
+                    self._syncing = True
+                    self._send(make("sync"))
                 return None
             view = followed
+        self._syncing = False
         final = m.get("final")
         finals = tuple(dict(f) for f in final) if isinstance(final, list) else None
         backlog = _backlog(m.get("backlog"), self._names(), ply)
@@ -726,7 +729,7 @@ class Client:
             return None
         try:
             after = view.apply(story.action)
-        except (ActionError, ValueError):
+        except Exception:  # refused, or anything a hostile host's step does to the view
             return None
         return after if after.ply == ply else None
 
