@@ -83,6 +83,8 @@ def test_quick_match_seats_players_together_then_bots_fill_a_lonely_table(
         bob.start()
         assert bob.wait_for(Matched).code == first.code
         assert ann.wait_for(ViewUpdate).view is not None  # both seats taken: it begins
+        # Bob's own thread reads his welcome; wait for his view, not Ann's, before asking.
+        assert bob.wait_for(ViewUpdate).view is not None
         assert bob.token is not None and bob.seat is not None
         # Alone at a three-seat table: bots take the empty seats when the wait is over.
         cid = Client(url, "", name="Cid", quick=QuickMatch(3), key=_key("c", url))
