@@ -18,7 +18,7 @@ from functools import partial
 
 import pygame
 
-from stoneage.i18n import LANGUAGES, _, current_language
+from stoneage.i18n import LANGUAGES, _, current_language, pgettext
 from stoneage.net.client import Client, ListedSeat, Lobby, QuickMatch, TableEntry, read_lobby
 from stoneage.net.protocol import MAX_NAME
 from stoneage.net.session import OnlineSession
@@ -33,7 +33,14 @@ from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.ui import theme
 from stoneage.ui.fields import TextField
 from stoneage.ui.layout import button_row
-from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_wrapped
+from stoneage.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text_fit,
+    draw_wrapped,
+    needs_two_lines,
+    wrap_lines,
+)
 
 #: Seconds between two readings of the list while the lobby is on top.
 REFRESH = 15.0
@@ -65,7 +72,7 @@ def seat_label(seat: ListedSeat) -> str:
 def table_state(entry: TableEntry, now_in: float | None = None) -> str:
     """How a listed table stands: playing, or its free seats (and a quick match's wait)."""
     if entry.started:
-        return _("Playing: watch") if entry.spectators else _("Playing")
+        return _("Playing: watch") if entry.spectators else pgettext("lobby table", "Playing")
     free = _("{free} of {seats} seats free").format(free=entry.free, seats=len(entry.seats))
     starts = entry.starts_in if now_in is None else now_in
     if starts is not None:
@@ -544,11 +551,11 @@ class LobbyScene(PanelScene):
             ink = theme.CHARCOAL
             draw_text_fit(surface, entry.code, code, f.label, ink, True, "midleft")
             said = " · ".join(seat_label(s) for s in entry.seats)
-            draw_text_fit(surface, said, seats, f.body, ink, False, "midleft")
+            draw_cell(surface, said, seats, f.body, ink, False)
             language = language_name(entry.language)
             draw_text_fit(surface, language, lang, f.body, ink, False, "midleft")
             words = table_state(entry, self._starts_in(entry))
-            draw_text_fit(surface, words, state, f.body, theme.UMBER_DARK, True, "midleft")
+            draw_cell(surface, words, state, f.body, theme.UMBER_DARK, True)
 
     def _columns(self, row: pygame.Rect) -> list[pygame.Rect]:
         """A row's columns: the code, the players, the language, the seats."""
@@ -561,3 +568,27 @@ class LobbyScene(PanelScene):
             left += width
         out.append(pygame.Rect(left, inner.top, inner.right - left, inner.height))
         return out
+
+
+def draw_cell(
+    surface: pygame.Surface,
+    message: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: theme.Colour,
+    bold: bool,
+) -> None:
+    """A cell of a table's row, from its left: on one line while that keeps most of ``size``,
+    else on two lines (a long Japanese status shrank to 9 px on one line at 1024x640)."""
+    if not needs_two_lines(message, size, rect.width, bold):
+        draw_text_fit(surface, message, rect, size, colour, bold, "midleft")
+        return
+    fitted = size
+    lines = wrap_lines(message, fitted, rect.width, bold)
+    while fitted > 9 and len(lines) > 2:
+        fitted -= 1
+        lines = wrap_lines(message, fitted, rect.width, bold)
+    line_h = rect.height // 2
+    for i, line in enumerate(lines[:2]):
+        row = pygame.Rect(rect.left, rect.top + i * line_h, rect.width, line_h)
+        draw_text_fit(surface, line, row, fitted, colour, bold, "midleft")
