@@ -12,7 +12,7 @@ import pygame
 
 from stoneage.i18n import _
 from stoneage.net.client import Leader, read_leaders
-from stoneage.play.names import shown_name
+from stoneage.play.names import is_default_name
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.online.asking import Errand
@@ -146,7 +146,7 @@ class LeadersScene(PanelScene):
         self.first = max(0, min(self.first, len(leaders) - fits))
         rows = [(heads, True, False)]
         for rank, leader in enumerate(leaders[self.first : self.first + fits], self.first + 1):
-            cells = (str(rank), shown_name(leader.name), str(leader.rating), str(leader.games))
+            cells = (str(rank), leader_name(leader.name), str(leader.rating), str(leader.games))
             rows.append((cells, False, bool(self.name) and leader.name == self.name))
         for i, (cells, heading, mine) in enumerate(rows):
             row = pygame.Rect(table.left, table.top + i * height, table.width, height)
@@ -159,3 +159,12 @@ class LeadersScene(PanelScene):
                 colour = theme.UMBER_DARK if heading else theme.CHARCOAL
                 draw_text_fit(surface, cell, rect, f.label, colour, heading or mine, "midleft")
                 left += width + m
+
+
+def leader_name(name: str) -> str:
+    """A rated player's name as they typed it: only people are rated, so a name that happens
+    to be a bot's ("Grok") is not translated; the default name ("You") would read as the
+    reader's own, so it reads "a player"."""
+    if not name.strip() or is_default_name(name):
+        return _("a player")
+    return name

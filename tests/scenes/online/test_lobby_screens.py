@@ -13,11 +13,20 @@ import time
 
 import pygame
 
-from stoneage.net.client import Client, Joined, Leader, Lobby, create_table, read_lobby
+from stoneage.i18n import install_language
+from stoneage.net.client import (
+    Client,
+    Joined,
+    Leader,
+    Lobby,
+    TableEntry,
+    create_table,
+    read_lobby,
+)
 from stoneage.net.store import TableStore
 from stoneage.records.player_key import PlayerKeys
 from stoneage.scenes.online.join_scene import JoinScene
-from stoneage.scenes.online.leaders_scene import LeadersScene
+from stoneage.scenes.online.leaders_scene import LeadersScene, leader_name
 from stoneage.scenes.online.lobby_scene import LobbyScene, seat_label, table_state
 from stoneage.scenes.online.new_table import NewServerTableScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
@@ -177,3 +186,19 @@ def test_the_server_is_asked_off_the_frame_loop_and_failures_are_words(app):
     press(app, lobby, "look")
     assert lobby.fields[0].problem and not lobby.asking  # said under the field, nothing asked
     leave_all(app)
+
+
+def test_people_s_names_on_the_leaderboard_are_not_translated_and_a_playing_table_is_no_join() -> (
+    None
+):
+    entry = TableEntry("QM5VZD", (), 0, "", True, False, None)
+    try:
+        install_language("zh")
+        assert leader_name("Grok") == "Grok"  # a person who chose a bot's name
+        assert leader_name("You") == leader_name("你") == leader_name(" ") == "一名玩家"
+        assert table_state(entry) == "对局中"  # not 参加 (join), the seat chooser's word
+        install_language("ja")
+        assert table_state(entry) == "対戦中"
+    finally:
+        install_language("en")
+    assert table_state(entry) == "Playing" and leader_name("Ann") == "Ann"
