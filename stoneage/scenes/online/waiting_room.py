@@ -39,9 +39,9 @@ from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.online.addressing import shown_code
 from stoneage.scenes.table.drawing.pieces import figure
-from stoneage.ui import theme
+from stoneage.ui import assets, theme
 from stoneage.ui.layout import button_row
-from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_wrapped
+from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_wrapped, wrap_lines
 
 
 def seat_words(info: SeatInfo, mine: bool) -> tuple[str, str]:
@@ -304,12 +304,15 @@ class WaitingRoomScene(PanelScene):
         top = self._draw_where(surface, pygame.Rect(body.left, top, body.width, f.huge * 3))
         rows = pygame.Rect(body.left, top + m * 2, body.width, body.bottom - top - f.body * 5)
         self._draw_seats(surface, rows)
-        line = pygame.Rect(body.left, body.bottom - f.body * 3, body.width, f.body * 3)
-        if self.problem or self.notice:
-            words = self.problem or self.notice
-            draw_wrapped(surface, words, line, f.label, theme.ERROR, True)
-        else:
-            draw_wrapped(surface, self.status(), line, f.label, theme.UMBER_DARK)
+        warning = bool(self.problem or self.notice)
+        words = (self.problem or self.notice) if warning else self.status()
+        # The words end a margin above the buttons however many lines they take (two lines of
+        # Japanese touched Start with bots when the box was a fixed three body lines high).
+        lines = len(wrap_lines(words, f.label, body.width, warning))
+        high = lines * assets.font(f.label, warning).get_linesize()
+        line = pygame.Rect(body.left, body.bottom - high - m, body.width, high)
+        ink = theme.ERROR if warning else theme.UMBER_DARK
+        draw_wrapped(surface, words, line, f.label, ink, warning)
 
     def _draw_where(self, surface: pygame.Surface, area: pygame.Rect) -> int:
         """The table's code and where to join it; the bottom of what was drawn."""
