@@ -268,3 +268,26 @@ def test_the_online_settings_turn_the_local_network_off_and_keep_the_name(app):
     join = JoinScene(app, discover=True, browser=StandInBrowser)
     app.push(join)
     assert join.fields[2].text == "Mei" and not any(b.name == "look" for b in join.buttons)
+
+
+def test_wrong_codes_at_a_dedicated_server_are_said_on_the_join_screen_then_slowed(app, tmp_path):
+    with served(TableStore(tmp_path / "t.sqlite3"), config(guesses=2, guess_refill=0.0)) as server:
+        join = JoinScene(app)
+        app.push(join)
+        try:
+            type_into(app, join, 0, f"127.0.0.1:{server.port}")
+            type_into(app, join, 1, "abcd efgh jkmn")  # twelve characters, no such table
+            type_into(app, join, 2, "Ann")
+            said = []
+            for _try in range(3):  # two guesses allowed, the third refused in other words
+                press(app, join, "join")
+                run_until(app, lambda: not join.asking)
+                assert app.top is join  # never a waiting room for a wrong code
+                said.append(join.fields[1].problem)
+            assert said[0] == said[1] == "There is no table with this code"
+            assert said[2].startswith("Too many wrong codes from your address")
+            assert join.fields[1].text.replace(" ", "").upper() == "ABCDEFGHJKMN"
+            assert join.fields[2].text == "Ann"
+        finally:
+            while app.stack:
+                app.stack.pop().exit()
