@@ -23,7 +23,8 @@ class TextField:
 
     ``keep`` filters what is typed (each character, e.g. the code's alphabet in capitals; None
     drops the character), ``limit`` caps the length; ``problem`` is the words that say what is
-    wrong with the text (drawn under the box in red, empty when all is well)."""
+    wrong with the text (drawn under the box in red, empty when all is well); ``placeholder``
+    is drawn pale in the empty box while it has not the focus (what to type there)."""
 
     def __init__(
         self,
@@ -33,10 +34,12 @@ class TextField:
         limit: int = 40,
         keep: Callable[[str], str | None] | None = None,
         name: str = "",
+        placeholder: str = "",
     ) -> None:
         self.rect, self.label, self.text, self.limit = rect, label, text, limit
         self.keep = keep
         self.name = name
+        self.placeholder = placeholder
         self.focused = False
         self.problem = ""
 
@@ -81,10 +84,14 @@ class TextField:
             2,
             6,
         )
-        shown = self.text + ("|" if self.focused else "")
-        draw_text_fit(
-            surface, shown, self.rect.inflate(-12, 0), size, theme.CHARCOAL, True, "midleft"
-        )
+        inside = self.rect.inflate(-12, 0)
+        if not self.text and not self.focused and self.placeholder:
+            draw_text_fit(
+                surface, self.placeholder, inside, size, theme.STONE_GREY, False, "midleft"
+            )
+        else:
+            shown = self.text + ("|" if self.focused else "")
+            draw_text_fit(surface, shown, inside, size, theme.CHARCOAL, True, "midleft")
         if self.problem:
             under = pygame.Rect(self.rect.left, self.rect.bottom + 2, self.rect.width, size)
             draw_text_fit(

@@ -16,7 +16,7 @@ from typing import Literal
 
 import pygame
 
-from stoneage.i18n import LANGUAGES, _
+from stoneage.i18n import LANGUAGES, N_, _
 from stoneage.play.cues import CLICK
 from stoneage.play.names import speed_title
 from stoneage.records.player_key import MAX_NAME, PlayerKeys
@@ -40,6 +40,10 @@ NAME_ROW: Literal["player_name"] = "player_name"
 #: One row of a page: its label, its help line, and its options, the volume it sets, or the
 #: name typed in it (``NAME_ROW``).
 RowSpec = tuple[str, str, list[Option] | VolumeField | Literal["player_name"]]
+
+
+#: What the empty name box says (the name is kept with the player key).
+NAME_PLACEHOLDER = N_("Type the name the other players see")
 
 
 @dataclass(frozen=True)
@@ -527,6 +531,8 @@ class SettingsScene(PanelScene):
         for index, gauge in enumerate(self.gauges):
             self._draw_gauge(surface, gauge, index == self.focus)
         if self.page == ONLINE:
+            # Worded at each frame: the language may have changed on the General page.
+            self.name_field.placeholder = _(NAME_PLACEHOLDER)
             self.name_field.draw(surface, f.label)
 
     def _draw_gauge(self, surface: pygame.Surface, gauge: VolumeGauge, focused: bool) -> None:

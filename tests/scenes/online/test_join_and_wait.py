@@ -256,6 +256,9 @@ def test_the_online_settings_turn_the_local_network_off_and_keep_the_name(app):
     press(app, settings, "local_network_off")
     assert app.settings.local_network is False and load_settings().local_network is False
     muted = app.settings.muted
+    app.draw(pygame.Surface(app.size))
+    assert settings.name_field.text == ""  # no name yet: the box says what to type
+    assert settings.name_field.placeholder == "Type the name the other players see"
     click(app, settings.name_field.rect.center)
     for char in "Mei":
         post(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char, scancode=0)
