@@ -282,6 +282,8 @@ class LobbyScene(PanelScene):
                 if joinable
                 else _("Watch this game.")
                 if watchable
+                else _("This game is being played and takes no spectators.")
+                if entry.started
                 else _("This table has no free seat.")
             )
             out.append(
