@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from stoneage.rules import Action, GameState, Place
 
 from .bots import Bot
+from .leanings import Leaning, priced_by
 from .outlook import rounds_left
 from .policy import Style, score_actions, step_kind
 from .search import (
@@ -32,6 +33,7 @@ from .search import (
     near_choice,
     rollout,
     search,
+    seated_choice,
     styled_choice,
 )
 from .values import evaluate_all
@@ -159,12 +161,26 @@ class Tactics:
     paired: bool = True  # compare on shared futures, choose a finalist; False: hard1's way
     near_plies: int | None = None  # the whole judgement only this many placements deep
     near_min_players: int = NEAR_MIN_PLAYERS  # ... at tables of at least this many players
+    own_style: Style | None = None  # an opponent's own judgement for its seat in the rollouts
 
     def noise_at(self, players: int) -> float:
         """Points of spread of the rollouts' placements at a table of ``players``."""
         if self.crowded_noise is not None and players >= self.crowded_min_players:
             return self.crowded_noise
         return self.rollout_noise
+
+
+def leaning_judge(lean: Leaning | None) -> Judge:
+    """The judge of an opponent's search: every seat's estimated final score at the prices
+    its leanings give (``evaluate_all`` itself without price factors)."""
+    if lean is None or not lean.prices:
+        return evaluate_all
+
+    def judge(state: GameState) -> list[float]:
+        with priced_by(lean, state.n):
+            return evaluate_all(state)
+
+    return judge
 
 
 def candidate_pool(
@@ -385,6 +401,8 @@ class HardBot(Bot):
         noise = tactics.noise_at(view.n)
         if near is not None:
             return near_choice(style, noise, view, near)
+        if tactics.own_style is not None:
+            return seated_choice(view.current_player(), tactics.own_style, style, noise)
         return self._styled_at(noise)
 
     def _styled_at(self, noise: float) -> Policy | None:

@@ -44,6 +44,7 @@ from stoneage.rules.data import (
     gather_divisor,
 )
 
+from .leanings import Leaning, priced_by
 from .outlook import Outlook, food_worth, make_outlook
 from .payments import Holdings, building_gain, card_cost
 from .placement import SeatPlan, plan_for, space_gain
@@ -104,12 +105,14 @@ def _index_of(decision: Decision) -> IndexStep:
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """What distinguishes one level's judgement from another's."""
+    """What distinguishes one level's judgement from another's, and one opponent's from
+    another's (``lean``: None is the balanced judgement every level had before opponents)."""
 
     block: float = 0.0  # weight of denying an exclusive space to the opponent who wants it most
     timing: float = 0.0  # weight of the lead when an action would end the game
     foresight: bool = True  # count this round's gathering when judging what can be paid
     fitted: bool = False  # block and timing from the table size's fitted prices, not these
+    lean: Leaning | None = None  # what this opponent favours (``leanings``)
 
     def at_table(self, n: int) -> Style:
         """The style as played at a table of ``n`` players (``fitted``: its prices' weights)."""
@@ -121,7 +124,7 @@ class Style:
         if found is None or found[0] is not price:
             found = _AT_TABLE[key] = (
                 price,
-                Style(block=price.block, timing=price.timing, foresight=self.foresight),
+                Style(price.block, price.timing, self.foresight, lean=self.lean),
             )
         return found[1]
 
@@ -133,7 +136,13 @@ _AT_TABLE: dict[tuple[Style, int], tuple[Prices, Style]] = {}
 
 def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
     """Every legal action of ``seat`` with its heuristic score (higher is better)."""
-    style = style.at_table(state.n)
+    if style.lean is not None and style.lean.prices:
+        with priced_by(style.lean, state.n):  # the opponent's own prices, for this decision
+            return _scored(state, seat, style.at_table(state.n))
+    return _scored(state, seat, style.at_table(state.n))
+
+
+def _scored(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
     decision = state.decision()
     actions = state.legal_actions()
     if type(decision) is ChooseSpace:
@@ -158,7 +167,11 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
     plan = plan_for(state, seat, out)
     if not style.foresight:
         plan.incoming, plan.holdings = (0.0, 0.0, 0.0, 0.0), plan.p.res
-    rivals = _rival_gains(state, seat) if style.block else []
+    lean = style.lean
+    block = style.block * (lean.block if lean is not None else 1.0)
+    rivals = _rival_gains(state, seat) if block else []
+    if lean is not None and lean.leader and rivals:
+        rivals = _leader_first(rivals, lean.leader)
     figure_cost = out.prices.figure_cost
     cache: dict[int, float] = {}
     leads: list[float] = []  # the lead, once a placement would end the game (rare: it costs
@@ -171,7 +184,7 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
 
     def exclusive_extra(space: int) -> float:
         if space not in cache:
-            cache[space] = _block_value(state, rivals, space) * style.block + _ending_value(
+            cache[space] = _block_value(state, rivals, space) * block + _ending_value(
                 state, space, lead, style.timing
             )
         return cache[space]
@@ -180,7 +193,10 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
         if not isinstance(action, Place):
             raise TypeError(f"not a placement: {action!r}")
         space, count = action.space, action.count
-        value = space_gain(state, plan, space, count) - figure_cost * count
+        gain = space_gain(state, plan, space, count)
+        if lean is not None:
+            gain = gain * lean.gain[space] + lean.bonus[space]
+        value = gain - figure_cost * count
         if space in EXCLUSIVE:
             value += exclusive_extra(space)
             if space >= CARD_SPACES[0] and state.round >= STALL_ROUND:
@@ -188,6 +204,21 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
         return value
 
     return score
+
+
+def _leader_first(rivals: list[RivalGains], leader: float) -> list[RivalGains]:
+    """The rivals as a leaning toward the leader sees them: the rivals ahead on the scoring
+    track count fully, the others by ``1 - leader`` (blocking their wants matters less)."""
+    best = max(rival.player.score for rival in rivals)
+    return [
+        rival if rival.player.score >= best else _scaled(rival, 1.0 - leader) for rival in rivals
+    ]
+
+
+def _scaled(rival: RivalGains, weight: float) -> RivalGains:
+    """``rival`` whose gains count ``weight`` times (a view for one decision: its own memo of
+    gains is not shared with the remembered plan)."""
+    return RivalGains(rival.player, rival.prices, rival.plan, rival.available, {}, weight)
 
 
 @dataclass(slots=True)
@@ -202,6 +233,7 @@ class RivalGains:
     plan: SeatPlan
     available: int
     gains: dict[int, float]
+    weight: float = 1.0  # how much denying this rival counts (a leaning toward the leader)
 
 
 _RIVALS: dict[tuple[object, ...], RivalGains] = {}
@@ -253,7 +285,7 @@ def _block_value(state: GameState, rivals: list[RivalGains], space: int) -> floa
                 figure_cost = plan.out.prices.figure_cost
                 gain = rival.gains[space] = (
                     space_gain(state, plan, space, need) - figure_cost * need
-                )
+                ) * rival.weight
             best = max(best, gain)
     return best
 
@@ -332,9 +364,12 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scor
     figures_built = own_figures(p)["hut_builder"]
     if kind == "pay_card":
         worth = card_value(_shown(state.display[index]), p, out, state.n)
+        space = CARD_SPACES[index]
     else:
         tile = data.buildings()[_shown(state.tops[index])]
         worth = float(figures_built)
+        space = BUILDING_SPACES[index]
+    lean = style.lean
 
     def score(action: Action) -> float:
         if not isinstance(action, Pay):  # Decline: keep everything, gain nothing
@@ -342,13 +377,17 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scor
         paid = action.resources
         lost = sum(n * v for n, v in zip(paid, out.res_value))
         if kind == "pay_card":
-            return worth - lost
-        points = (
-            tile.points
-            if tile.kind == "fixed"
-            else sum(n * v for n, v in zip(paid, RESOURCE_VALUES))
-        )
-        return worth + points - lost
+            gain = worth - lost
+        else:
+            points = (
+                tile.points
+                if tile.kind == "fixed"
+                else sum(n * v for n, v in zip(paid, RESOURCE_VALUES))
+            )
+            gain = worth + points - lost
+        if lean is None:
+            return gain
+        return gain * lean.gain[space] + lean.bonus[space]
 
     return score
 

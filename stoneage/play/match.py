@@ -114,7 +114,7 @@ class Match:
             self.steps = replay_steps(state)
         given = dict(bots or {})
         self.bots: dict[int, Bot] = {
-            i: given.get(i) or make_bot(s.level, seed * 7919 + i, budget)
+            i: given.get(i) or make_bot(s.level, seed * 7919 + i, budget, s.bot_opponent)
             for i, s in enumerate(self.seats)
             if not s.is_human
         }

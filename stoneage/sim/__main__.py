@@ -8,6 +8,10 @@ rollouts a placement with time caps; ``hard1``: 0.45 s a placement) unless told 
 ``--hard-rollouts N`` gives both exactly N rollouts a placement and no clock, so a run replays
 exactly; ``--hard-seconds S`` gives both a time budget of S seconds a placement.
 
+A seat is a level (``hard``: the balanced opponent, the judgement every level had before
+opponents) or ``opponent:level`` (``scholar:hard``); ``--list-bots`` prints the opponents, one a
+line: id, name, how it plays, its levels.
+
 ``--ladder`` plays a round robin of the levels instead (every pair in 2-player games, every
 four in 4-player games, ``--games`` each) and prints an Elo-style rating per level with a 95 %
 bootstrap interval (see ``stoneage.sim.ladder``); ``--resume`` with ``--log`` continues one, or
@@ -24,7 +28,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from stoneage.ai import ALL_LEVELS, Budget
+from stoneage.ai import ALL_LEVELS, Budget, parse_spec, spec_text
+from stoneage.play.opponents import roster_lines
 from stoneage.sim import (
     ROUND_CAP,
     GameResult,
@@ -57,7 +62,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--seats",
         default="hard,normal,normal,normal",
-        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(ALL_LEVELS),
+        help="comma-separated bots, one per seat (2 to 4): a level ("
+        + ", ".join(ALL_LEVELS)
+        + ") or opponent:level (see --list-bots), e.g. scholar:hard,normal,normal,normal",
+    )
+    parser.add_argument(
+        "--list-bots",
+        action="store_true",
+        help="print the opponents (id, name, how it plays, levels) and stop",
     )
     parser.add_argument(
         "--games", type=int, default=20, help="games to play (with --ladder: per table)"
@@ -114,17 +126,29 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.resume and not args.log:
         parser.error("--resume needs --log FILE")
-    levels = tuple(level.strip() for level in args.seats.split(","))
-    if not 2 <= len(levels) <= 4 or any(level not in ALL_LEVELS for level in levels):
-        parser.error(f"--seats needs 2 to 4 of {', '.join(ALL_LEVELS)}, got {args.seats!r}")
+    levels = bot_specs(parser, "--seats", args.seats)
+    if not 2 <= len(levels) <= 4:
+        parser.error(f"--seats needs 2 to 4 bots, got {args.seats!r}")
     args.levels = levels
-    ladder_levels = tuple(level.strip() for level in args.ladder_levels.split(","))
-    if len(ladder_levels) < 2 or any(level not in ALL_LEVELS for level in ladder_levels):
-        parser.error(f"--ladder-levels needs 2 or more of {', '.join(ALL_LEVELS)}")
+    ladder_levels = bot_specs(parser, "--ladder-levels", args.ladder_levels)
+    if len(ladder_levels) < 2:
+        parser.error("--ladder-levels needs 2 or more bots")
     if args.games < 1:
         parser.error("--games must be at least 1")
     args.ladder_levels = ladder_levels
     return args
+
+
+def bot_specs(parser: argparse.ArgumentParser, option: str, text: str) -> tuple[str, ...]:
+    """The bots a comma-separated option names, each as the runner labels it (``hard``,
+    ``scholar:hard``); a wrong one stops with the reason."""
+    specs = []
+    for item in text.split(","):
+        try:
+            specs.append(spec_text(*parse_spec(item)))
+        except ValueError as error:
+            parser.error(f"{option}: {error}")
+    return tuple(specs)
 
 
 def budget_of(args: argparse.Namespace) -> Budget:
@@ -374,6 +398,9 @@ def _summarized(path: str) -> list[GameResult]:
 def main(argv: list[str] | None = None) -> int:
     """Run the series and print the report; exit status 1 when a game hit the round cap."""
     args = parse_args(argv)
+    if args.list_bots:
+        print("\n".join(roster_lines()))
+        return 0
     spec = SeriesSpec(args.levels, args.seed, budget_of(args), args.round_cap)
     started = time.perf_counter()
 
