@@ -4,9 +4,8 @@ A ``Leaning`` changes how the heuristic (``policy.score_actions``) prices a plac
 payment, never which actions are legal: a factor on the expected gain of each kind of space and
 a bonus in points for placing there (the same factor and bonus when paying for a card or a
 building), factors on the table's prices (what a person, a food-track step, a tool point or the
-greens to come are worth, so its estimate of a position leans the same way), and how it blocks:
-how much (a factor on the level's blocking) and whom (the rival who wants a space most, or the
-leader). Hard searches with the same judgement: its candidates, its own seat in the rollouts
+greens to come are worth, so its estimate of a position leans the same way), and a factor on
+the level's blocking (denying a space to the rival who wants it most). Hard searches with the same judgement: its candidates, its own seat in the rollouts
 and its evaluation (``hard.HardBot``). The balanced opponent has no leaning at all (None), so it
 plays exactly as the levels always did.
 
@@ -52,7 +51,6 @@ class Leaning:
     bonus: tuple[float, ...] = (0.0,) * 16  # points added to a placement there, by space
     prices: tuple[tuple[str, float], ...] = ()  # (price name, factor) pairs
     block: float = 1.0  # factor on the level's weight of blocking
-    leader: float = 0.0  # 0: block whoever wants a space most; 1: only the leader
 
     def priced(self, base: Prices) -> Prices:
         """``base`` with this leaning's factors applied (made once per base)."""
@@ -64,7 +62,6 @@ def leaning(
     bonus: Mapping[str, float] | None = None,
     prices: Mapping[str, float] | None = None,
     block: float = 1.0,
-    leader: float = 0.0,
 ) -> Leaning:
     """A ``Leaning`` from factors and bonuses by kind of space (``KINDS``) and factors by price
     name (``prices.Prices``' fields); ``ValueError`` names anything unknown or out of range."""
@@ -78,8 +75,6 @@ def leaning(
             raise ValueError(f"unknown price {name!r}; the prices: {', '.join(PRICE_NAMES)}")
     for name, value in (*gains.items(), *factors.items(), ("block", block)):
         _check_factor(name, value)
-    if not 0.0 <= leader <= 1.0:
-        raise ValueError(f"leader must lie between 0 and 1, got {leader!r}")
     for name, value in bonuses.items():
         if not -50.0 <= value <= 50.0:
             raise ValueError(f"the bonus of {name} must lie between -50 and 50, got {value!r}")
@@ -88,7 +83,6 @@ def leaning(
         bonus=tuple(float(bonuses.get(kind, 0.0)) for kind in KIND_OF_SPACE),
         prices=tuple(sorted((name, float(value)) for name, value in factors.items())),
         block=float(block),
-        leader=float(leader),
     )
 
 

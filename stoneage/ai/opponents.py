@@ -60,7 +60,7 @@ def _opponent(key: str, raw: Any) -> Opponent:
         raise ValueError(f"an opponent's id is a short lowercase word, got {key!r}")
     if not isinstance(raw, dict) or not isinstance(raw.get("portrait"), str):
         raise ValueError(f"opponent {key!r} needs a portrait")
-    known = {"portrait", "gain", "bonus", "prices", "block", "leader"}
+    known = {"portrait", "gain", "bonus", "prices", "block"}
     unknown = set(raw) - known
     if unknown:
         raise ValueError(f"opponent {key!r} has unknown fields: {', '.join(sorted(unknown))}")
@@ -72,7 +72,6 @@ def _opponent(key: str, raw: Any) -> Opponent:
             bonus=_mapping(raw, "bonus"),
             prices=_mapping(raw, "prices"),
             block=float(raw.get("block", 1.0)),
-            leader=float(raw.get("leader", 0.0)),
         )
     except (TypeError, ValueError) as error:
         raise ValueError(f"opponent {key!r}: {error}") from error

@@ -170,8 +170,6 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
     lean = style.lean
     block = style.block * (lean.block if lean is not None else 1.0)
     rivals = _rival_gains(state, seat) if block else []
-    if lean is not None and lean.leader and rivals:
-        rivals = _leader_first(rivals, lean.leader)
     figure_cost = out.prices.figure_cost
     cache: dict[int, float] = {}
     leads: list[float] = []  # the lead, once a placement would end the game (rare: it costs
@@ -206,21 +204,6 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
     return score
 
 
-def _leader_first(rivals: list[RivalGains], leader: float) -> list[RivalGains]:
-    """The rivals as a leaning toward the leader sees them: the rivals ahead on the scoring
-    track count fully, the others by ``1 - leader`` (blocking their wants matters less)."""
-    best = max(rival.player.score for rival in rivals)
-    return [
-        rival if rival.player.score >= best else _scaled(rival, 1.0 - leader) for rival in rivals
-    ]
-
-
-def _scaled(rival: RivalGains, weight: float) -> RivalGains:
-    """``rival`` whose gains count ``weight`` times (a view for one decision: its own memo of
-    gains is not shared with the remembered plan)."""
-    return RivalGains(rival.player, rival.prices, rival.plan, rival.available, {}, weight)
-
-
 @dataclass(slots=True)
 class RivalGains:
     """One rival's plan at a placement, and what each exclusive space would gain it (filled as
@@ -233,7 +216,6 @@ class RivalGains:
     plan: SeatPlan
     available: int
     gains: dict[int, float]
-    weight: float = 1.0  # how much denying this rival counts (a leaning toward the leader)
 
 
 _RIVALS: dict[tuple[object, ...], RivalGains] = {}
@@ -285,7 +267,7 @@ def _block_value(state: GameState, rivals: list[RivalGains], space: int) -> floa
                 figure_cost = plan.out.prices.figure_cost
                 gain = rival.gains[space] = (
                     space_gain(state, plan, space, need) - figure_cost * need
-                ) * rival.weight
+                )
             best = max(best, gain)
     return best
 

@@ -18,7 +18,6 @@ NAMES = {
     "builder": N_("Bodo"),
     "scholar": N_("Lumi"),
     "toolmaker": N_("Kobo"),
-    "opportunist": N_("Rasko"),
 }
 #: How each plays, in one line a player reads beside the portrait.
 LINES = {
@@ -27,7 +26,6 @@ LINES = {
     "builder": N_("Builds early and often, and gathers the wood and clay to pay for it."),
     "scholar": N_("Collects civilization cards: green sets and multipliers."),
     "toolmaker": N_("Makes tools first, then digs stone and gold with them."),
-    "opportunist": N_("Watches the leader and takes the space they need most."),
 }
 #: The levels as the runner lists them (``random`` is nobody's, ``hard1`` the runner's own).
 LEVEL_WORDS = ", ".join(LEVELS[1:])
