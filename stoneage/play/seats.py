@@ -56,12 +56,15 @@ class Seat:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe form (for the save file). The default human name is marked as such
         (``default_name``), so it is shown in the language of whoever continues the game; the
-        name itself is kept too, for versions that do not know the mark."""
+        name itself is kept too, for versions that do not know the mark. A bot's opponent is
+        written when it is not the balanced one (``opponent``)."""
         raw: dict[str, Any] = asdict(self)
         if is_default_name(self.name):
             raw["default_name"] = True
-        if self.is_human:
-            del raw["opponent"]  # a person is no opponent
+        if self.is_human or self.opponent == BALANCED:
+            # A person is no opponent, and a bot without one is the balanced opponent's (as
+            # in every save from before opponents): such a seat is written as it was then.
+            del raw["opponent"]
         return raw
 
     @classmethod

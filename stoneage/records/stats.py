@@ -3,7 +3,9 @@
 Everything here is pure: it takes the records (``history.load_history()``) and returns
 numbers. "The player" is every seat a person played (``Filter.player`` narrows it to one name:
 a hotseat game then counts once per person). A game's opponent level is the level its bots
-share, ``"mixed"`` when they differ and ``"people"`` when no bot sat at the table.
+share, ``"mixed"`` when they differ and ``"people"`` when no bot sat at the table; its
+opponent is likewise the opponent (``stoneage.ai.opponents``) its bots share, ``"mixed"`` or
+``"people"`` (games from before opponents were played by the balanced one).
 ``made_up_history`` makes a seeded history for the screenshot scene and the tests.
 """
 
@@ -14,11 +16,12 @@ import io
 import random
 import statistics
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
+from stoneage.ai import BALANCED, roster
 from stoneage.i18n import N_
 from stoneage.play.names import canonical_name, shown_name
 from stoneage.records.files import atomic_write, data_dir
@@ -62,12 +65,13 @@ LEVEL_NAMES = {
 # --- which games --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Filter:
-    """Which games count: by number of players, opponent level and the person's name (None:
-    all)."""
+    """Which games count: by number of players, opponent level, opponent (an id of
+    ``stoneage.ai.opponents``, ``MIXED`` or ``PEOPLE``) and the person's name (None: all)."""
 
     players: int | None = None
     level: str | None = None
     player: str | None = None
+    opponent: str | None = None
 
     def admits(self, record: GameRecord, seat: int) -> bool:
         """True when seat ``seat`` of ``record`` counts under this filter."""
@@ -76,6 +80,7 @@ class Filter:
             and (self.player is None or record.seats[seat].name == canonical_name(self.player))
             and (self.players is None or record.players == self.players)
             and (self.level is None or opponent_level(record, seat) == self.level)
+            and (self.opponent is None or opponent_of(record, seat) == self.opponent)
         )
 
 
@@ -103,6 +108,15 @@ def opponent_level(record: GameRecord, seat: int) -> str:
     if not levels:
         return PEOPLE
     return str(levels.pop()) if len(levels) == 1 else MIXED
+
+
+def opponent_of(record: GameRecord, seat: int) -> str:
+    """The opponent of the bots ``seat`` played against (its id; ``MIXED`` when they differ,
+    ``PEOPLE`` without bots)."""
+    found = {s.opponent or BALANCED for s in record.opponents(seat) if not s.is_human}
+    if not found:
+        return PEOPLE
+    return found.pop() if len(found) == 1 else MIXED
 
 
 def entries(records: Sequence[GameRecord], where: Filter = Filter()) -> list[Entry]:
@@ -147,6 +161,7 @@ class Summary:
     tally: Tally
     by_level: dict[str, Tally]
     by_players: dict[int, Tally]
+    by_opponent: dict[str, Tally]  # an opponent's id (or MIXED, PEOPLE) -> games and wins
     scores: list[int]  # the person's total per game, oldest first
     average: float
     median: float
@@ -175,6 +190,7 @@ def summarise(records: Sequence[GameRecord], where: Filter = Filter()) -> Summar
         tally=tally(chosen),
         by_level=_grouped(chosen, lambda e: opponent_level(e.record, e.seat)),
         by_players=_grouped(chosen, lambda e: e.record.players),
+        by_opponent=_grouped(chosen, lambda e: opponent_of(e.record, e.seat)),
         scores=scores,
         average=statistics.fmean(scores) if scores else 0.0,
         median=float(statistics.median(scores)) if scores else 0.0,
@@ -279,6 +295,7 @@ CSV_COLUMNS = (
     "name",
     "kind",
     "level",
+    "opponent",
     "colour",
     "winner",
     *SCORING_CATEGORIES,
@@ -320,6 +337,7 @@ def history_csv(records: Sequence[GameRecord]) -> str:
                 shown_name(s.name),
                 s.kind,
                 s.level or "",
+                s.opponent or "",
                 s.colour,
                 int(record.won(index)),
                 *(s.scoring[k] for k in SCORING_CATEGORIES),
@@ -353,6 +371,10 @@ def made_up_history(seed: int, games: int = 60, name: str = "You") -> list[GameR
     """A plausible history of ``games`` games of one person called ``name`` against bots, the
     same for the same seed (the person improves over time, so the charts have a trend)."""
     rng = random.Random(seed)
+    # The opponents come from a generator of their own, so the rest of a made-up history is
+    # the same as before there were opponents.
+    who = random.Random(f"opponents/{seed}")
+    ids = [o.id for o in roster()]
     when = datetime(2024, 3, 1, 18, 0, tzinfo=UTC)
     records = []
     for number in range(games):
@@ -361,11 +383,14 @@ def made_up_history(seed: int, games: int = 60, name: str = "You") -> list[GameR
         level = rng.choice(("easy", "normal", "normal", "hard", "hard"))
         skill = 0.8 + 0.4 * number / max(games, 1)
         seats = [_made_up_seat(rng, name, "red", None, skill)]
+        table_opponent = who.choice(ids)
         for index in range(players - 1):
             bot_level = level if rng.random() < 0.8 else rng.choice(BOT_LEVELS[1:])
             strength = {"random": 0.5, "easy": 0.8, "normal": 1.0, "hard": 1.15}[bot_level]
             colour = ("blue", "green", "yellow")[index]
-            seats.append(_made_up_seat(rng, BOT_NAMES[index], colour, bot_level, strength))
+            seat = _made_up_seat(rng, BOT_NAMES[index], colour, bot_level, strength)
+            chosen = table_opponent if who.random() < 0.75 else who.choice(ids)
+            seats.append(replace(seat, opponent=chosen))
         best = max(s.total for s in seats)
         duration = rng.uniform(900, 3600)
         records.append(
