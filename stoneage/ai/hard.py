@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from stoneage.rules import Action, GameState, Place
 
 from .bots import Bot
-from .leanings import Leaning, priced_by
 from .outlook import rounds_left
 from .policy import Style, score_actions, step_kind
 from .search import (
@@ -168,19 +167,6 @@ class Tactics:
         if self.crowded_noise is not None and players >= self.crowded_min_players:
             return self.crowded_noise
         return self.rollout_noise
-
-
-def leaning_judge(lean: Leaning | None) -> Judge:
-    """The judge of an opponent's search: every seat's estimated final score at the prices
-    its leanings give (``evaluate_all`` itself without price factors)."""
-    if lean is None or not lean.prices:
-        return evaluate_all
-
-    def judge(state: GameState) -> list[float]:
-        with priced_by(lean, state.n):
-            return evaluate_all(state)
-
-    return judge
 
 
 def candidate_pool(

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from .bots import Bot, HeuristicBot, RandomBot, Temper
 from .frozen import hard1
-from .hard import Budget, HardBot, Tactics, leaning_judge
+from .hard import Budget, HardBot, Tactics
 from .leanings import Leaning
 from .opponents import BALANCED, find
 from .policy import Style
@@ -68,8 +68,9 @@ def _levelled(level: str, seed: int, budget: Budget | None, lean: Leaning | None
         return HeuristicBot(seed, style, Temper(), level="normal")
     if lean is None:
         return HardBot(seed, budget or Budget(), NORMAL_STYLE)
-    tactics = Tactics(own_style=style)
-    return HardBot(seed, budget or Budget(), style, judge=leaning_judge(lean), tactics=tactics)
+    # Its candidates are its own judgement's best and its own seat plays its judgement in the
+    # rollouts; the futures are judged by the balanced evaluation (docs/ai.md, "Opponents").
+    return HardBot(seed, budget or Budget(), style, tactics=Tactics(own_style=style))
 
 
 def frozen_budget(budget: Budget | None) -> hard1.Budget:
