@@ -5,9 +5,11 @@ payment, never which actions are legal: a factor on the expected gain of each ki
 a bonus in points for placing there (the same factor and bonus when paying for a card or a
 building), factors on the table's prices (what a person, a food-track step, a tool point or the
 greens to come are worth, so its estimate of a position leans the same way), and a factor on
-the level's blocking (denying a space to the rival who wants it most). Hard searches with the same judgement: its candidates, its own seat in the rollouts
-and its evaluation (``hard.HardBot``). The balanced opponent has no leaning at all (None), so it
-plays exactly as the levels always did.
+the level's blocking (denying a space to the rival who wants it most). Hard searches with the
+same judgement: its candidates are its judgement's best and its own seat plays it in the
+rollouts (``hard.Tactics.own_style``); the futures are judged by the balanced evaluation.
+The balanced opponent has no leaning at all (None), so it plays exactly as the levels always
+did.
 
 Kinds of space, in the order the tuples below use: the hunting grounds, the four resource spaces,
 the hut, the field, the tool maker, the civilization cards, the buildings (``KINDS``).
