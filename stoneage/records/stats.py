@@ -3,9 +3,10 @@
 Everything here is pure: it takes the records (``history.load_history()``) and returns
 numbers. "The player" is every seat a person played (``Filter.player`` narrows it to one name:
 a hotseat game then counts once per person). A game's opponent level is the level its bots
-share, ``"mixed"`` when they differ and ``"people"`` when no bot sat at the table; its
-opponent is likewise the opponent (``stoneage.ai.opponents``) its bots share, ``"mixed"`` or
-``"people"`` (games from before opponents were played by the balanced one).
+share, ``"mixed"`` when they differ and ``"people"`` when no bot sat at the table. The
+opponents it met are the opponents (``stoneage.ai.opponents``) of its bots, ``"people"`` when
+there were none (games from before opponents were played by the balanced one): a table of three
+different opponents counts once for each of them.
 ``made_up_history`` makes a seeded history for the screenshot scene and the tests.
 """
 
@@ -66,7 +67,8 @@ LEVEL_NAMES = {
 @dataclass(frozen=True)
 class Filter:
     """Which games count: by number of players, opponent level, opponent (an id of
-    ``stoneage.ai.opponents``, ``MIXED`` or ``PEOPLE``) and the person's name (None: all)."""
+    ``stoneage.ai.opponents``: the games where a bot of it sat at the table, or ``PEOPLE``)
+    and the person's name (None: all)."""
 
     players: int | None = None
     level: str | None = None
@@ -80,7 +82,7 @@ class Filter:
             and (self.player is None or record.seats[seat].name == canonical_name(self.player))
             and (self.players is None or record.players == self.players)
             and (self.level is None or opponent_level(record, seat) == self.level)
-            and (self.opponent is None or opponent_of(record, seat) == self.opponent)
+            and (self.opponent is None or self.opponent in opponents_met(record, seat))
         )
 
 
@@ -110,13 +112,11 @@ def opponent_level(record: GameRecord, seat: int) -> str:
     return str(levels.pop()) if len(levels) == 1 else MIXED
 
 
-def opponent_of(record: GameRecord, seat: int) -> str:
-    """The opponent of the bots ``seat`` played against (its id; ``MIXED`` when they differ,
-    ``PEOPLE`` without bots)."""
-    found = {s.opponent or BALANCED for s in record.opponents(seat) if not s.is_human}
-    if not found:
-        return PEOPLE
-    return found.pop() if len(found) == 1 else MIXED
+def opponents_met(record: GameRecord, seat: int) -> tuple[str, ...]:
+    """The opponents of the bots ``seat`` played against (their ids, each once, sorted;
+    ``(PEOPLE,)`` without bots)."""
+    found = sorted({s.opponent or BALANCED for s in record.opponents(seat) if not s.is_human})
+    return tuple(found) if found else (PEOPLE,)
 
 
 def entries(records: Sequence[GameRecord], where: Filter = Filter()) -> list[Entry]:
@@ -161,7 +161,7 @@ class Summary:
     tally: Tally
     by_level: dict[str, Tally]
     by_players: dict[int, Tally]
-    by_opponent: dict[str, Tally]  # an opponent's id (or MIXED, PEOPLE) -> games and wins
+    by_opponent: dict[str, Tally]  # an opponent's id (or PEOPLE) -> the games it sat in, wins
     scores: list[int]  # the person's total per game, oldest first
     average: float
     median: float
@@ -190,7 +190,7 @@ def summarise(records: Sequence[GameRecord], where: Filter = Filter()) -> Summar
         tally=tally(chosen),
         by_level=_grouped(chosen, lambda e: opponent_level(e.record, e.seat)),
         by_players=_grouped(chosen, lambda e: e.record.players),
-        by_opponent=_grouped(chosen, lambda e: opponent_of(e.record, e.seat)),
+        by_opponent=_grouped_by_each(chosen, lambda e: opponents_met(e.record, e.seat)),
         scores=scores,
         average=statistics.fmean(scores) if scores else 0.0,
         median=float(statistics.median(scores)) if scores else 0.0,
@@ -220,6 +220,18 @@ def _grouped(chosen: Sequence[Entry], key: Callable[[Entry], K]) -> dict[K, Tall
     for entry in chosen:
         groups.setdefault(key(entry), []).append(entry)
     return {k: tally(v) for k, v in sorted(groups.items(), key=lambda kv: str(kv[0]))}
+
+
+def _grouped_by_each(
+    chosen: Sequence[Entry], keys: Callable[[Entry], Sequence[str]]
+) -> dict[str, Tally]:
+    """The tally of ``chosen`` under each of the values ``keys`` gives an entry (an entry
+    counts once under each), in the order of the values."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in chosen:
+        for key in keys(entry):
+            groups.setdefault(key, []).append(entry)
+    return {k: tally(v) for k, v in sorted(groups.items())}
 
 
 def best_by_category(chosen: Sequence[Entry]) -> dict[str, int]:

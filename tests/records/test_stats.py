@@ -154,7 +154,7 @@ def test_the_csv_has_one_row_per_game_per_seat_and_is_safe_in_a_spreadsheet(tmp_
     assert other.read_text(encoding="utf-8-sig") == text
 
 
-def test_filters_and_tallies_by_opponent():
+def test_a_game_counts_for_every_opponent_met_at_its_table():
     records = [
         game(seat(total=120), bot("hard", 100, opponent="scholar")),
         game(
@@ -168,13 +168,15 @@ def test_filters_and_tallies_by_opponent():
     ]
     everyone = stats.summarise(records)
     assert everyone.by_opponent == {
-        "balanced": Tally(1, 1),
-        "mixed": Tally(1, 1),
+        "balanced": Tally(2, 2),  # the third game (beside the farmer) and the fourth
+        "farmer": Tally(1, 1),
         "people": Tally(2, 1),
         "scholar": Tally(2, 1),
     }
     assert stats.summarise(records, Filter(opponent="scholar")).scores == [120, 90]
     assert stats.summarise(records, Filter(opponent="scholar", level="hard")).scores == [120]
+    assert stats.summarise(records, Filter(opponent="farmer")).scores == [130]
+    assert stats.summarise(records, Filter(opponent="balanced")).scores == [130, 110]
     assert stats.summarise(records, Filter(opponent="toolmaker")).empty
     rows = list(csv.DictReader(io.StringIO(stats.history_csv(records))))
     assert [r["opponent"] for r in rows[:4]] == ["", "scholar", "", "scholar"]
