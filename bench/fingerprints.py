@@ -9,6 +9,12 @@ total variation distance between every two opponents' placement shares, and with
 each opponent's distance from itself over a second set of seeds (its steadiness). Hard plays at
 ``--hard-rollouts`` a placement (reproducible). ``--roster FILE`` measures the opponents of
 another roster file (trying out leanings before they ship).
+
+    python bench/fingerprints.py --from-log scholar_hard.jsonl farmer_hard.jsonl ...
+
+prints the fingerprints of every bot in runner logs instead (``python -m stoneage.sim --log``
+keeps each seat's figures placed and points by source), e.g. of each opponent's Hard in its
+games against three Normal, without playing them again.
 """
 
 from __future__ import annotations
@@ -21,12 +27,14 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from stoneage.ai import Budget, opponents, spec_text
+from stoneage.sim import read_log
 from stoneage.sim.style import (
     Fingerprint,
     fingerprint_game,
     fingerprint_spec,
     format_fingerprints,
     format_matrix,
+    logged_fingerprints,
     tvd,
     tvd_matrix,
 )
@@ -48,6 +56,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--roster", type=Path, default=None, help="another roster file")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--from-log", type=Path, nargs="+", default=None, help="runner logs to read instead"
+    )
     return parser.parse_args(argv)
 
 
@@ -90,9 +101,29 @@ def measure(args: argparse.Namespace, seeds: list[int]) -> dict[tuple[str, int],
     return found
 
 
+def from_logs(paths: list[Path]) -> int:
+    """Print the fingerprints of every bot of these runner logs and their distances."""
+    found: dict[str, Fingerprint] = {}
+    for path in paths:
+        games, _ = read_log(path.read_text(encoding="utf-8"))
+        for name, one in logged_fingerprints(games).items():
+            found.setdefault(name, Fingerprint()).add(one)
+    if not found:
+        print("no seat in these logs kept its figures placed")
+        return 1
+    print(f"from {len(paths)} runner log(s): " + ", ".join(str(p) for p in paths))
+    print("Figures placed (% of the bot's figures) | mean final points a game by source:")
+    print("\n".join(format_fingerprints(found)))
+    print("Total variation distance of the placement shares:")
+    print("\n".join(format_matrix(list(found), tvd_matrix(found))))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the fingerprints, their distances and (with --seed2) steadiness."""
     args = parse_args(argv)
+    if args.from_log:
+        return from_logs(args.from_log)
     seeds = [args.seed] + ([args.seed2] if args.seed2 is not None else [])
     started = time.perf_counter()
     found = measure(args, seeds)

@@ -16,26 +16,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from stoneage.ai import Budget, parse_spec
+from stoneage.ai.leanings import KIND_OF_SPACE, KINDS
 from stoneage.play.match import Match
 from stoneage.play.seats import bot_seats
 from stoneage.rules import GameState, Place
 
-from . import ROUND_CAP, SeriesSpec, game_seed, seating
+from . import ROUND_CAP, GameResult, SeriesSpec, game_seed, seating
 from .ladder import pair_outcome
 
-KINDS = ("hunt", "wood", "brick", "stone", "gold", "hut", "field", "tools", "cards", "buildings")
-KIND_OF_SPACE = (
-    "tools",
-    "hut",
-    "field",
-    "hunt",
-    "wood",
-    "brick",
-    "stone",
-    "gold",
-    *("cards",) * 4,
-    *("buildings",) * 4,
-)
 #: Final points by source: the scoring's categories, the four multipliers apart.
 SOURCES = (
     "buildings",
@@ -142,6 +130,31 @@ def seat_fingerprint(
             found.pairs_won += pair_outcome(
                 seat in winners, totals[seat], other in winners, totals[other]
             )
+    return found
+
+
+def logged_fingerprints(results: Iterable[GameResult]) -> dict[str, Fingerprint]:
+    """The fingerprint of every bot of a runner's logged games (``--log``: each seat keeps its
+    figures placed and points by source), each compared with the seats of the other bots, so
+    a run of ``scholar:hard`` against three Normal gives the Hard scholar's fingerprint. Seats
+    logged before the runner kept them (no figures placed) are left out."""
+    found: dict[str, Fingerprint] = {}
+    for game in results:
+        if game.capped:
+            continue
+        for seat in game.seats:
+            if not seat.placed:
+                continue
+            one = Fingerprint(games=1, wins=int(seat.won), score=seat.score)
+            for kind in KINDS:
+                one.figures[kind] = seat.placed.get(kind, 0)
+            for source in SOURCES:
+                one.points[source] = seat.points.get(source, 0)
+            for other in game.seats:
+                if other.level != seat.level:
+                    one.pairs += 1
+                    one.pairs_won += pair_outcome(seat.won, seat.score, other.won, other.score)
+            found.setdefault(seat.level, Fingerprint()).add(one)
     return found
 
 

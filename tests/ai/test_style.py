@@ -3,9 +3,12 @@ the distances between fingerprints."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from stoneage.ai import Budget
+from stoneage.sim import play_game, read_log, result_to_json
 from stoneage.sim.style import (
     KINDS,
     SOURCES,
@@ -14,6 +17,7 @@ from stoneage.sim.style import (
     fingerprint_spec,
     format_fingerprints,
     format_matrix,
+    logged_fingerprints,
     tvd,
     tvd_matrix,
 )
@@ -57,3 +61,22 @@ def test_fingerprints_add_up():
         total.add(one)
     assert total.figures["wood"] == 8 and total.mean_points()["buildings"] == 100.0
     assert total.to_json()["mean_score"] == 100.0 and set(total.points) == set(SOURCES)
+
+
+def test_the_runners_log_keeps_a_seats_fingerprint_as_the_game_counted_it():
+    spec = fingerprint_spec("scholar:normal", seed=5)
+    result = play_game(spec, 1)
+    logged, _ = read_log(json.dumps(result_to_json(result)) + "\n")
+    from_log = logged_fingerprints(logged)
+    counted = fingerprint_game(spec, 1, "scholar:normal")
+    assert from_log["scholar:normal"].to_json() == counted.to_json()
+    assert from_log["normal"].games == 3 and from_log["normal"].pairs == 3
+
+
+def test_a_log_from_before_fingerprints_gives_none():
+    spec = fingerprint_spec("scholar:normal", seed=5)
+    raw = result_to_json(play_game(spec, 0))
+    for seat in raw["seats"]:
+        del seat["placed"], seat["points"]
+    logged, _ = read_log(json.dumps(raw) + "\n")
+    assert logged_fingerprints(logged) == {}
