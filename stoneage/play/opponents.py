@@ -19,13 +19,14 @@ NAMES = {
     "scholar": N_("Lumi"),
     "toolmaker": N_("Kobo"),
 }
-#: How each plays, in one line a player reads beside the portrait.
+#: How each plays, in one line a player reads beside the portrait: what its fingerprint shows
+#: (README, "Opponents": where its figures go next to the balanced one's, where its points come from).
 LINES = {
     "balanced": N_("Weighs every space against every other: the strongest all-round game."),
-    "farmer": N_("Grows the tribe: fields, huts and the hunt first, few buildings."),
-    "builder": N_("Builds early and often, and gathers the wood and clay to pay for it."),
+    "farmer": N_("Grows a large tribe: huts and the hunt first, then fields."),
+    "builder": N_("Digs brick above all, and builds with it."),
     "scholar": N_("Collects civilization cards: green sets and multipliers."),
-    "toolmaker": N_("Makes tools first, then digs stone and gold with them."),
+    "toolmaker": N_("Makes tools first, then digs gold with them."),
 }
 #: The levels as the runner lists them (``random`` is nobody's, ``hard1`` the runner's own).
 LEVEL_WORDS = ", ".join(LEVELS[1:])
