@@ -60,3 +60,8 @@ def roster_lines() -> list[str]:
         f"{o.id:<{width}}  {opponent_name(o.id):<{names}}  {opponent_line(o.id)}  [{LEVEL_WORDS}]"
         for o in roster()
     ]
+
+
+def opponent_ids() -> tuple[str, ...]:
+    """Every opponent's id, in the roster's order (the balanced one first)."""
+    return tuple(o.id for o in roster())

@@ -18,6 +18,7 @@ from typing import Any
 from stoneage.ai import BALANCED, known_opponent, parse_spec
 from stoneage.i18n import _
 from stoneage.play.names import DEFAULT_HUMAN_NAME, is_default_name, numbered_name, shown_name
+from stoneage.play.opponents import opponent_name
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 #: The players' colours, in the order a new seat takes them.
@@ -85,14 +86,36 @@ class Seat:
         return cls(shown_name(name), colour, kind, level, stored_opponent(raw.get("opponent")))
 
 
+#: The opponents of the one-click game, one a bot seat: the balanced one first, then two who
+#: play in ways a player sees at once (cards and gold), each at Normal.
+DEFAULT_OPPONENTS = (BALANCED, "scholar", "toolmaker")
+
+
 def default_seats() -> list[Seat]:
-    """One human against three Normal bots: the one-click game."""
-    return [
-        Seat(_(DEFAULT_HUMAN_NAME), "red", HUMAN),
-        Seat(_("Grok"), "blue", BOT, "normal"),
-        Seat(_("Ayla"), "green", BOT, "normal"),
-        Seat(_("Tharn"), "yellow", BOT, "normal"),
-    ]
+    """One human against three Normal bots, each a different opponent: the one-click game."""
+    seats = [Seat(_(DEFAULT_HUMAN_NAME), "red", HUMAN)]
+    for opponent, colour in zip(DEFAULT_OPPONENTS, COLOURS[1:]):
+        seats.append(bot_seat(opponent, "normal", colour, seats))
+    return seats
+
+
+def bot_seat(opponent: str, level: str, colour: str, others: list[Seat] | None = None) -> Seat:
+    """A bot seat of ``opponent`` at ``level``, named after the opponent (in the current
+    language; "Kaya 2" when a seat among ``others`` already has that name)."""
+    seat = Seat("", colour, BOT, level, opponent)
+    name_after_opponent(seat, others or [])
+    return seat
+
+
+def name_after_opponent(seat: Seat, others: list[Seat]) -> None:
+    """Give the bot ``seat`` its opponent's name, numbered when a seat among ``others`` has it."""
+    base = opponent_name(seat.bot_opponent)
+    taken = {other.name for other in others if other is not seat}
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base} {n}"
+    seat.name = name
 
 
 def stored_opponent(value: object) -> str:
