@@ -297,12 +297,16 @@ class NetTable:
 
     def start(self) -> None:
         """Begin the game; a player's seat nobody claimed is played by a bot of the stand-in
-        level for the whole game."""
+        level for the whole game (the balanced opponent, named after it: "Kaya 3")."""
         if self.started:
             return
         for i, s in enumerate(self.record.seats):
             if s.is_player and self.record.digests[i] is None:
-                self.record.seats[i] = replace(s, kind=BOT, level=self.record.standin)
+                # Nobody claimed it: no person's name to keep, the bot is named as any other.
+                name = f"{NAMES[BALANCED]} {i + 1}"
+                self.record.seats[i] = replace(
+                    s, kind=BOT, level=self.record.standin, name=name, opponent=BALANCED
+                )
         self.record.started = True
         self._begin(replay=[])
 

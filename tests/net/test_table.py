@@ -232,3 +232,12 @@ def test_a_stored_seat_naming_no_opponent_or_an_unknown_one_is_played_by_the_bal
         assert table.match is not None
         assert table.match.seats[1].opponent == "balanced"
         assert table.match.seats[1].name == "normal 3"
+
+
+def test_a_seat_nobody_claimed_is_played_by_a_bot_named_after_its_opponent() -> None:
+    table = _table()
+    table.claim(None, "Ann")
+    table.start()
+    assert table.match is not None
+    assert (table.match.seats[1].name, table.match.seats[1].opponent) == ("Kaya 2", "balanced")
+    assert table.record.seats[2].name == "Kaya 3"
