@@ -18,7 +18,7 @@ How it decides (``suggest_match``):
    match also keeps the table varied), then the one with fewer levels mixed.
 
 Pure: records in, a ``MatchSuggestion`` out; no file, no pygame. The setup screen's button
-calls ``suggest_match(history.load(), players, name)`` and seats what it returns.
+calls ``suggest_match(history.with_pending(), players, name)`` and seats what it returns.
 """
 
 from __future__ import annotations
