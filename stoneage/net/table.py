@@ -40,7 +40,7 @@ from typing import Any
 from stoneage.ai import BALANCED, Bot
 from stoneage.play.match import ChanceSource, Match, Step, SystemChance, bot_decision, seat_bot
 from stoneage.play.opponents import NAMES
-from stoneage.play.seats import BOT, HUMAN, Seat, stored_opponent
+from stoneage.play.seats import BOT, HUMAN, OPPONENT_LEVELS, Seat, stored_opponent
 from stoneage.rules import (
     CHANCE,
     HIDDEN,
@@ -544,7 +544,9 @@ def _settled(seat: SeatConfig, index: int) -> SeatConfig:
     seat's number when none was given)."""
     colour = seat.colour if seat.colour in COLOURS else COLOURS[index]
     opponent = stored_opponent(seat.opponent)
-    unnamed = f"{NAMES[opponent]} {index + 1}" if seat.kind == BOT else f"Player {index + 1}"
+    # A Random bot is nobody's: it keeps the level's name ("random 3").
+    played = NAMES[opponent] if seat.level in OPPONENT_LEVELS else seat.level
+    unnamed = f"{played} {index + 1}" if seat.kind == BOT else f"Player {index + 1}"
     name = seat.name.strip()[:24] or unnamed
     return SeatConfig(seat.kind, seat.level, name, colour, opponent)
 
