@@ -611,13 +611,13 @@ class SetupScene(PanelScene):
                 draw_text_fit(surface, words, levels, f.body, theme.UMBER_DARK, False, "midleft")
             name = _("(their own name)") if draft.joins else draft.seat.name
             text = name + ("|" if editing else "")
-            words = box.inflate(-12, 0)
+            room = box.inflate(-12, 0)
             if not draft.seat.is_human and not draft.joins:  # the opponent's portrait
                 side = box.height - 6
                 face = assets.image(portrait(draft.seat.bot_opponent), (side, side))
                 surface.blit(face, (box.left + 4, box.top + 3))
-                words = Rect(box.left + side + 10, box.top, box.width - side - 16, box.height)
-            draw_text_fit(surface, text, words, f.label, theme.CHARCOAL, True, "midleft")
+                room = Rect(box.left + side + 10, box.top, box.width - side - 16, box.height)
+            draw_text_fit(surface, text, room, f.label, theme.CHARCOAL, True, "midleft")
         hint = (
             _(
                 "Click a name to change it (a bot's: the next opponent), the figure to change "
