@@ -351,7 +351,7 @@ def example_lobby(players: int, started: bool) -> LobbyUpdate:
     seats = [
         ann,
         bob,
-        SeatInfo("Grok", "green", "bot", "hard", False, False, False),
+        SeatInfo("Kaya", "green", "bot", "hard", False, False, False),
         SeatInfo(
             "Dana" if started else "Player 4", "yellow", "remote", "normal", started, started, False
         ),
@@ -386,7 +386,7 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
         setup = app.make_scene("setup")
         app.push(setup)
         if isinstance(setup, SetupScene):
-            for _click in range(2):  # Grok's seat: from a bot to a person, to one who joins
+            for _click in range(2):  # Kaya's seat: from a bot to a person, to one who joins
                 setup.toggle_kind(1)
         return
     if name in SERVER_SCENES:

@@ -4,10 +4,16 @@ Every file the game writes of a game (the autosave, a named save, a save written
 replay) is one JSON object::
 
     {"format": "stoneage-save", "version": 1,
-     "seats": [{"name": ..., "colour": ..., "kind": "human"|"bot", "level": ...}, ...],
+     "seats": [{"name": ..., "colour": ..., "kind": "human"|"bot", "level": ...,
+                "opponent": ...}, ...],
      "seed": N, "game": "<the rules engine's own save: seat count, seed, every action>",
      "saved_at": ISO-8601, "started_at": ISO-8601, "played_seconds": seconds,
      "log": ["## Round 1", "...", ...]}            # a replay only: the log in words
+
+A bot seat's ``opponent`` is the id of the opponent that plays it (``stoneage.ai.opponents``);
+a seat without one (every save from before opponents) or naming one this version does not know
+is played by the balanced opponent, which plays exactly as every bot did before. The field was
+added without a new version: older programs ignore it and play the balanced opponent.
 
 ``game`` is the engine's form (``GameState.to_json``): reading replays it through the rules,
 so a damaged or hostile file can never give a position the rules would not reach. ``log`` is
@@ -37,7 +43,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from stoneage.i18n import N_, _
 from stoneage.play.names import DEFAULT_HUMAN_NAME, engine_reason, shown_name
-from stoneage.play.seats import BOT_LEVELS, COLOURS, Seat
+from stoneage.play.seats import BOT_LEVELS, COLOURS, Seat, stored_opponent
 from stoneage.rules import ActionError, GameState, SaveFormatError, new_game
 
 if TYPE_CHECKING:  # for annotations: reading a save needs neither the match driver nor its bots
@@ -362,7 +368,8 @@ def _seat(raw: object) -> Seat:
         raise SaveError(WRONG_VALUE, field="seats")
     if raw.get("default_name") is True:  # the default name, shown in the language of now
         name = _(DEFAULT_HUMAN_NAME)
-    return Seat(shown_name(name), colour, "human" if kind == "human" else "bot", level)
+    opponent = stored_opponent(raw.get("opponent"))
+    return Seat(shown_name(name), colour, "human" if kind == "human" else "bot", level, opponent)
 
 
 def _is_seed(value: object) -> TypeGuard[int]:

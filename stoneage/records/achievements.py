@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from stoneage.ai import BALANCED, roster
 from stoneage.i18n import N_, _
 from stoneage.play.names import canonical_name, shown_name
 from stoneage.records.files import data_dir, read_limited, set_aside
@@ -113,6 +114,25 @@ def _beat_every_level(record: GameRecord, seat: int, earlier: Sequence[GameRecor
         level for r, s in _with_earlier(record, seat, earlier) for level in _bots_beaten(r, s)
     }
     return {"easy", "normal", "hard"} <= beaten and bool(_bots_beaten(record, seat))
+
+
+def _beat_every_opponent(record: GameRecord, seat: int, earlier: Sequence[GameRecord]) -> bool:
+    """Won (over the person's games) a table where each opponent of the roster sat, this game
+    one of them."""
+    beaten = {
+        opponent
+        for r, s in _with_earlier(record, seat, earlier)
+        for opponent in _opponents_beaten(r, s)
+    }
+    return {o.id for o in roster()} <= beaten and bool(_opponents_beaten(record, seat))
+
+
+def _opponents_beaten(record: GameRecord, seat: int) -> list[str]:
+    """The opponents (ids) of the bots at a table ``seat`` won (a bot of a record from before
+    opponents: the balanced one)."""
+    if not record.won(seat):
+        return []
+    return [s.opponent or BALANCED for s in record.opponents(seat) if not s.is_human]
 
 
 ACHIEVEMENTS: tuple[Achievement, ...] = (
@@ -253,6 +273,12 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
         N_("Every challenge"),
         N_("Win against Easy, Normal and Hard bots (over your games)."),
         _beat_every_level,
+    ),
+    Achievement(
+        "every_rival",
+        N_("Every rival"),
+        N_("Win against Kaya, Hana, Bodo, Lumi and Kobo (over your games)."),
+        _beat_every_opponent,
     ),
 )
 

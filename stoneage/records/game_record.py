@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from stoneage.ai import BALANCED
 from stoneage.play.names import canonical_name
 from stoneage.play.savefile import now_iso
+from stoneage.play.seats import OPPONENT_LEVELS, stored_opponent
 from stoneage.rules import SCORING_CATEGORIES, GameState, scoring_cards
 from stoneage.rules.data import cards as card_data
 
@@ -23,7 +25,8 @@ NAME_LIMIT = 64
 
 
 class SeatLike(Protocol):
-    """What a record needs to know of a seat (``stoneage.play.match.Seat`` fits)."""
+    """What a record needs to know of a seat (``stoneage.play.match.Seat`` fits; a seat
+    without an ``opponent`` is recorded as played by the balanced one)."""
 
     name: str
     colour: str
@@ -53,10 +56,17 @@ class SeatRecord:
     green_symbols: tuple[str, ...]  # the culture symbol of every green card (repeats too)
     penalties: int  # times the seat lost 10 points for unfed people
     resources: int  # resources left at the end
+    opponent: str | None = None  # the bot's opponent (its id); None for a person
 
     def __post_init__(self) -> None:
         # The identity, however the record was made (a game, a file, a test's builder).
         object.__setattr__(self, "name", canonical_name(self.name))
+        # A bot's opponent: the balanced one when none is named (records from before
+        # opponents) or for a level no other plays (random); a person has none.
+        opponent = None if self.kind == "human" else stored_opponent(self.opponent)
+        if opponent is not None and self.level not in OPPONENT_LEVELS:
+            opponent = BALANCED
+        object.__setattr__(self, "opponent", opponent)
 
     @property
     def is_human(self) -> bool:
@@ -89,11 +99,14 @@ class SeatRecord:
             "green_symbols": list(self.green_symbols),
             "penalties": self.penalties,
             "resources": self.resources,
+            # A bot of the balanced opponent is written as every record was before opponents.
+            **({} if self.opponent in (None, BALANCED) else {"opponent": self.opponent}),
         }
 
     @classmethod
     def from_dict(cls, raw: object) -> SeatRecord:
-        """The seat stored by ``to_dict``; ``ValueError`` for anything else."""
+        """The seat stored by ``to_dict``; ``ValueError`` for anything else. A bot without an
+        opponent, or with one this version does not know, was the balanced one's."""
         if not isinstance(raw, dict):
             raise ValueError("a seat is not an object")
         kind = _choice(raw, "kind", SEAT_KINDS)
@@ -119,7 +132,15 @@ class SeatRecord:
             green_symbols=tuple(_text_list(raw, "green_symbols")),
             penalties=_count(raw, "penalties"),
             resources=_count(raw, "resources"),
+            opponent=_opponent(raw) if kind == "bot" else None,
         )
+
+
+def _opponent(raw: dict[str, Any]) -> str:
+    value = raw.get("opponent", BALANCED)
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError("opponent")
+    return stored_opponent(value)
 
 
 @dataclass(frozen=True)
@@ -339,4 +360,5 @@ def _seat_record(
         green_symbols=tuple(str(s) for s in symbols),
         penalties=player.penalties,
         resources=sum(player.res),
+        opponent=None if human else str(getattr(seat, "opponent", BALANCED)),
     )

@@ -40,6 +40,7 @@ from pygame import Rect
 
 from stoneage.i18n import N_, _
 from stoneage.play.names import shown_name
+from stoneage.play.opponents import opponent_ids, opponent_name
 from stoneage.play.savefile import SaveError, load_game_file
 from stoneage.records import achievements, stats
 from stoneage.records.game_record import GameRecord
@@ -143,7 +144,7 @@ class StatsScene(Scene):
         self.rebuild()
 
     def set_filter(self, **change: object) -> None:
-        """Change one filter (players, level or player) and count again."""
+        """Change one filter (players, level, player or opponent) and count again."""
         # Filter checks nothing itself: the chooser only ever passes its own fields and values.
         self.where = replace(self.where, **change)  # type: ignore[arg-type]
         self._count()
@@ -157,6 +158,20 @@ class StatsScene(Scene):
             choices, current = list(self.names), self.person()
         index = choices.index(current) if current in choices else 0
         self.set_filter(player=choices[(index + 1) % len(choices)])
+
+    def _opponents_met(self) -> list[str]:
+        """The opponents (ids, the roster's order) whose bots sat at a counted person's table."""
+        met = {
+            o for e in stats.entries(self.records) for o in stats.opponents_met(e.record, e.seat)
+        }
+        return [o for o in opponent_ids() if o in met]
+
+    def next_opponent(self) -> None:
+        """The opponent filter: every game, then the games against each opponent met in turn."""
+        choices: list[str | None] = [None, *self._opponents_met()]
+        current = self.where.opponent
+        index = choices.index(current) if current in choices else 0
+        self.set_filter(opponent=choices[(index + 1) % len(choices)])
 
     def export(self) -> None:
         """Write the history as CSV into the data folder and say where."""
@@ -305,6 +320,10 @@ class StatsScene(Scene):
             present = {stats.opponent_level(e.record, e.seat) for e in stats.entries(self.records)}
             shown_levels = [(level_title(lv), lv) for lv in stats.OPPONENT_LEVELS if lv in present]
             groups.append((_("Opponents"), self._choices("level", shown_levels)))
+            if self._opponents_met():
+                who = self.where.opponent
+                label = _("All") if who is None else opponent_name(who)
+                groups.append((_("Bots"), [(label, self.next_opponent, True, "opponent")]))
         if len(self.names) > 1 or self.tab == "achievements":
             shown = person or (self.names[0] if self.tab == "achievements" and self.names else None)
             label = shown_name(shown) if shown is not None else _("Everyone")
@@ -378,7 +397,7 @@ class StatsScene(Scene):
         return Button(
             rect,
             _("Show all games"),
-            lambda: self.set_filter(players=None, level=None, player=None),
+            lambda: self.set_filter(players=None, level=None, player=None, opponent=None),
             size=f.label,
             tooltip=_("Clear the filters."),
             name="show_all",
@@ -450,6 +469,10 @@ def _filter_tip(name: str) -> str:
     """The tooltip of the filter option called ``name``."""
     if name == "player":
         return _("Whose games are counted: everyone who played here, or one person.")
+    if name == "opponent":
+        return _(
+            "Count every game, or only those where a bot of this opponent sat (click for the next)."
+        )
     if name.startswith("players"):
         return _("Count only the games with this number of players.")
     return _("Count only the games against opponents of this level.")
