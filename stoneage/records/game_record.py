@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from stoneage.play.names import canonical_name
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import now_iso
 from stoneage.rules import SCORING_CATEGORIES, GameState, scoring_cards
 from stoneage.rules.data import cards as card_data
@@ -125,7 +126,9 @@ class SeatRecord:
 @dataclass(frozen=True)
 class GameRecord:
     """A finished game: when, how long, who sat where, the final scoring, the winners, and the
-    replay file written for it."""
+    replay file written for it. ``practice`` marks a practice game (where it began): shown in
+    the history, counted in no win rate, streak or achievement (None in lines written before
+    practice games existed)."""
 
     id: str
     finished_at: str  # ISO-8601 with the UTC offset
@@ -137,6 +140,7 @@ class GameRecord:
     winners: tuple[int, ...]
     replay: str | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    practice: Practice | None = None
 
     @property
     def players(self) -> int:
@@ -182,6 +186,8 @@ class GameRecord:
                 "replay": self.replay,
             }
         )
+        if self.practice is not None:  # a game of its own writes the line as before
+            out["practice"] = self.practice.to_dict()
         return out
 
     @classmethod
@@ -217,7 +223,9 @@ class GameRecord:
             "seats",
             "winners",
             "replay",
+            "practice",
         }
+        practice = raw.get("practice")
         return cls(
             id=_text(raw, "id", 100),
             finished_at=_date(raw, "finished_at"),
@@ -229,6 +237,7 @@ class GameRecord:
             winners=tuple(sorted(set(winners))),
             replay=replay,
             extra={k: v for k, v in raw.items() if k not in known},
+            practice=None if practice is None else Practice.from_dict(practice),
         )
 
 
@@ -293,9 +302,11 @@ def record_from_game(
     duration: float,
     replay: str | None = None,
     finished_at: str | None = None,
+    practice: Practice | None = None,
 ) -> GameRecord:
     """The record of the finished game ``state`` (``ValueError`` for a game not over: an
-    abandoned game is never recorded, so it is never a loss)."""
+    abandoned game is never recorded, so it is never a loss); ``practice`` marks a practice
+    game."""
     if not state.is_terminal():
         raise ValueError("only a finished game is recorded")
     if len(seats) != state.n:
@@ -314,6 +325,7 @@ def record_from_game(
         seats=seat_records,
         winners=tuple(state.winners()),
         replay=replay,
+        practice=practice,
     )
 
 
