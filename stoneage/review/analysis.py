@@ -98,12 +98,13 @@ class Task:
 
 
 def tasks_of(replay: Replay, seats: Sequence[int]) -> list[Task]:
-    """The decisions of ``seats`` worth judging: those with more than one legal action."""
+    """The decisions of ``seats`` worth judging: those with more than one legal action (in a
+    practice game, from its start on: the moves before it are the original game's)."""
     wanted = set(seats)
     return [
         Task(i, step.actor)
         for i, step in enumerate(replay.steps)
-        if step.actor in wanted and len(step.before.legal_actions()) > 1
+        if i >= replay.first_step and step.actor in wanted and len(step.before.legal_actions()) > 1
     ]
 
 
