@@ -91,7 +91,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "scoring, settings, settings_sound, rules, pause, log, hotseat, preview, chooser, language_switch, save, load, continue_damaged, "
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
         "save_failing, save_elsewhere, join, waiting_room, waiting_room_joined, online_game, "
-        "countdown, reconnecting, host_left",
+        "countdown, reconnecting, host_left, review, review_hotseat, review_progress, "
+        "review_damaged, practice, scoring_practice",
     )
     parser.add_argument(
         "--players",

@@ -21,6 +21,7 @@ from stoneage.scenes.menus.setup_scene import SetupScene
 from stoneage.scenes.menus.title_scene import TitleScene
 from stoneage.scenes.online.hosting import host_table, reopen_table
 from stoneage.scenes.online.join_scene import JoinScene
+from stoneage.scenes.review.practice import practice_table
 from stoneage.scenes.review.review_scene import ReviewScene
 from stoneage.scenes.stats.stats_scene import StatsScene
 from stoneage.scenes.table.lesson import open_lessons
@@ -30,7 +31,8 @@ from stoneage.scenes.table.scene import game_table, lesson_table, online_table
 SCENES: Mapping[str, SceneFactory] = {
     "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
     "setup": SetupScene,  # who plays
-    # seats=, seed=, state=None, threaded=True, replay=False, autoplay=None, clock=None
+    # seats=, seed=, state=None, threaded=True, replay=False, autoplay=None, clock=None,
+    # practice=None
     "game": game_table,
     "scoring": ScoringScene,  # seats=, state=, seed=: the final scoring of a finished game
     "pause": PauseMenu,  # the menu over a game (Esc)
@@ -50,4 +52,6 @@ SCENES: Mapping[str, SceneFactory] = {
     "online_game": online_table,  # session=, view=: a seat at a table over the network
     # replay=, seat=None, analyse=None, budget=None, review=None: a finished game's review
     "review": ReviewScene,
+    # practice=, threaded=True: a practice game from a decision of a recorded game
+    "practice": practice_table,
 }

@@ -13,6 +13,8 @@ import pygame
 import pytest
 
 from stoneage.play.match import replay_steps
+from stoneage.play.practice import Practice
+from stoneage.play.savefile import save_payload
 from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.records.game_record import record_from_game
 from stoneage.records.recorder import export_replay
@@ -405,4 +407,103 @@ def test_the_chart_says_which_decision_is_under_the_pointer(app, ready):
     app.step(block=False)
     tip = ready.tooltip()
     assert tip.startswith(f"Round {judged.round}:") and "Click" in tip
+    app.draw()
+
+
+# --- practice from here ----------------------------------------------------------------------------------
+def play_the_original_moves(app, table: TableScene, replay, seconds: float = 120.0) -> None:
+    """Bots and chance play on their own; at each of the person's decisions the table's hands
+    take the original game's move, until the practice game has left the screen."""
+    moves = {step.before.ply: step.action for step in replay.steps}
+    deadline = time.monotonic() + seconds
+    while app.top is table and time.monotonic() < deadline:
+        app.step(block=False)
+        seat = table.match.human_to_act()
+        if seat is not None and table.hands.controls and not table.timeline.busy:
+            assert table.act(moves[table.match.state.ply])
+    assert app.top is not table, "the practice game did not end"
+
+
+def test_play_from_here_starts_a_practice_game_that_ends_as_the_original(app):
+    path, _seats, _seed, state = write_replay()
+    review = stored(path)
+    original = [row["total"] for row in state.final_scoring()]
+    app.push(app.make_scene("title"))
+    app.push(app.make_scene("review", replay=path))
+    scene = app.top
+    moment = review.seats[0].decisions[review.seats[0].key_moments[1]]
+    click(app, dict(scene.panel.moment_rects())[review.seats[0].key_moments[1]].center)
+    assert scene.step == moment.step
+    [button] = scene.buttons_named("practice")
+    assert button.enabled and "practice game" in button.tooltip
+    press(app, "practice")  # real pointer events on the review's button
+    table = app.top
+    assert isinstance(table, TableScene) and table.keeper is not None
+    practice = table.keeper.practice
+    assert practice is not None and (practice.step, practice.seat) == (moment.step, 0)
+    assert practice.scores == tuple(original) and practice.source == path
+    replay = load_replay(path)
+    assert table.match.state.to_json() == replay.steps[moment.step].before.to_json()
+    assert any("Practice from round" in text for text in app.toasts.texts())
+    play_the_original_moves(app, table, replay)
+    scoring = app.top
+    assert isinstance(scoring, ScoringScene) and scoring.practice == practice
+    assert [row["total"] for row in scoring.rows] == original  # the same dice, cards and bots
+    assert (
+        scoring.comparison()
+        == f"You: original game {original[0]}, this practice {original[0]} (±0)"
+    )
+    assert scoring.comparison() in scoring.note
+    [play_again] = [b for b in scoring.buttons if b.name == "play_again"]
+    assert play_again.label == "Practice again"
+    app.draw()
+    [record] = app.records.history.load()  # recorded, marked, and counted nowhere
+    assert record.practice == practice and record.replay
+    assert app.records.achievements.load_earned() == {}
+    assert not any("Achievement" in text for text in app.toasts.texts())
+    assert load_replay(record.replay).practice == practice  # reviewed like any game, from its start
+
+
+def test_leaving_a_practice_game_goes_back_to_the_review_and_keeps_the_autosave(app):
+    path, seats, seed, state = write_replay()
+    stored(path)
+    in_progress = replay_steps(state)[200].before  # the player's own game, kept for Continue
+    assert app.records.autosave.write(save_payload(seats, seed, in_progress))
+    before = app.records.autosave.path().read_bytes()
+    app.push(app.make_scene("title"))
+    review = app.make_scene("review", replay=path)
+    app.push(review)
+    key(app, pygame.K_p)  # P plays from the decision on screen too
+    table = app.top
+    assert isinstance(table, TableScene) and table.keeper.practice is not None
+    for _ in range(20):
+        app.step(block=False)
+    key(app, pygame.K_ESCAPE)  # the pause menu
+    [leave] = [b for b in app.top.buttons if b.name == "leave"]
+    assert leave.label == "Leave the practice" and "not kept" in leave.tooltip
+    press(app, "leave")
+    assert app.top is review  # back where it was started, nothing recorded
+    assert app.records.history.load() == []
+    assert app.records.autosave.path().read_bytes() == before  # the player's own game is safe
+
+
+def test_play_from_here_is_offered_at_the_players_decisions_only(app, ready):
+    judged = {d.step for d in ready.seat_review.decisions}
+    ready.go_to_step(0)
+    while ready.step in judged:
+        ready.next_move(True)
+    [button] = ready.buttons_named("practice")
+    assert not button.enabled and "your decisions" in button.tooltip
+    key(app, pygame.K_p)
+    assert app.top is ready  # nothing started
+    ready.go_to_decision(0)
+    assert button.enabled
+
+
+def test_a_practice_of_a_replay_gone_is_said_in_words(app, tmp_path):
+    app.push(app.make_scene("title"))
+    app.push(
+        app.make_scene("practice", practice=Practice(str(tmp_path / "gone.json"), 3, 0, (1, 2)))
+    )
+    assert app.top.__class__.__name__ == "ConfirmScene"
     app.draw()

@@ -33,6 +33,7 @@ from stoneage.ai import make_bot
 from stoneage.net.client import Problem, Refused, ViewUpdate
 from stoneage.play.match import Match, Step
 from stoneage.play.names import engine_reason
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import save_payload
 from stoneage.play.seats import Seat, follow_language
 from stoneage.play.story import tell
@@ -81,12 +82,15 @@ class TableScene(Scene):
         clock: PlayClock | None = None,
         tutorial: Tutorial | None = None,
         online: OnlineSession | None = None,
+        practice: Practice | None = None,
     ) -> None:
         """A table for ``seats``: a new game of ``seed``, or ``state`` continued (a replay
         plays ``state``'s actions back from the start). ``mode`` says what kind of table
         (a game of the player's own by default); ``clock`` is the time a continued game was
         played before; ``tutorial`` is the lesson of a lesson table (a fresh one if None);
-        ``online`` the seat at a table over the network (``state``: its first view)."""
+        ``online`` the seat at a table over the network (``state``: its first view);
+        ``practice`` marks a practice game (``state``: the decision it starts at), which its
+        keeper keeps apart."""
         super().__init__(app)
         self.seats = seats
         self.mode = mode or TableMode.game()
@@ -110,7 +114,7 @@ class TableScene(Scene):
         self.announcer = Announcer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
-            Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over())
+            Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over(), practice)
             if self.mode.keeps_records
             else None
         )
@@ -230,7 +234,12 @@ class TableScene(Scene):
         """The pause menu over the table."""
         remote = self.remote
         hosting = remote is not None and remote.session.host is not None
-        self.app.push(self.app.make_scene("pause", online=remote is not None, hosting=hosting))
+        practice = self.keeper is not None and self.keeper.practice is not None
+        self.app.push(
+            self.app.make_scene(
+                "pause", online=remote is not None, hosting=hosting, practice=practice
+            )
+        )
 
     def leave_autoplay(self) -> None:
         """Stop watching: the attract mode goes back to the title, the command line's autoplay
@@ -370,6 +379,8 @@ class TableScene(Scene):
                 options["final"] = self.remote.final  # the host's scoring: every card turned up
             if self.keeper is not None and self.keeper.replay() is not None:
                 options["replay"] = self.keeper.replay()  # the scoring screen's Review reads it
+            if self.keeper is not None and self.keeper.practice is not None:
+                options["practice"] = self.keeper.practice  # compared with the original
             scoring = self.app.make_scene(
                 "scoring", seats=self.seats, state=self.match.state, seed=self.match.seed, **options
             )
@@ -494,6 +505,8 @@ class TableScene(Scene):
         found = self.match.undoable() if self.offers("undo") else None
         if found is None or self.turns.announcing is not None:
             return None
+        if self.keeper is not None and not self.keeper.may_undo(found[0]):
+            return None  # before a practice game's start
         step = found[1]
         now = self.match.human_to_act()
         return step if now is None or now == step.actor else None
@@ -565,18 +578,20 @@ def game_table(
     replay: bool = False,
     autoplay: Autoplay | None = None,
     clock: PlayClock | None = None,
+    practice: Practice | None = None,
 ) -> TableScene:
     """The scene registered as "game": a game of the player's own, or with ``replay`` the
     game ``state`` played back, or with ``autoplay`` bots playing alone (every seat a bot) to
-    be watched. Scenes ask for it by name and say which with these options, so none of them
-    needs to know the table's modes."""
+    be watched; ``practice`` makes the game from ``state`` on a practice game. Scenes ask for
+    it by name and say which with these options, so none of them needs to know the table's
+    modes."""
     if replay:
         mode = TableMode.replay()
     elif autoplay is not None:
         mode = TableMode.watching(autoplay)
     else:
         mode = TableMode.game()
-    return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock)
+    return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock, practice=practice)
 
 
 def online_table(app: SceneHost, session: OnlineSession, view: GameState) -> TableScene:
