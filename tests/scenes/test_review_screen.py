@@ -5,6 +5,7 @@ damaged or foreign replay said in words."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from functools import partial
@@ -14,11 +15,12 @@ import pytest
 
 from stoneage.play.match import replay_steps
 from stoneage.play.practice import Practice
-from stoneage.play.savefile import save_payload
+from stoneage.play.savefile import load_game_file, save_payload
 from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.records.game_record import record_from_game
 from stoneage.records.recorder import export_replay
 from stoneage.review import ReviewCancelled, analyse_replay, load_or_none, load_replay, store
+from stoneage.scenes.files.opening import start_loaded_game
 from stoneage.scenes.menus.scoring_scene import ScoringScene
 from stoneage.scenes.review.job import Job
 from stoneage.scenes.review.review_scene import ReviewScene
@@ -506,4 +508,39 @@ def test_a_practice_of_a_replay_gone_is_said_in_words(app, tmp_path):
         app.make_scene("practice", practice=Practice(str(tmp_path / "gone.json"), 3, 0, (1, 2)))
     )
     assert app.top.__class__.__name__ == "ConfirmScene"
+    app.draw()
+
+
+def test_a_practice_game_saved_under_a_name_stays_a_practice_game(app, tmp_path):
+    path, _seats, _seed, _state = write_replay()
+    game = load_replay(path)
+    step = next(i for i, s in enumerate(game.steps) if s.actor == 0 and s.before.round == 3)
+    practice = game.practice_from(step, path)
+    app.push(app.make_scene("title"))
+    app.push(app.make_scene("practice", practice=practice, threaded=False))
+    table = app.top
+    assert isinstance(table, TableScene) and table.undo_target() is None  # nothing before it
+    saved = tmp_path / "named.json"
+    saved.write_text(json.dumps(table.save_payload()), encoding="utf-8")
+    loaded = load_game_file(saved)
+    assert loaded.practice == practice
+    start_loaded_game(app, loaded)
+    assert app.top.keeper.practice == practice
+
+
+def test_statistics_list_a_practice_game_and_count_it_nowhere(app):
+    path, seats, seed, state = write_replay()
+    mark = load_replay(path).practice_from(50, path)
+    record = record_from_game(seats, seed, state, "2026-01-01T10:00:00+00:00", 600.0, path)
+    trial = record_from_game(
+        seats, seed, state, "2026-01-02T10:00:00+00:00", 600.0, path, practice=mark
+    )
+    stats = StatsScene(app, [record, trial], {}, tab="games")
+    app.push(stats)
+    assert (stats.summary.tally.played, len(stats.summary.entries)) == (1, 1)
+    assert [e.record.id for e in stats.games.entries] == [record.id, trial.id]
+    assert stats.buttons_named(f"review_{trial.id}") and stats.buttons_named(f"replay_{trial.id}")
+    app.draw()
+    stats.set_tab("overview")
+    assert stats.summary.tally.played == 1
     app.draw()
