@@ -4,7 +4,8 @@ For every decision of a reviewed seat (a human's; bots are not judged) that had 
 legal action, Hard analyses the seat's own view of the table as it was (``state.view(seat)``:
 only what the seat could know, like the Hint) and values the move the player made on the same
 sampled futures as its own (``HardBot.analyse``'s ``extra``). The difference of the two
-*expected leads* is what the decision gave away.
+*expected leads* at the end of the round, carried to the end of the game (``calibration``), is
+what the decision gave away.
 
 Determinism: Hard thinks a fixed number of rollouts (``Budget.rollouts``, no clock) and its
 generator is seeded for each decision from the review's seed and the decision's place in the
@@ -53,6 +54,7 @@ from stoneage.rules import (
 )
 from stoneage.rules.data import BUILDING_SPACES, CARD_SPACES, FIELD, HUT, TOOL_MAKER
 
+from .calibration import game_gap
 from .model import (
     CATEGORIES,
     NO_SPACE,
@@ -117,13 +119,16 @@ def analyse_replay(
     cancel: threading.Event | None = None,
     seats: Sequence[int] | None = None,
     workers: int = 1,
+    calibrated: bool = True,
 ) -> Review:
     """The review of ``replay``: every decision of the human seats (or of ``seats``) judged
     against Hard's with ``budget`` rollouts a placement, Hard seeded from ``seed``.
 
     ``progress`` is called with the share done (0 to 1); ``cancel``, once set, stops the work
     between two decisions with ``ReviewCancelled``. ``workers`` above 1 shares the decisions
-    among that many processes (the same review, sooner on a machine with the cores free)."""
+    among that many processes (the same review, sooner on a machine with the cores free).
+    ``calibrated=False`` leaves the gaps at the end of the round (the review as it was before
+    ``calibration``: ``bench/review_accuracy.py`` measures both)."""
     if budget < 1:
         raise ValueError("the budget is at least one rollout")
     reviewed = sorted(set(replay.humans() if seats is None else seats))
@@ -132,10 +137,11 @@ def analyse_replay(
     tasks = tasks_of(replay, reviewed)
     first = _scaled(progress, 0.0, FIRST_PASS)
     if workers > 1 and len(tasks) > 1:
-        judged = _judge_in_pool(replay, tasks, budget, seed, first, cancel, workers)
+        judged = _judge_in_pool(replay, tasks, budget, seed, first, cancel, workers, calibrated)
     else:
-        judged = _judge_here(replay, tasks, budget, seed, first, cancel)
-    judged = refine(replay, judged, budget, seed, _scaled(progress, FIRST_PASS, 1.0), cancel)
+        judged = _judge_here(replay, tasks, budget, seed, first, cancel, calibrated)
+    later = _scaled(progress, FIRST_PASS, 1.0)
+    judged = refine(replay, judged, budget, seed, later, cancel, calibrated)
     seat_reviews = tuple(
         seat_review(replay, seat, [j for j in judged if j.seat == seat]) for seat in reviewed
     )
@@ -167,14 +173,16 @@ def refine(
     seed: int,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
+    calibrated: bool = True,
 ) -> list[Judged]:
-    """The costliest decisions of each seat (up to ``REFINED``) judged again, the player's move
-    against Hard's on the same ``budget // 2`` futures each (``HardBot.duel``): the key
-    moments are chosen among them, so their order should not be luck of the first pass."""
+    """The costliest decisions of each seat (up to ``REFINED``, by the round's gap) judged
+    again, the player's move against Hard's on the same ``budget // 2`` futures each
+    (``HardBot.duel``): the key moments are chosen among them, so their order should not be
+    luck of the first pass."""
     picked: list[Judged] = []
     for seat in sorted({j.seat for j in judged}):
-        costly = [j for j in judged if j.seat == seat and j.searched and j.loss >= COSTLY / 2]
-        costly.sort(key=lambda j: (-j.loss, j.step))
+        costly = [j for j in judged if j.seat == seat and j.searched and j.round_loss >= COSTLY / 2]
+        costly.sort(key=lambda j: (-j.round_loss, j.step))
         picked.extend(costly[:REFINED])
     bot = HardBot(seed, Budget.rollouts(budget))
     futures = max(MIN_FUTURES, budget // 2)
@@ -186,11 +194,8 @@ def refine(
         best = parse_action(step.before, old.best)
         bot.rng.seed(f"stoneage-review-refine/{seed}/{old.step}")
         best_lead, chosen_lead = bot.duel(step.before.view(old.seat), [best, step.action], futures)
-        better[old.step] = replace(
-            old,
-            best_lead=round(best_lead, 3),
-            chosen_lead=round(chosen_lead, 3),
-            loss=round(max(0.0, best_lead - chosen_lead), 3),
+        better[old.step] = measured(
+            old, chosen_lead, best_lead, gap_of(best_lead, chosen_lead), calibrated
         )
         if progress is not None:
             progress((done + 1) / len(picked))
@@ -204,8 +209,9 @@ def _judge_here(
     seed: int,
     progress: Progress | None,
     cancel: threading.Event | None,
+    calibrated: bool = True,
 ) -> list[Judged]:
-    judge = Judge(budget, seed)
+    judge = Judge(budget, seed, calibrated)
     judged: list[Judged] = []
     for done, task in enumerate(tasks):
         if cancel is not None and cancel.is_set():
@@ -226,6 +232,7 @@ def _judge_in_pool(
     progress: Progress | None,
     cancel: threading.Event | None,
     workers: int,
+    calibrated: bool = True,
 ) -> list[Judged]:
     """The tasks shared among worker processes, a slice each (decisions of one round together
     share nothing, so any split gives the same judgements)."""
@@ -235,7 +242,16 @@ def _judge_in_pool(
     # 'spawn': the window has threads, and forking a threaded process may deadlock.
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         futures: list[Future[list[Judged]]] = [
-            pool.submit(_judge_chunk, game, seats, replay.seed, [t.step for t in c], budget, seed)
+            pool.submit(
+                _judge_chunk,
+                game,
+                seats,
+                replay.seed,
+                [t.step for t in c],
+                budget,
+                seed,
+                calibrated,
+            )
             for c in chunks
         ]
         judged: list[Judged] = []
@@ -266,6 +282,7 @@ def _judge_chunk(
     steps: list[int],
     budget: int,
     seed: int,
+    calibrated: bool = True,
 ) -> list[Judged]:
     """A worker process' share: the replay read again from its text, the steps judged."""
     import json
@@ -274,7 +291,7 @@ def _judge_chunk(
 
     document = {"format": FORMAT, "version": VERSION, "seats": seats, "seed": game_seed}
     replay = parse_replay(json.dumps({**document, "game": game}))
-    judge = Judge(budget, seed)
+    judge = Judge(budget, seed, calibrated)
     return [j for j in (judge.step(replay, i) for i in steps) if j is not None]
 
 
@@ -282,8 +299,8 @@ class Judge:
     """Hard, with an exact rollout budget, judging one decision at a time (reseeded for each:
     the judgement of a decision does not depend on those judged before)."""
 
-    def __init__(self, budget: int, seed: int) -> None:
-        self.seed, self.budget = seed, budget
+    def __init__(self, budget: int, seed: int, calibrated: bool = True) -> None:
+        self.seed, self.budget, self.calibrated = seed, budget, calibrated
         self.bot = HardBot(seed, Budget.rollouts(budget))
 
     def rollouts_for(self, view: GameState) -> int:
@@ -318,7 +335,40 @@ class Judge:
         else:
             best_lead = float(best_value)
             chosen_lead = best_lead if best == step.action else float(chosen_value)
-        return describe(replay, index, best, chosen_lead, best_lead, searched)
+        judged = describe(replay, index, best, chosen_lead, best_lead, searched)
+        gap = 0.0 if best == step.action else gap_of(best_lead, chosen_lead)
+        return measured(judged, chosen_lead, best_lead, gap, self.calibrated)
+
+
+def gap_of(best_lead: float, chosen_lead: float) -> float:
+    """Hard's lead minus the player's, to the thousandth as a review stores it: a positive gap
+    from the leads as found, any other from the leads as stored (rounded), so that a review of
+    version 1, which kept only those, is carried on exactly as the analysis does now."""
+    gap = round(best_lead - chosen_lead, 3)
+    return gap if gap > 0.0 else round(round(best_lead, 3) - round(chosen_lead, 3), 3)
+
+
+def measured(
+    judged: Judged, chosen_lead: float, best_lead: float, gap: float, calibrated: bool = True
+) -> Judged:
+    """``judged`` with both moves' leads and the points given away, from the leads Hard found
+    at the end of the round and their ``gap`` (Hard's minus the player's, rounded): a gap
+    carried to the end of the game (``calibration``; not when ``calibrated`` is False), Hard's
+    lead the player's plus that. A gap of none (the player's move as good or better) is shown
+    as it was measured."""
+    chosen, best = round(chosen_lead, 3), round(best_lead, 3)
+    if gap <= 0.0 or not calibrated:
+        return replace(
+            judged, chosen_lead=chosen, best_lead=best, loss=max(0.0, gap), round_gap=gap
+        )
+    carried = game_gap(gap, judged.category, judged.rounds_left)
+    return replace(
+        judged,
+        chosen_lead=chosen,
+        best_lead=round(chosen + carried, 3),
+        loss=round(max(0.0, carried), 3),
+        round_gap=gap,
+    )
 
 
 def describe(
@@ -329,7 +379,8 @@ def describe(
     best_lead: float,
     searched: bool,
 ) -> Judged:
-    """The judged decision with what its sentence needs (see ``Judged``)."""
+    """The judged decision with what its sentence needs (see ``Judged``; its leads and loss
+    as Hard's search found them at the end of the round: ``measured`` carries them on)."""
     step = replay.steps[index]
     state, chosen, seat = step.before, step.action, step.actor
     decision = state.decision()
@@ -435,19 +486,55 @@ def _resources(action: Action) -> tuple[int, int, int, int]:
 def seat_review(replay: Replay, seat: int, decisions: list[Judged]) -> SeatReview:
     """The review of ``seat`` from its judged decisions."""
     ordered = tuple(sorted(decisions, key=lambda j: j.step))
+    name = canonical_name(replay.seats[seat].name)
+    return summarised(seat, name, ordered, lead_curve(replay, seat, ordered))
+
+
+def summarised(
+    seat: int,
+    name: str,
+    ordered: tuple[Judged, ...],
+    curve: tuple[tuple[int, float], ...],
+) -> SeatReview:
+    """The review of ``seat`` from its decisions (in the game's order) and its lead curve: the
+    key moments, the share as good as Hard's and the points given away by category."""
     losses = dict.fromkeys(CATEGORIES, 0.0)
     for judged in ordered:
         losses[judged.category] = round(losses[judged.category] + judged.loss, 3)
     agreeing = sum(1 for j in ordered if j.agrees or j.loss <= AGREE_MARGIN)
     return SeatReview(
         seat=seat,
-        name=canonical_name(replay.seats[seat].name),
+        name=name,
         decisions=ordered,
         key_moments=key_moments(ordered),
-        lead_curve=lead_curve(replay, seat, ordered),
+        lead_curve=curve,
         agreement=round(agreeing / len(ordered), 4) if ordered else 1.0,
         loss_by_category=losses,
     )
+
+
+def upgraded(review: Review) -> Review:
+    """``review`` in the current measure: a review stored before ``calibration`` (version 1:
+    every gap at the end of the round) gets its gaps carried to the end of the game and its
+    key moments and summary counted again, as the same analysis gives them now (the searches
+    are the same: the same replay, budget and seed give the same review). A current review is
+    returned as it is."""
+    if review.version >= REVIEW_VERSION:
+        return review
+    seats = []
+    for seat in review.seats:
+        decisions = tuple(_upgraded(j) for j in seat.decisions)
+        seats.append(summarised(seat.seat, seat.name, decisions, seat.lead_curve))
+    return replace(review, version=REVIEW_VERSION, seats=tuple(seats))
+
+
+def _upgraded(judged: Judged) -> Judged:
+    """A version-1 decision carried to the end of the game: its gap was its loss (the
+    player's move as good or better: the difference of its leads)."""
+    if judged.agrees or not judged.searched:
+        return replace(judged, round_gap=0.0)
+    gap = judged.loss if judged.loss > 0.0 else gap_of(judged.best_lead, judged.chosen_lead)
+    return measured(judged, judged.chosen_lead, judged.best_lead, gap)
 
 
 def key_moments(decisions: Sequence[Judged]) -> tuple[int, ...]:

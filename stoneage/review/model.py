@@ -8,7 +8,12 @@ for a damaged or foreign file (the caller then computes the review again).
 
 Leads are the Hint's *expected lead* (``HardBot.analyse``'s value: the seat's estimated final
 score at the end of the round minus the rivals', a blend of the best rival's and their mean),
-in points.
+in points. What a decision gave away is that gap carried to the end of the game
+(``calibration``): ``Judged.round_gap`` keeps the round's gap, ``loss`` the points by the end
+of the game, and Hard's lead is the player's plus those points.
+
+Versions: 2 (this one) adds ``round_gap``; a review of version 1 (every gap at the end of the
+round) is still read, and ``analysis.upgraded`` brings it to the current measure.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from stoneage.i18n import N_, _
 from stoneage.play.names import shown_name
 
 REVIEW_FORMAT: Final = "stoneage-review"
-REVIEW_VERSION: Final = 1
+REVIEW_VERSION: Final = 2
+READABLE_VERSIONS: Final = (1, 2)  # version 1: the round's gaps (``analysis.upgraded``)
 
 #: The categories of decisions, as the summary adds up the points given away.
 CATEGORIES: Final = ("placement", "payment", "feeding", "items", "other")
@@ -71,8 +77,10 @@ class Judged:
 
     ``step``: index into the replay's actions (``Replay.steps[step]`` is the decision: its
     ``before`` is the table as the player saw it, its ``action`` what they did). ``loss`` is
-    ``max(0, best_lead - chosen_lead)``, the points the decision gave away by Hard's measure.
-    The other fields are what a sentence about the decision needs."""
+    ``max(0, best_lead - chosen_lead)``, the points the decision gave away by the end of the
+    game: the gap Hard's search found at the end of the round (``round_gap``, Hard's move's
+    lead minus the player's) carried to the game's end (``calibration``); ``best_lead`` is the
+    player's lead plus that. The other fields are what a sentence about the decision needs."""
 
     step: int
     seat: int
@@ -97,6 +105,12 @@ class Judged:
     missing_food: int = 0  # food short at a feeding
     rounds_left: int = 0  # rounds expected after this one (what a person or a tool is worth)
     searched: bool = True  # False: a forced or obvious step judged without a search
+    round_gap: float | None = None  # the gap at the end of the round (None: version 1)
+
+    @property
+    def round_loss(self) -> float:
+        """The points given away at the end of the round, as Hard's search measured them."""
+        return self.loss if self.round_gap is None else max(0.0, self.round_gap)
 
     @property
     def agrees(self) -> bool:
@@ -108,6 +122,8 @@ class Judged:
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
+            if value is None:
+                continue  # round_gap of a version-1 decision
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
@@ -140,6 +156,7 @@ class Judged:
             missing_food=_int(raw, "missing_food", 0),
             rounds_left=_int(raw, "rounds_left", 0),
             searched=_bool(raw, "searched"),
+            round_gap=_float(raw, "round_gap") if "round_gap" in raw else None,
         )
 
 
@@ -293,8 +310,9 @@ class Review:
     def _read(cls, raw: object) -> Review:
         if not isinstance(raw, dict) or raw.get("format") != REVIEW_FORMAT:
             raise ReviewFormatError("not a review")
-        if raw.get("version") != REVIEW_VERSION:
-            raise ReviewFormatError(f"version {raw.get('version')!r}")
+        version = raw.get("version")
+        if type(version) is not int or version not in READABLE_VERSIONS:
+            raise ReviewFormatError(f"version {version!r}")
         players = tuple(ReviewPlayer.from_dict(p) for p in _list(raw, "players"))
         if not 2 <= len(players) <= 4:
             raise ReviewFormatError("players")
@@ -302,7 +320,7 @@ class Review:
         if any(s.seat >= len(players) for s in seats):
             raise ReviewFormatError("seats")
         return cls(
-            version=REVIEW_VERSION,
+            version=version,
             replay_id=_str(raw, "replay_id"),
             players=players,
             seats=seats,

@@ -27,6 +27,8 @@ from stoneage.review import (
     store,
 )
 from stoneage.review.__main__ import main
+from stoneage.review.analysis import upgraded
+from stoneage.review.calibration import game_gap
 from stoneage.review.trend import review_trend
 from stoneage.review.words import moment_sentence, summary_lines
 
@@ -242,3 +244,43 @@ def test_hotseat_reviews_each_human_on_its_own(game, tmp_path):
     assert [p.human for p in both.players] == [True, False, True, False]
     alone = analyse_replay(load_replay(path), budget=2, seats=[2])
     assert alone.seats == both.seats[1:]  # a seat's review does not depend on the others'
+
+
+def test_the_points_given_away_are_carried_to_the_end_of_the_game(review):
+    seat = review.seats[0]
+    carried = [j for j in seat.decisions if j.round_gap is not None and j.round_gap > 0]
+    assert carried
+    for j in carried:
+        assert j.loss == pytest.approx(game_gap(j.round_gap, j.category, j.rounds_left), abs=0.002)
+        assert j.best_lead == pytest.approx(j.chosen_lead + j.loss, abs=0.002)
+    for j in seat.decisions:
+        if j.round_gap is not None and j.round_gap <= 0:  # as good as Hard's: as measured
+            assert j.loss == 0.0
+
+
+def test_the_round_measure_is_the_review_as_it_was(game, review):
+    """``calibrated=False`` is the review before calibration: the same searches, every gap
+    left at the end of the round."""
+    old = analyse_replay(load_replay(game[0]), budget=BUDGET, calibrated=False)
+    pairs = list(zip(old.seats[0].decisions, review.seats[0].decisions, strict=True))
+    assert all(
+        a.step == b.step and a.best == b.best and a.round_gap == b.round_gap for a, b in pairs
+    )
+    assert all(a.loss == a.round_loss and a.chosen_lead == b.chosen_lead for a, b in pairs)
+
+
+def test_a_review_stored_before_reads_in_the_current_measure(game, review, tmp_path):
+    """A review of version 1 (stored before the gaps were carried to the game's end) reads as
+    the review the analysis makes now."""
+    old = analyse_replay(load_replay(game[0]), budget=BUDGET, calibrated=False).to_dict()
+    old["version"] = 1
+    for seat in old["seats"]:
+        for decision in seat["decisions"]:
+            del decision["round_gap"]  # version 1 had none
+    replay_path = tmp_path / "stoneage-3-20260101-000000.json"
+    replay_path.write_bytes(game[0].read_bytes())
+    review_path(replay_path).write_text(json.dumps(old), encoding="utf-8")
+    read = Review.from_dict(json.loads(json.dumps(old)))
+    assert read.version == 1 and read.seats[0].decisions[0].round_gap is None
+    assert load_or_none(replay_path, review.replay_id, BUDGET) == review
+    assert upgraded(read) == review and upgraded(review) is review
