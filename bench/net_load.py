@@ -126,8 +126,11 @@ def measure(tables: int, seconds: float, think: float, durable: bool) -> dict[st
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "stoneage.server", "--host", "127.0.0.1", "--port", "0"]
         command += ["--db", str(Path(folder) / "load.sqlite3"), "--log-level", "WARNING"]
-        # Every client of the benchmark comes from 127.0.0.1: no per-address limit here.
-        command += ["--max-per-address", "0"]
+        # Every client of the benchmark comes from 127.0.0.1: no per-address limit here (no
+        # connection limit, creation quota nor hello pacing: one address stands for 200
+        # players; bench/net_quotas.py measures those limits).
+        command += ["--max-per-address", "0", "--tables-per-address", "0"]
+        command += ["--creates-per-minute", "0", "--hellos-per-second", "0"]
         command += ["--durable"] if durable else []
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)

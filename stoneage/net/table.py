@@ -1,25 +1,28 @@
 """The authoritative table of network play: one game, its seats, and what each client may see.
 
-A ``NetTable`` owns the ``Match`` of its game (the one game loop: the seed policy draws the
-dice and the reveals, the bots decide on their views) and knows who sits where: the host's own
-player, players who join from other machines, bots. It knows nothing of sockets: the server
-(``stoneage.net.service``) hands it what clients said and sends what it answers, so all of its
-rules are tested without a network.
+A ``NetTable`` owns the ``Match`` of its game (the one game loop; its chance source is the
+operating system's randomness, ``SystemChance``: each die, card or building turned up is drawn
+when it is needed, and the table has no seed; the bots decide on their views, their own
+choices seeded by the table's ``bot_key``, which predicts no chance outcome) and knows who
+sits where: the host's own player, players who join from other machines, bots. It knows
+nothing of sockets: the server (``stoneage.net.service``) hands it what clients said and sends
+what it answers, so all of its rules are tested without a network.
 
 * A seat's player acts only with that seat's token, only when the seat is to act, only on the
   position it saw (``ply``): anything else is refused (the rules' own reason for an action the
   rules refuse) and changes nothing.
 * A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
   in wire form, and the story of each step as data (``stoneage.play.story``), the card of
-  another seat's face-down draw left out. Never the seed, the history or the full state. On
+  another seat's face-down draw left out. Never the bot key, the history or the full state. On
   arrival (joining, returning, after a restart) it also receives the backlog: the stories of
   the last rounds' steps, each filtered for that seat exactly as the live story was.
 * A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
-  stand-in level plays the seat (deciding on the seat's view, under the seed policy) until the
-  player returns with the token, to the same view.
+  stand-in level plays the seat (deciding on the seat's view, its choices seeded by the bot key)
+  until the player returns with the token, to the same view.
 
-The table is rebuilt exactly from its ``TableRecord`` (seats, seed, tokens' digests, the text
-of every action): the server stores that record and replays it after a restart.
+The table is rebuilt exactly from its ``TableRecord`` (seats, bot key, tokens' digests, the text
+of every action, the chance outcomes among them): the server stores that record and replays it
+after a restart; the next chance outcome is drawn afresh, so no stored byte predicts it.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stoneage.ai import Bot, make_bot
-from stoneage.play.match import Match, Step, bot_decision
+from stoneage.ai import Bot
+from stoneage.play.match import ChanceSource, Match, Step, SystemChance, bot_decision, seat_bot
 from stoneage.play.seats import BOT, HUMAN, Seat
 from stoneage.play.story import tell
 from stoneage.rules import (
@@ -76,50 +79,78 @@ class SeatConfig:
 
 @dataclass
 class TableRecord:
-    """Everything a table is, to store and rebuild it: seats, seed, tokens' digests (never the
-    tokens), whether the game began, the stand-in rules and the text of every action."""
+    """Everything a table is, to store and rebuild it: seats, the bots' key, tokens' digests
+    (never the tokens), whether the game began, the stand-in rules, whether the server's lobby
+    lists it and in which language, the players' identities (digests of their player keys, for
+    the ratings) and the text of every action.
+
+    There is no seed: the chance outcomes are among the actions, drawn when they were needed.
+    ``bot_key`` seeds only the bots' own choices. A record written before there was a bot key
+    (its ``seed``) is read with that number as its bot key: its future dice are drawn afresh
+    all the same, so the old seed predicts nothing any more."""
 
     code: str
     seats: list[SeatConfig]
-    seed: int
+    bot_key: int
     digests: list[str | None]
     started: bool = False
     standin: str = "normal"
     wait: float = 60.0
     spectators: bool = True
     actions: list[str] = field(default_factory=list)
+    listed: bool = False
+    language: str = ""
+    players: list[str | None] = field(default_factory=list)
+    #: A quick match's table: when bots take its empty seats (the wall clock; 0: never).
+    starts_at: float = 0.0
+
+    def __post_init__(self) -> None:
+        if len(self.players) != len(self.seats):
+            self.players = (self.players + [None] * len(self.seats))[: len(self.seats)]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe form (the database keeps the actions apart)."""
         return {
             "code": self.code,
             "seats": [vars(s) for s in self.seats],
-            "seed": self.seed,
+            "bot_key": self.bot_key,
             "digests": self.digests,
             "started": self.started,
             "standin": self.standin,
             "wait": self.wait,
             "spectators": self.spectators,
+            "listed": self.listed,
+            "language": self.language,
+            "players": self.players,
+            "starts_at": self.starts_at,
         }
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any], actions: list[str]) -> TableRecord:
-        """The record ``to_dict`` wrote, with its actions."""
+        """The record ``to_dict`` wrote (or an older version's, with its ``seed``), with its
+        actions."""
         seats = [SeatConfig(**s) for s in raw["seats"]]
+        players = raw.get("players")
         return cls(
             raw["code"],
             seats,
-            int(raw["seed"]),
+            int(raw["bot_key"] if "bot_key" in raw else raw["seed"]),
             list(raw["digests"]),
             bool(raw["started"]),
             str(raw["standin"]),
             float(raw["wait"]),
             bool(raw["spectators"]),
             actions,
+            bool(raw.get("listed", False)),
+            str(raw.get("language", ""))[:8],
+            [p if isinstance(p, str) else None for p in players]
+            if isinstance(players, list)
+            else [],
+            float(raw.get("starts_at", 0.0)),
         )
 
 
-class Refused(Exception):
+class ActionRefused(Exception):
     """An action the rules refused: their reason as a template and its values (the client
     words it in its language, as the table's own messages do)."""
 
@@ -145,9 +176,17 @@ class _Presence:
 class NetTable:
     """One table of network play (see the module docstring)."""
 
-    def __init__(self, record: TableRecord, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        record: TableRecord,
+        clock: Callable[[], float] = time.monotonic,
+        chance: ChanceSource | None = None,
+    ) -> None:
         self.record = record
         self.clock = clock
+        # The system's randomness: what every served table uses. A seeded source (the bot key
+        # then doubles as a seed) is for the screenshots' example tables and tests only.
+        self.chance: ChanceSource = chance if chance is not None else SystemChance()
         self.presence = [_Presence() for _ in record.seats]
         self.match: Match | None = None
         self._standin_bots: dict[int, Bot] = {}
@@ -160,20 +199,23 @@ class NetTable:
         cls,
         code: str,
         seats: list[SeatConfig],
-        seed: int,
+        bot_key: int,
         standin: str = "normal",
         wait: float = 60.0,
         spectators: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        chance: ChanceSource | None = None,
     ) -> NetTable:
-        """A new table, not begun: its players' seats wait to be claimed."""
+        """A new table, not begun: its players' seats wait to be claimed (``bot_key`` seeds
+        its bots' own choices; the dice come from ``chance``, the system's randomness by
+        default)."""
         if not 2 <= len(seats) <= 4 or any(s.kind not in SEAT_KINDS for s in seats):
             raise ValueError("a table has 2 to 4 seats, each a host, a remote player or a bot")
         seats = [_settled(s, i) for i, s in enumerate(seats)]
         record = TableRecord(
-            code, seats, seed, [None] * len(seats), False, standin, wait, spectators
+            code, seats, bot_key, [None] * len(seats), False, standin, wait, spectators
         )
-        return cls(record, clock)
+        return cls(record, clock, chance)
 
     # --- seats -------------------------------------------------------------------------------
     @property
@@ -243,7 +285,7 @@ class NetTable:
             Seat(s.name, s.colour, HUMAN if s.is_player else BOT, s.level)
             for s in self.record.seats
         ]
-        match = Match(seats, self.record.seed, threaded=False)
+        match = Match(seats, self.record.bot_key, threaded=False, chance=self.chance)
         for text in replay:
             match.apply(text)  # an ActionError here: a damaged record, refused by the caller
         self.match = match
@@ -286,7 +328,7 @@ class NetTable:
         """Apply the action ``text`` of the player of ``seat``, who saw position ``ply``.
 
         ``ProtocolError`` before the game, for a position that is gone (a replayed or late
-        message) or when a stand-in plays the seat; ``Refused`` with the rules' reason for an
+        message) or when a stand-in plays the seat; ``ActionRefused`` with the rules' reason for an
         action the rules refuse (out of turn among them). Nothing changes then."""
         match = self.match
         if match is None:
@@ -297,11 +339,11 @@ class NetTable:
         if actor != seat:
             # Said before the text is read: at a chance node, whether a card is possible
             # would tell which cards are still unseen (another seat's face-down card).
-            raise Refused(_not_yours(text, seat, actor))
+            raise ActionRefused(_not_yours(text, seat, actor))
         try:
             return self._record(match.apply(text, seat=seat))
         except ActionError as error:
-            raise Refused(error) from None
+            raise ActionRefused(error) from None
 
     def automatic(self) -> tuple[int, Callable[[], Action]] | None:
         """The next step nobody at a client decides: its actor and how to find its action (a
@@ -326,8 +368,8 @@ class NetTable:
         self.presence[seat].standin = True
         bot = self._standin_bots.get(seat)
         if bot is None:
-            bot = self._standin_bots[seat] = make_bot(self.record.standin, self.record.seed + seat)
-        return seat, lambda: _decided(bot, self.record.seed, seat, state)
+            bot = self._standin_bots[seat] = seat_bot(self.record.standin, match.seed, seat)
+        return seat, lambda: bot_decision(bot, match.seed, seat, state)
 
     def apply_automatic(self, action: Action, ply: int) -> Step | None:
         """Apply an automatic action found at position ``ply`` (None if the game moved on)."""
@@ -426,13 +468,6 @@ def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:
     return IllegalActionError(
         text, seat, "it is not this seat's turn (seat {actor} decides now)", actor=actor
     )
-
-
-def _decided(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
-    """A stand-in's decision on the seat's view; a legal action whatever the bot does."""
-    action = bot_decision(bot, seed, seat, state)
-    legal = state.legal_actions()
-    return action if action in legal else legal[0]
 
 
 def _settled(seat: SeatConfig, index: int) -> SeatConfig:

@@ -17,8 +17,8 @@ from stoneage.play.story import log_lines
 from stoneage.records.recorder import export_replay
 from stoneage.rules import GameState, new_game
 from stoneage.rules.data import HUNT, RIVER
-from stoneage.scenes.table.log_scene import LogScene
 from stoneage.scenes.table.scene import TableScene
+from stoneage.scenes.table.telling.log_scene import LogScene
 
 BOTS = [Seat("Ann", "red", "bot", "easy"), Seat("Bo", "blue", "bot", "random")]
 

@@ -22,6 +22,7 @@ from stoneage.net.table import (
     TableRecord,
     story_data,
 )
+from stoneage.play.match import SeededChance
 from stoneage.rules import SPECTATOR, DrawExtra, DrawFaceDown
 
 SEED = 20_261_127
@@ -33,7 +34,7 @@ def _played(players: int = 4, seed: int = SEED) -> NetTable:
     """A table of one remote player and bots, played to the end (seat 0 plays its first
     legal action)."""
     seats = [SeatConfig("remote"), *(SeatConfig("bot", "random") for _ in range(players - 1))]
-    table = NetTable.create("ABCDEF", seats, seed=seed)
+    table = NetTable.create("ABCDEF", seats, seed, chance=SeededChance())
     table.claim(0)
     table.start()
     while not table.state().is_terminal():

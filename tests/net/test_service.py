@@ -22,10 +22,10 @@ from stoneage.net.client import (
     Client,
     Closed,
     HostLeft,
+    HostRefused,
     Joined,
     LobbyUpdate,
     Problem,
-    Refused,
     ViewUpdate,
     create_table,
     problem_words,
@@ -124,7 +124,7 @@ def test_the_owner_starts_and_a_seat_nobody_took_gets_a_bot(clients: list[Client
         late = guest if view.current_player() == 0 else mine
         late.poll()
         late.send_action(str(view.legal_actions()[0]))
-        assert late.wait_for(Refused).reason == "It is not your turn"
+        assert late.wait_for(HostRefused).reason == "It is not your turn"
     finally:
         host.stop()
 
@@ -204,6 +204,14 @@ def test_the_server_command_line_explains_itself() -> None:
         "--key",
         "--bot-wait",
         "--max-per-address",
+        "--max-tables",
+        "--tables-per-address",
+        "--creates-per-minute",
+        "--unjoined-expiry",
+        "--hellos-per-second",
+        "--quick-wait",
+        "--trust-proxy",
+        "--metrics",
     ):
         assert option in done.stdout
 

@@ -18,9 +18,9 @@ from stoneage.records.settings import load_settings
 from stoneage.rules import Place
 from stoneage.scenes.menus.pause_scene import PauseMenu
 from stoneage.scenes.menus.settings_scene import SettingsScene
-from stoneage.scenes.table.announcer import OWN_CUES
-from stoneage.scenes.table.autoplay import Autoplay, autoplay_seats
 from stoneage.scenes.table.scene import TableScene
+from stoneage.scenes.table.session.autoplay import Autoplay, autoplay_seats
+from stoneage.scenes.table.telling.announcer import OWN_CUES
 from stoneage.ui.audio import SoundManager
 
 from .apps import close_apps, open_app
