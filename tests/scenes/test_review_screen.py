@@ -202,6 +202,25 @@ def test_a_finished_analysis_is_shown_and_kept(app):
     app.draw()
 
 
+def test_a_review_kept_by_an_earlier_version_is_made_again_with_a_word(app):
+    """A review stored before the review looked past the end of the round loads, but the
+    screen makes it again (saying why under the progress bar) and keeps the new one."""
+    path, _seats, _seed, _state = write_replay()
+    store(path, analyse_replay(load_replay(path), budget=BUDGET, to_the_end=False))
+    kept = load_or_none(path)
+    assert kept is not None and kept.outdated
+    slow = SlowAnalysis()
+    scene = ReviewScene(app, path, analyse=slow)
+    app.push(scene)
+    assert scene.remade and scene.job is not None and not scene.ready
+    app.draw()  # the progress bar with the word
+    slow.release.set()
+    wait_for(lambda: scene.ready, app)
+    again = load_or_none(path)
+    assert again == scene.review and again is not None and not again.outdated
+    assert all(j.played_out for j in again.seats[0].moments())
+
+
 def test_the_engine_analysis_runs_off_the_window_thread(app):
     path, _seats, _seed, _state = write_replay()
     threads: list[str] = []

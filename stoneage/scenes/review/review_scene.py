@@ -94,6 +94,7 @@ class ReviewScene(Scene):
         self.game: Replay | None = None
         self.review: Review | None = None
         self.problem = ""  # why there is no review to show (said on the screen)
+        self.remade = False  # the review kept was an earlier version's: it is made again
         self.job: Job[Review] | None = None
         self.seat_index = 0  # which of the review's seats is shown
         self.step = 0  # the move shown: the table as it was before it
@@ -119,9 +120,10 @@ class ReviewScene(Scene):
             return
         game = self.game
         found = review or load_or_none(self.replay, game.identity, self.budget)
-        if found is not None:
+        if found is not None and not found.outdated:
             self._ready(found)
             return
+        self.remade = found is not None  # said under the progress bar
         analyse, budget = self.analyse, self.budget
         self.job = Job(
             lambda progress, cancel: analyse(game, budget, progress, cancel), self.app.wake
@@ -640,9 +642,14 @@ class ReviewScene(Scene):
                 "{share}, about {n} second left", "{share}, about {n} seconds left", seconds
             ).format(share=percent, n=seconds)
         draw_text_fit(surface, percent, bar, f.small, theme.CHARCOAL, True)
-        words = _(
-            "Hard looks again at each of your decisions, knowing only what you knew then. "
-            "This is done once: the review is kept with the game."
+        text = (
+            words.remade_words()
+            if self.remade
+            else _(
+                "Hard looks again at each of your decisions, knowing only what you knew then, "
+                "and plays the costliest out to the end of the game. This is done once: the "
+                "review is kept with the game."
+            )
         )
         below = Rect(inner.left, bar.bottom + m * 2, inner.width, inner.bottom - bar.bottom - m * 2)
-        draw_wrapped(surface, words, below, f.body, theme.UMBER_DARK, centred=True)
+        draw_wrapped(surface, text, below, f.body, theme.UMBER_DARK, centred=True)

@@ -273,6 +273,10 @@ class SidePanel:
         for line in fit_lines(verdict, f.body, inner.width, 1, True):
             draw_text(surface, line, (inner.left, y + m // 3), f.body, colour, True)
             y += self.line_h
+        if judged.searched and not judged.agrees:  # how the points were found, in small
+            for line in fit_lines(words.measure_line(judged), f.small, inner.width, 1):
+                draw_text(surface, line, (inner.left, y + m // 3), f.small, theme.UMBER_DARK)
+                y += self.small_h
         index = self.review.decisions.index(judged)
         if index in self.review.key_moments:  # its sentence in full (the list may cut it)
             number = self.review.key_moments.index(index) + 1
@@ -297,10 +301,7 @@ class SidePanel:
                 ),
                 loss_colour(judged.loss, self.margin),
             )
-        return (
-            _("Given away: {loss:.1f} points of expected lead.").format(loss=judged.loss),
-            loss_colour(judged.loss, self.margin),
-        )
+        return words.given_away_line(judged), loss_colour(judged.loss, self.margin)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         f, m = self.lay.fonts, self.lay.margin
