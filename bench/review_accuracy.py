@@ -209,7 +209,8 @@ def main() -> int:
     parser.add_argument(
         "--only-cached",
         action="store_true",
-        help="measure no new reference: a sampled decision without one is listed and skipped",
+        help="measure no new reference before the game's last round (minutes each; the last"
+        " round's take seconds): a sampled decision without one is listed and skipped",
     )
     args = parser.parse_args()
     seeds = seed_list(args.seeds)
@@ -249,8 +250,12 @@ def measured_rows(
             before, after = judged_at(old, step), judged_at(new, step)
             chosen = str(replay.steps[step].action)
             key = cache_key(seed, step, before.best, chosen, args.playouts)
-            if args.only_cached and key not in cache:
-                print(f"  step {step:3d} skipped: no reference kept ({key})", flush=True)
+            if args.only_cached and key not in cache and before.rounds_left > 0:
+                print(
+                    f"  step {step:3d} skipped: no reference kept ({key}; old {before.loss:.1f}"
+                    f" new {after.loss:.1f})",
+                    flush=True,
+                )
                 continue
             truth = measure(replay, seed, step, before, args.playouts, cache)
             save_cache(args.cache, cache)
