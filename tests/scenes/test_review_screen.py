@@ -199,7 +199,7 @@ def test_a_finished_analysis_is_shown_and_kept(app):
     scene = ReviewScene(app, path, analyse=slow)
     app.push(scene)
     slow.release.set()
-    wait_for(lambda: scene.ready, app)
+    wait_for(lambda: scene.ready, app, ANALYSIS_SECONDS)
     assert load_or_none(path) == scene.review
     # The whole review is on screen: the table, the chart, the column and the step buttons.
     assert scene.board is not None and scene.chart is not None and scene.panel is not None
