@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from stoneage.ai import BALANCED
 from stoneage.play.names import canonical_name
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import now_iso
 from stoneage.play.seats import OPPONENT_LEVELS, stored_opponent
 from stoneage.rules import SCORING_CATEGORIES, GameState, scoring_cards
@@ -146,7 +147,9 @@ def _opponent(raw: dict[str, Any]) -> str:
 @dataclass(frozen=True)
 class GameRecord:
     """A finished game: when, how long, who sat where, the final scoring, the winners, and the
-    replay file written for it."""
+    replay file written for it. ``practice`` marks a practice game (where it began): shown in
+    the history, counted in no win rate, streak or achievement (None in lines written before
+    practice games existed)."""
 
     id: str
     finished_at: str  # ISO-8601 with the UTC offset
@@ -158,6 +161,7 @@ class GameRecord:
     winners: tuple[int, ...]
     replay: str | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    practice: Practice | None = None
 
     @property
     def players(self) -> int:
@@ -203,6 +207,8 @@ class GameRecord:
                 "replay": self.replay,
             }
         )
+        if self.practice is not None:  # a game of its own writes the line as before
+            out["practice"] = self.practice.to_dict()
         return out
 
     @classmethod
@@ -238,7 +244,9 @@ class GameRecord:
             "seats",
             "winners",
             "replay",
+            "practice",
         }
+        practice = raw.get("practice")
         return cls(
             id=_text(raw, "id", 100),
             finished_at=_date(raw, "finished_at"),
@@ -250,6 +258,7 @@ class GameRecord:
             winners=tuple(sorted(set(winners))),
             replay=replay,
             extra={k: v for k, v in raw.items() if k not in known},
+            practice=None if practice is None else Practice.from_dict(practice),
         )
 
 
@@ -314,9 +323,11 @@ def record_from_game(
     duration: float,
     replay: str | None = None,
     finished_at: str | None = None,
+    practice: Practice | None = None,
 ) -> GameRecord:
     """The record of the finished game ``state`` (``ValueError`` for a game not over: an
-    abandoned game is never recorded, so it is never a loss)."""
+    abandoned game is never recorded, so it is never a loss); ``practice`` marks a practice
+    game."""
     if not state.is_terminal():
         raise ValueError("only a finished game is recorded")
     if len(seats) != state.n:
@@ -335,6 +346,7 @@ def record_from_game(
         seats=seat_records,
         winners=tuple(state.winners()),
         replay=replay,
+        practice=practice,
     )
 
 

@@ -2,7 +2,9 @@
 
 Everything here is pure: it takes the records (``history.load_history()``) and returns
 numbers. "The player" is every seat a person played (``Filter.player`` narrows it to one name:
-a hotseat game then counts once per person). A game's opponent level is the level its bots
+a hotseat game then counts once per person). Practice games (``GameRecord.practice``) are
+listed with the others (``Summary.listed``) but counted in no figure: no win rate, streak,
+score or trend. A game's opponent level is the level its bots
 share, ``"mixed"`` when they differ and ``"people"`` when no bot sat at the table. The
 opponents it met are the opponents (``stoneage.ai.opponents``) of its bots, ``"people"`` when
 there were none (games from before opponents were played by the balanced one): a table of three
@@ -119,12 +121,16 @@ def opponents_met(record: GameRecord, seat: int) -> tuple[str, ...]:
     return tuple(found) if found else (PEOPLE,)
 
 
-def entries(records: Sequence[GameRecord], where: Filter = Filter()) -> list[Entry]:
-    """The person's games under ``where``, in the order played (oldest first)."""
+def entries(
+    records: Sequence[GameRecord], where: Filter = Filter(), practice: bool = False
+) -> list[Entry]:
+    """The person's games under ``where``, in the order played (oldest first): the games
+    that count, with ``practice`` the practice games too (the list of games shows them)."""
     ordered = sorted(records, key=lambda r: r.finished_at)
     return [
         Entry(record, seat)
         for record in ordered
+        if practice or record.practice is None
         for seat in record.human_seats()
         if where.admits(record, seat)
     ]
@@ -173,7 +179,8 @@ class Summary:
     trend: float  # the last 10 games' win rate minus the 10 before (0 with too few games)
     sources: dict[str, float]  # the person's average points per source
     opponent_sources: dict[str, float]  # the opponents' average points per source
-    entries: list[Entry] = field(repr=False)
+    entries: list[Entry] = field(repr=False)  # the games counted (no practice game)
+    listed: list[Entry] = field(default_factory=list, repr=False)  # with the practice games
 
     @property
     def empty(self) -> bool:
@@ -203,6 +210,7 @@ def summarise(records: Sequence[GameRecord], where: Filter = Filter()) -> Summar
         sources=_average_sources([e.me for e in chosen]),
         opponent_sources=_average_sources([s for e in chosen for s in e.record.opponents(e.seat)]),
         entries=chosen,
+        listed=entries(records, where, practice=True),
     )
 
 
@@ -320,6 +328,7 @@ CSV_COLUMNS = (
     "hunger_penalties",
     "resources_left",
     "replay",
+    "practice",
 )
 
 
@@ -362,6 +371,7 @@ def history_csv(records: Sequence[GameRecord]) -> str:
                 s.penalties,
                 s.resources,
                 record.replay or "",
+                int(record.practice is not None),
             ]
             writer.writerow([_cell(v) for v in row])
     return out.getvalue()

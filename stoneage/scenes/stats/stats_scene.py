@@ -14,7 +14,8 @@ Charts
     each reviewed game (the review's agreement); the win rate over the last ten
     games; where the points come from, against the opponents' average.
 Games
-    every game, newest first; Replay opens a game in the replay viewer, Review its review.
+    every game, newest first (practice games too, marked as such); Replay opens a game in the
+    replay viewer, Review its review.
 Achievements
     every achievement, with the date earned or still to earn.
 
@@ -126,13 +127,20 @@ class StatsScene(Scene):
     def _count(self) -> None:
         """Count the games under the filters, and list them in the Games tab from the top."""
         self.summary = stats.summarise(self.records, self.where)
-        self.games.show(self.summary.entries, len(self.names) > 1 and self.where.player is None)
+        self.games.show(self.summary.listed, len(self.names) > 1 and self.where.player is None)
 
     # --- state --------------------------------------------------------------------------------
     @property
     def empty(self) -> bool:
         """True when no game was ever recorded (the friendly empty screen)."""
         return not self.records
+
+    def nothing_matches(self) -> bool:
+        """True when the tab has no game to show under the filters (the Games tab lists the
+        practice games too; the figures count none of them)."""
+        if self.tab == "games":
+            return not self.summary.listed
+        return self.summary.empty
 
     def person(self) -> str | None:
         """Whose achievements are shown: the chosen name, else the one with most games."""
@@ -222,7 +230,7 @@ class StatsScene(Scene):
             )
             return
         seats = record.human_seats()
-        chosen = next((e.seat for e in self.summary.entries if e.record is record), None)
+        chosen = next((e.seat for e in self.summary.listed if e.record is record), None)
         seat = chosen if chosen is not None else (seats[0] if seats else None)
         self.app.push(self.app.make_scene("review", replay=str(path), seat=seat))
 
@@ -279,11 +287,11 @@ class StatsScene(Scene):
         """Every button for the current tab, filters and window."""
         filters, self.filter_labels = filter_row(self.lay, self._filter_specs(), _filter_tip)
         self.buttons = self._tab_buttons() + filters + self._footer_buttons()
-        if self.tab == "games" and not self.summary.empty:
+        if self.tab == "games" and not self.nothing_matches():
             self.buttons += self.games.replay_buttons()
         if self.empty and self.tab != "achievements":
             self.buttons.append(self._empty_button())
-        elif self.summary.empty and self.tab != "achievements":
+        elif self.nothing_matches() and self.tab != "achievements":
             self.buttons.append(self._show_all_button())
 
     def buttons_named(self, name: str) -> list[Button]:
@@ -440,7 +448,7 @@ class StatsScene(Scene):
             self._achievements_view().draw(surface, lay.body)
         elif self.empty:
             draw_empty(surface, lay, lay.body)
-        elif self.summary.empty:
+        elif self.nothing_matches():
             draw_message(surface, lay, lay.body, _("No games match these filters."))
         elif self.tab == "overview":
             OverviewView(lay, self.summary).draw(surface, lay.body)
