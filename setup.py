@@ -59,8 +59,8 @@ PACKAGE_DATA = {
 # with these about twice as fast). Left as Python: ``stoneage.rules``' ``__init__`` and
 # ``_engine``, which hold the switch to the pure path (``STONEAGE_PURE``); the modules whose
 # frozen dataclasses are pickled (the decisions, the bots' ``Style`` and ``Prices``, sent to
-# worker processes): compiled, a frozen dataclass cannot be unpickled; and the frozen ``hard1``
-# reference.
+# worker processes): compiled, a frozen dataclass cannot be unpickled. (The frozen ``hard1``
+# reference is no part of the package: it lives in the checkout's ``bench/frozen``.)
 COMPILED_MODULES = [
     "stoneage/rules/actions.py",
     "stoneage/rules/chance.py",

@@ -155,9 +155,9 @@ def test_the_rules_tests_pass_on_the_compiled_path(venv: Path, tmp_path: Path) -
     """The rules' tests, the golden games, the replay fixtures and the bots' fingerprints, run
     from a copy beside the installed game (so ``stoneage`` is the compiled one, not the
     checkout's)."""
-    # The tests folder (their conftests and helpers) and the tools some of them import; only
-    # the tests above run.
-    for folder in ("tests", "tools"):
+    # The tests folder (their conftests and helpers), the tools some of them import and the
+    # frozen reference bots (bench/frozen, never installed); only the tests above run.
+    for folder in ("tests", "tools", "bench"):
         skip = shutil.ignore_patterns("__pycache__")
         shutil.copytree(ROOT / folder, tmp_path / folder, ignore=skip)
     env = dict(outside_env(tmp_path / "home"), STONEAGE_PURE="0")

@@ -175,6 +175,15 @@ def test_wheel_holds_the_assets_the_catalogs_and_the_data_files(dists: dict[str,
     assert not [name for name in names if name.endswith(".po") or name.startswith("assets/")]
 
 
+def test_wheel_holds_the_game_package_only(dists: dict[str, Path]) -> None:
+    """Nothing but ``stoneage`` and its metadata; the frozen reference bots (``bench/frozen``,
+    for the benchmarks and tests of a checkout) stay out."""
+    names = zipfile.ZipFile(dists["wheel"]).namelist()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert tops == {"stoneage", f"stoneage-{VERSION}.dist-info"}, tops
+    assert not [name for name in names if "/frozen/" in name or "hard1" in name]
+
+
 def test_sdist_holds_what_the_wheel_is_built_from(dists: dict[str, Path]) -> None:
     import tarfile
 
@@ -209,6 +218,31 @@ def test_installed_wheel_draws_the_title_outside_the_checkout(
         assert count_colours(png) >= 16, f"{language}: the title screen is blank"
     shots = {(tmp_path / f"title-{language}.png").read_bytes() for language in LANGUAGES}
     assert len(shots) == len(LANGUAGES)  # each language drew its own text
+
+
+def test_installed_wheel_has_no_frozen_reference_bots(installed: Path, tmp_path: Path) -> None:
+    """``stoneage.ai.frozen`` is gone from the installed game; the headless runner still knows
+    ``hard1`` by name and says in words that it lives in a checkout (exit 2, nothing played)."""
+    python = command_path(installed, "python")
+    env = outside_env(tmp_path)
+    check = (
+        "import importlib\n"
+        "for name in ('stoneage.ai.frozen', 'bench.frozen.hard1'):\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except ModuleNotFoundError:\n"
+        "        print('missing', name)\n"
+    )
+    done = run([python, "-c", check], cwd=tmp_path, env=env)
+    assert done.stdout.split("\n")[:2] == [
+        "missing stoneage.ai.frozen",
+        "missing bench.frozen.hard1",
+    ]
+    command = [python, "-m", "stoneage.sim", "--seats", "hard,hard1", "--games", "1"]
+    refused = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "bench/frozen/hard1" in refused.stderr and "checkout" in refused.stderr
+    assert "Traceback" not in refused.stderr
 
 
 def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
@@ -329,7 +363,7 @@ def test_spec_is_valid_python_with_the_expected_parts() -> None:
     }
     assert {"Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"} <= called
     assert "NSHighResolutionCapable" in text and "tomllib" in text and "launcher.py" in text
-    for needed in ("tkinter", "pygame.tests"):
+    for needed in ("tkinter", "pygame.tests", "bench"):
         assert f'"{needed}"' in text
 
 

@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 from stoneage.ai import ALL_LEVELS, Budget
+from stoneage.ai.references import REFERENCE_LEVELS, missing_reason
 from stoneage.sim import (
     ROUND_CAP,
     GameResult,
@@ -124,6 +125,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.games < 1:
         parser.error("--games must be at least 1")
     args.ladder_levels = ladder_levels
+    seated = set(levels) | (set(ladder_levels) if args.ladder else set())
+    for level in sorted(seated & set(REFERENCE_LEVELS)):  # hard1 is in a checkout only
+        if (reason := missing_reason(level)) is not None:
+            parser.error(reason)
     return args
 
 
