@@ -56,24 +56,31 @@ LANGUAGES = ("en", "zh", "ja")
 DEPENDENCIES = ("pygame", "yaml", "platformdirs", "mypy_extensions")
 
 
-def run(command: list[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
+# A build compiles the rules with mypyc (several minutes of one core; far more on a machine
+# busy with the other test workers): bounded generously, so that only a hung build fails.
+BUILD_SECONDS = 1800
+
+
+def run(
+    command: list[str | Path], timeout: float = 300, **kwargs: object
+) -> subprocess.CompletedProcess[str]:
     """Run a command; fail the test with its output if it fails."""
     done = subprocess.run(
-        [str(part) for part in command], capture_output=True, text=True, timeout=300, **kwargs
+        [str(part) for part in command], capture_output=True, text=True, timeout=timeout, **kwargs
     )
     assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
     return done
 
 
-@pytest.fixture(scope="module")
-def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def build_dists(out: Path) -> dict[str, Path | str]:
     """``python -m build``: the sdist, then the wheel built from that sdist (so the wheel also
-    proves the sdist holds everything a build needs)."""
-    out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", out, ROOT])
+    proves the sdist holds everything a build needs), into ``out``; also the build's messages
+    (``log``). The session fixture ``dists`` (tests/conftest.py) builds them once a run, for
+    this module and ``test_compiled``."""
+    done = run([sys.executable, "-m", "build", "--outdir", out, ROOT], timeout=BUILD_SECONDS)
     (sdist,) = out.glob(f"stoneage-{VERSION}.tar.gz")
     (wheel,) = out.glob(f"stoneage-{VERSION}-*.whl")
-    return {"sdist": sdist, "wheel": wheel}
+    return {"sdist": sdist, "wheel": wheel, "log": done.stdout + done.stderr}
 
 
 def dependency_folders() -> list[str]:
@@ -119,15 +126,22 @@ def pip_install(python: Path, *args: str | Path) -> None:
     and a checkout on ``PYTHONPATH`` (its ``stoneage.egg-info``) would pass for the game
     installed already, so the wheel would be skipped."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args], env=env)
+    command = [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args]
+    run(command, timeout=BUILD_SECONDS, env=env)  # an editable install builds too
 
 
-@pytest.fixture(scope="module")
-def installed(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment with the wheel installed; returns its ``bin`` folder."""
-    python = fresh_venv(tmp_path_factory.mktemp("venv"))
-    pip_install(python, "--no-index", dists["wheel"])
-    return python.parent
+def install_wheel(wheel: Path, venv: Path) -> Path:
+    """A fresh virtual environment at ``venv`` with ``wheel`` installed; returns its python.
+    (The session fixture ``wheel_venv`` of tests/conftest.py makes it once a run.)"""
+    python = fresh_venv(venv)
+    pip_install(python, "--no-index", wheel)
+    return python
+
+
+@pytest.fixture
+def installed(wheel_venv: Path) -> Path:
+    """The fresh virtual environment with the wheel installed; returns its ``bin`` folder."""
+    return wheel_venv.parent
 
 
 def outside_env(home: Path) -> dict[str, str]:
@@ -245,12 +259,33 @@ def test_installed_wheel_has_no_frozen_reference_bots(installed: Path, tmp_path:
     assert "Traceback" not in refused.stderr
 
 
+# What a build reads from a checkout (setup.py, MANIFEST.in and pyproject.toml name it).
+CHECKOUT_FILES = ("setup.py", "pyproject.toml", "MANIFEST.in", "babel.cfg", "README.md")
+CHECKOUT_FOLDERS = ("stoneage", "assets", "i18n", "tools")
+
+
+def copy_checkout(target: Path) -> Path:
+    """A copy of the checkout's sources at ``target`` (nothing built: no catalogs, extension
+    modules or metadata), for a test that installs from a checkout: an editable install
+    compiles the catalogs into its checkout, which must not be the one the other tests of the
+    run (on other cores) read theirs from."""
+    for name in CHECKOUT_FILES:
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
+    skip = shutil.ignore_patterns("__pycache__", "*.mo", "*.so", "*.pyd", "*.egg-info")
+    for name in CHECKOUT_FOLDERS:
+        shutil.copytree(ROOT / name, target / name, ignore=skip)
+    return target
+
+
 def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
     """``pip install -e .`` (setuptools' default editable mode, whose import hook maps the
     package to the checkout but cannot import the data-only ``stoneage.assets`` there): the
-    game finds ``assets/`` and ``i18n/`` in the checkout and draws the title from elsewhere."""
+    game finds ``assets/`` and ``i18n/`` in the checkout (a copy of this one, whose catalogs
+    the install compiles) and draws the title from elsewhere."""
+    checkout = copy_checkout(tmp_path / "checkout")
     python = fresh_venv(tmp_path / "venv")
-    pip_install(python, "-e", ROOT)
+    pip_install(python, "-e", checkout)
     check = (
         "import stoneage.i18n as i18n, stoneage.resources as r\n"
         "print(r.resource_path('assets'))\n"
@@ -259,7 +294,7 @@ def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
     )
     home = tmp_path / "home"
     done = run([python, "-c", check], cwd=tmp_path, env=outside_env(home))
-    assert done.stdout.split() == [str(ROOT / "assets"), str(ROOT / "i18n")]
+    assert done.stdout.split() == [str(checkout / "assets"), str(checkout / "i18n")]
     png = tmp_path / "title.png"
     command = [
         command_path(python.parent, "stoneage"),
