@@ -73,7 +73,7 @@ def key(app, code: int, mod: int = 0) -> None:
     app.step(block=False)
 
 
-def wait_for(condition, app, seconds: float = 20.0) -> None:
+def wait_for(condition, app, seconds: float = 300.0) -> None:  # a bound, not a speed test
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -169,7 +169,7 @@ def test_progress_shows_and_cancel_stops_the_analysis(app):
     assert [b.name for b in scene.buttons] == ["cancel"]
     press(app, "cancel")
     assert app.top is not scene  # back where the review was asked for, at once
-    assert slow.stopped.wait(5)  # and the work itself stopped
+    assert slow.stopped.wait(60)  # and the work itself stopped (at once; 60: a bound)
     assert load_or_none(path) is None  # nothing kept of a cancelled review
 
 
@@ -181,7 +181,7 @@ def test_esc_cancels_too(app):
     app.push(scene)
     key(app, pygame.K_ESCAPE)
     assert app.top is not scene
-    assert slow.stopped.wait(5)
+    assert slow.stopped.wait(60)
 
 
 def test_a_finished_analysis_is_shown_and_kept(app):
@@ -208,7 +208,7 @@ def test_the_engine_analysis_runs_off_the_window_thread(app):
 
     scene = ReviewScene(app, path, analyse=watched)
     app.push(scene)
-    wait_for(lambda: scene.ready, app, 60)
+    wait_for(lambda: scene.ready, app)
     assert threads and threads[0] != threading.main_thread().name
     assert scene.seat_review.decisions
 
