@@ -309,6 +309,22 @@ def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
     assert count_colours(png) >= 16
 
 
+def test_the_readme_plays_the_built_game_and_tests_the_checkout() -> None:
+    """The README's first command installs the game as a player gets it (``pip install .``,
+    compiled where a compiler works, ``-v`` showing the build), not editable; its second, the
+    test command, is the editable install that .ci/run runs."""
+    commands = [
+        line.strip()
+        for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("    python3 -m venv .venv")
+    ]
+    play, test = commands[:2]
+    assert play.endswith("&& pip install -v . && stoneage") and " -e " not in play
+    assert test.endswith("&& pip install -e '.[test]' && python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -e '.[test]' && python -m pytest" in ci
+
+
 # --- icons -----------------------------------------------------------------------------------
 def test_png_icon_is_256_square(icons: dict[str, Path]) -> None:
     data = icons["png"].read_bytes()
