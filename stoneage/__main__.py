@@ -296,8 +296,8 @@ def _replay_headless(args: argparse.Namespace, loaded: LoadedGame) -> int:
 
     from stoneage.app import App
     from stoneage.records.settings import Settings
-    from stoneage.scenes.table.mode import TableMode
     from stoneage.scenes.table.scene import TableScene
+    from stoneage.scenes.table.session.mode import TableMode
 
     app = App(args.size or (1280, 720), Settings(animation="instant", language=args.lang or "en"))
     app.open_window(flags=0)
@@ -354,7 +354,7 @@ def _run_autoplay(args: argparse.Namespace, settings: Settings) -> int:
 
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.table.autoplay import SPEEDS, Autoplay, autoplay_seats
+    from stoneage.scenes.table.session.autoplay import SPEEDS, Autoplay, autoplay_seats
 
     setup_logging()
     if args.lang:
@@ -476,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         return network(args)
     from stoneage.app import App
     from stoneage.resources import setup_logging
-    from stoneage.scenes.table.lesson import first_start_offer
+    from stoneage.scenes.table.lesson.opening import first_start_offer
 
     setup_logging()
     app = App(args.size, seed=args.seed)  # None: the size (or fullscreen) the window was left at

@@ -2,6 +2,11 @@
 
 Use ``_("text")`` for a string shown now, ``ngettext(singular, plural, n)`` for counted text and
 ``N_("text")`` to mark a module-level constant that is translated later, when it is shown.
+A msgid that means two things in two places (the rules page's "Next" and the lesson's, the bot
+level "Normal" and the animation speed) takes a context: ``pgettext("lesson step", "Next")``,
+``npgettext(context, singular, plural, n)``, and ``NP_(context, "text")`` for a constant that is
+then shown with ``pgettext`` and the same context. Each context is its own catalog entry
+(``msgctxt``), translated on its own.
 Nothing is translated at import time: ``_`` looks up the catalog installed *now*, so switching
 the language with ``install_language`` changes every string drawn after it.
 
@@ -200,6 +205,23 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, as meant in ``context`` (its ``msgctxt``)."""
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, as meant in ``context``."""
+    return _translation.npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark a constant for translation without translating it (``_`` is applied when shown)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark a constant for translation in ``context`` without translating it: it is shown with
+    ``pgettext(context, message)`` (the context itself is not kept, so the caller repeats it)."""
+    del context  # read by the extractor (``NP_:1c,2``), not at run time
     return message

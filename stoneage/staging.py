@@ -27,8 +27,10 @@ from stoneage.net.client import (
 from stoneage.net.discovery import FoundTable
 from stoneage.net.host import Host
 from stoneage.net.protocol import VERSION, encode
+from stoneage.net.remote import RemoteMatch
+from stoneage.net.session import OnlineSession
 from stoneage.net.table import NetTable, SeatConfig
-from stoneage.play.match import Match, Step, replay_steps
+from stoneage.play.match import Match, SeededChance, Step, replay_steps
 from stoneage.play.savefile import CUT_OFF, LoadedGame, SaveError
 from stoneage.play.seats import Seat, default_seats, settle_names
 from stoneage.play.story import tell
@@ -52,10 +54,12 @@ from stoneage.scenes.online.addressing import HOST_PORT
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.stats.stats_scene import made_up_scene
-from stoneage.scenes.table.log_scene import LogScene
-from stoneage.scenes.table.placing import PlacementControl
-from stoneage.scenes.table.remote import OnlineSession
-from stoneage.scenes.table.scene import TableScene, lesson_table, online_table
+from stoneage.scenes.table.controls.placing import PlacementControl
+from stoneage.scenes.table.lesson.guided import lesson_table
+from stoneage.scenes.table.lesson.lesson import Lesson
+from stoneage.scenes.table.online.seat import online_table
+from stoneage.scenes.table.scene import TableScene
+from stoneage.scenes.table.telling.log_scene import LogScene
 from stoneage.tutorial import STEPS as TUTORIAL_STEPS
 
 # The statistics screen's tabs over a made-up history (and with none), and the warning of a
@@ -220,8 +224,8 @@ def build_scene(
         index, answered = lesson_step(step)
         table = lesson_table(app, threaded=False)
         app.push(table)
-        assert table.lesson is not None
-        table.lesson.show_step(index, answered)
+        assert isinstance(table.layer, Lesson)
+        table.layer.show_step(index, answered)
         return
     if name == "setup":
         app.push(app.make_scene("setup"))
@@ -400,8 +404,8 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
         scene.log.add(tell(recent), scene.seats)
     app.push(scene)
     scene.update(0.0)
-    net = scene.net
-    assert net is not None
+    assert isinstance(scene.match, RemoteMatch)
+    net = scene.match.notices
     if name == "countdown":
         net.hear(Countdown(players - 1 if players > 3 else 1, 42.4))
     elif name == "reconnecting":
@@ -418,7 +422,7 @@ def rejoined_table(app: SceneHost, seed: int, players: int) -> TableScene:
     names = [info.name for info in example_lobby(players, True).seats]
     seats = [SeatConfig("remote", name=names[0])]
     seats += [SeatConfig("bot", "easy", name=name) for name in names[1:]]
-    table = NetTable.create(EXAMPLE_CODE, seats, seed)
+    table = NetTable.create(EXAMPLE_CODE, seats, seed, chance=SeededChance())
     table.claim(0)
     table.start()
     me = make_bot("easy", seed)

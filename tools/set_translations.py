@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Fill in translations from a JSON file: ``{"msgid": {"zh": "...", "ja": "..."}, ...}``; a
-plural msgid takes a list of forms per language and its key is the singular.
+plural msgid takes a list of forms per language and its key is the singular. A message with a
+context (``msgctxt``) is keyed as gettext keys it, the context and the msgid joined by
+``\\u0004`` in JSON: ``"lesson step\\u0004Next"``.
 
 Usage: ``python tools/set_translations.py FILE.json`` after ``tools/i18n_catalogs.py update``
 added the new msgids empty. The English catalog gets the msgid itself (its plural forms for a
-plural). Entries not in the file are left as they are.
+plural). Entries not in the file, and languages left out of an entry, are left as they are.
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ def main(argv: list[str]) -> int:
         changed = 0
         for message in catalog:
             key = message.id[0] if isinstance(message.id, tuple) else message.id
-            if not key or key not in wanted:
-                continue
+            if key and message.context is not None:
+                key = f"{message.context}\x04{key}"
+            if not key or key not in wanted or (lang != "en" and lang not in wanted[key]):
+                continue  # a language left out of an entry keeps its translation
             if lang == "en":
                 text = list(message.id) if isinstance(message.id, tuple) else message.id
             else:

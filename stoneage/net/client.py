@@ -23,15 +23,45 @@ The public API, small and meant to stay:
 
 The events are the frozen dataclasses below (``Joined``, ``LobbyUpdate``, ``ViewUpdate`` (with
 the ``Backlog`` of the recent past on arrival),
-``Refused``, ``Problem``, ``Countdown``, ``StandIn``, ``Returned``, ``Disconnected``,
+``HostRefused``, ``Problem``, ``Countdown``, ``StandIn``, ``Returned``, ``Disconnected``,
 ``HostLeft``, ``Closed``). Every refusal and problem comes with its words in the language of
 the moment (``reason``/``words``): the host sends codes and the rules' reasons as data, and the
-client words them, so each player reads them in their own language.
+client words them, so each player reads them in their own language. So with each step: the
+host sends the rules' events (hidden as the seat may know them), and the client tells them
+(``ViewUpdate.story``, worded when shown).
 
 A dropped connection is retried (with the token, so the seat comes back with the same view)
 for ``retry_for`` seconds; ``Disconnected`` says whether it still tries.
 
-``create_table(url, seats, ...)`` asks a dedicated server for a new table and returns its code.
+``create_table(url, seats, ...)`` asks a dedicated server for a new table and returns its code
+(``listed=True``: shown in the server's lobby, with a short code; otherwise private, with a long
+secret code).
+
+A dedicated server's lobby, for the screens that show it (each call blocks up to ``timeout``:
+call it off the frame loop, e.g. in a thread; ``ProtocolError`` with ``words`` or ``OSError``
+when the server refuses or cannot be reached):
+
+``read_lobby(url) -> Lobby``
+    The listed tables (``TableEntry``: code, seats with names, ratings and bots' levels, free
+    seats, language, begun or not, seconds before a quick match's table starts with bots) and
+    the server's quick match wait.
+``read_leaders(url) -> tuple[Leader, ...]``
+    The best rated players (name, rating as shown, games).
+``Client(url, "", quick=QuickMatch(players, lang), name=..., key=...)``
+    A quick match: the server seats the player at a listed table waiting for players or opens
+    one; ``Matched`` tells the code and the seconds before bots fill the empty seats, then the
+    client is an ordinary seated client (``Joined``, ``LobbyUpdate``...; it returns to the seat
+    with its token after a dropped connection).
+``Client.say(phrase_id)``
+    A quick phrase (``PHRASES``: hello, good_game, well_played, thinking, oops) to the table;
+    everyone's client gets ``Said`` with the words in its own language (``phrase_words``).
+
+A player key (``stoneage.records.player_key``) says who the player is: ``key=server_key(player,
+url)`` (a key of that server's own) on a ``Client`` or ``create_table``; the server rates the
+finished games among people (``Rated``: each rated seat's rating before and after).
+
+When the server restarts gracefully it says so (``Restarting``) and the client comes back by
+itself (with its token, or watching again).
 """
 
 from __future__ import annotations
@@ -47,21 +77,47 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from stoneage.i18n import _
-from stoneage.play.cues import Cue
 from stoneage.play.names import engine_reason
-from stoneage.play.story import Story, Told
-from stoneage.rules import GameState, WireFormatError, action_from_text, view_from_wire
+from stoneage.play.story import Story, story_of
+from stoneage.records.player_key import PlayerKey
+from stoneage.rules import (
+    GameState,
+    WireFormatError,
+    action_from_text,
+    events_from_wire,
+    view_from_wire,
+)
 
-from .protocol import MAX_HOST_BYTES, REPLACED, ProtocolError, encode, make, read_host
+from .protocol import (
+    MAX_HOST_BYTES,
+    PHRASES,
+    REPLACED,
+    ProtocolError,
+    encode,
+    make,
+    read_host,
+)
 
 #: Problems after which retrying cannot help (the client stops).
 FATAL = frozenset(
-    {"version", "no_table", "bad_token", "no_free_seat", "seat_taken", "no_spectators"}
+    {
+        "version",
+        "no_table",
+        "bad_token",
+        "no_free_seat",
+        "seat_taken",
+        "no_spectators",
+        "expired",
+        "no_create",
+        "full",
+        "table_quota",
+    }
 )
 
 
@@ -131,7 +187,7 @@ class ViewUpdate:
 
 
 @dataclass(frozen=True)
-class Refused:
+class HostRefused:
     """The host refused an action: the rules' reason, worded for this player."""
 
     text: str
@@ -186,11 +242,51 @@ class Closed:
     """The client stopped (the last event)."""
 
 
+@dataclass(frozen=True)
+class Matched:
+    """A quick match found the player a seat at ``code``; bots take the seats still empty
+    ``seconds`` from now (the game may begin sooner, once every seat is taken)."""
+
+    code: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Said:
+    """The player of ``seat`` said a quick phrase (``phrase``: its id; ``words``: in the
+    language of now)."""
+
+    seat: int
+    phrase: str
+    words: str
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A seat's rating (as shown) before and after the game."""
+
+    seat: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class Rated:
+    """The finished game was rated among its people's seats."""
+
+    changes: tuple[RatingChange, ...]
+
+
+@dataclass(frozen=True)
+class Restarting:
+    """The server said it is restarting: the client comes back by itself."""
+
+
 Event = (
     Joined
     | LobbyUpdate
     | ViewUpdate
-    | Refused
+    | HostRefused
     | Problem
     | Countdown
     | StandIn
@@ -198,8 +294,24 @@ Event = (
     | Disconnected
     | HostLeft
     | Closed
+    | Matched
+    | Said
+    | Rated
+    | Restarting
 )
 _E = TypeVar("_E")
+
+
+def phrase_words(phrase: str) -> str:
+    """The words of a quick phrase (its id, ``PHRASES``) in the language of now."""
+    said = {
+        "hello": _("Hello!"),
+        "good_game": _("Good game!"),
+        "well_played": _("Well played!"),
+        "thinking": _("Thinking…"),
+        "oops": _("Oops!"),
+    }
+    return said.get(phrase, "…")
 
 
 def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
@@ -234,6 +346,14 @@ def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
         "stale": _("The game moved on: look again"),
         "no_create": _("This host does not make new tables"),
         "full": _("The server has no room for another table"),
+        "table_quota": _(
+            "You already have {limit} tables waiting for players: start or leave one first"
+        ),
+        "create_rate": _("Too many new tables: try again in {seconds} s"),
+        "too_many_guesses": _("Too many wrong codes from your address: try again in {seconds} s"),
+        "too_many_watchers": _("Too many tables watched at once: try again in {seconds} s"),
+        "phrase_rate": _("Not so fast: say it again in {seconds} s"),
+        "expired": _("Nobody joined this table in time: it was closed"),
         "offline": _("Not connected to the table"),
         "bad_view": _("The host sent a table this game cannot show"),
         "replaced": _("This seat is now played from another window"),
@@ -244,6 +364,11 @@ def problem_words(code: str, params: dict[str, Any] | None = None) -> str:
         return said
 
 
+#: Refusals of a hello that a moment's wait may lift (a quota): the client closes the
+#: connection and its retry loop asks again (a player returning to a seat, or watching).
+LATER = frozenset({"too_many_guesses", "too_many_watchers", "create_rate"})
+
+
 class _Reason(Exception):
     """The rules' reason as the host sent it (a template and its values), for ``engine_reason``."""
 
@@ -251,6 +376,24 @@ class _Reason(Exception):
         super().__init__(template)
         self.template = template
         self.params = params
+
+
+@dataclass(frozen=True)
+class QuickMatch:
+    """What a quick match asks for: a table of ``players`` seats (None: any), in ``lang``
+    (``"en"``, ``"zh"``, ``"ja"``; ``""``: any) first."""
+
+    players: int | None = None
+    lang: str = ""
+
+
+def server_key(player: PlayerKey, url: str) -> str:
+    """The key ``player`` gives the server at ``url`` (a key of that server's own: its host
+    and port, as the URL names them)."""
+    parsed = urlsplit(url)
+    netloc = (parsed.hostname or "").lower()
+    port = parsed.port or (443 if parsed.scheme == "wss" else 80)
+    return player.for_server(f"{netloc}:{port}")
 
 
 class Client:
@@ -267,10 +410,13 @@ class Client:
         watch: bool = False,
         tls: ssl.SSLContext | None = None,
         retry_for: float = 300.0,
+        key: str | None = None,
+        quick: QuickMatch | None = None,
     ) -> None:
         self.url, self.code, self.name = url, code, name
         self.token, self.seat, self.watch, self.tls = token, seat, watch, tls
         self.retry_for = retry_for
+        self.key, self.quick = key, quick
         self.view: GameState | None = None
         self.ply = -1
         self.lobby: LobbyUpdate | None = None
@@ -284,6 +430,7 @@ class Client:
         self._final = False
         self._joined = False
         self._lock = threading.Lock()  # the fields the window reads while the thread writes
+        self._syncing = False  # asked the host for the view (``sync``), not received yet
 
     # --- the window's side ------------------------------------------------------------------
     def start(self) -> None:
@@ -323,6 +470,13 @@ class Client:
     def start_game(self) -> None:
         """Start the game (the table's owner only; the others get a ``Problem``)."""
         self._send(make("start"))
+
+    def say(self, phrase: str) -> None:
+        """Say the quick phrase ``phrase`` (an id of ``PHRASES``) to the table; a seated
+        player only (a spectator gets a ``Problem``), a few a minute (else a ``Problem``)."""
+        if phrase not in PHRASES:
+            raise ValueError(f"no quick phrase {phrase!r}")
+        self._send(make("phrase", id=phrase))
 
     def send_raw(self, text: str) -> None:
         """Send ``text`` as it is (the tests' hostile client; never the window's)."""
@@ -427,7 +581,13 @@ class Client:
             return make("hello", code=self.code, watch=True)
         if self.token is not None:
             return make("hello", code=self.code, token=self.token)
-        return make("hello", code=self.code, name=self.name[:24], seat=self.seat)
+        said: dict[str, Any] = {"key": self.key} if self.key else {}
+        if self.quick is not None:
+            quick = self.quick
+            return make(
+                "quick", players=quick.players, name=self.name[:24], lang=quick.lang, **said
+            )
+        return make("hello", code=self.code, name=self.name[:24], seat=self.seat, **said)
 
     async def _session(self, ws: ClientConnection) -> None:
         """Read the host's messages and send ours until the connection closes."""
@@ -446,6 +606,13 @@ class Client:
             sending.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await sending
+
+    def _hang_up_later(self) -> None:
+        """Close the connection (from the client's own loop), not leaving the seat."""
+        ws, loop = self._ws, self._loop
+        if ws is not None and loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(lambda: loop.create_task(ws.close()))
 
     async def _hang_up(self) -> None:
         if self._wake is not None:
@@ -494,11 +661,13 @@ class Client:
             return lobby
         if kind == "refused":
             reason = engine_reason(_Reason(str(m["template"]), dict(m["params"])))
-            return Refused(str(m["text"]), reason)
+            return HostRefused(str(m["text"]), reason)
         if kind == "error":
             code = str(m["code"])
             if code in FATAL:
                 self._final = True
+            elif code in LATER and not self._joined:
+                self._hang_up_later()  # the retry loop asks again in a moment
             params = m.get("params")
             return Problem(code, problem_words(code, params if isinstance(params, dict) else {}))
         if kind == "countdown":
@@ -508,21 +677,61 @@ class Client:
         if kind == "back":
             return Returned(int(m["seat"]))
         if kind == "bye":
-            return HostLeft()
+            return Restarting() if m.get("restart") is True else HostLeft()
+        if kind == "quick":
+            with self._lock:
+                self.code = str(m["code"])
+            return Matched(self.code, float(m["seconds"]))
+        if kind == "phrase":
+            phrase = str(m["id"])
+            if phrase not in PHRASES:
+                return None  # a phrase of a later version: nothing to word it with
+            return Said(int(m["seat"]), phrase, phrase_words(phrase))
+        if kind == "rated":
+            changes = tuple(RatingChange(int(a), int(b), int(c)) for a, b, c in m["seats"])
+            return Rated(changes)
         return None  # pong, and kinds of a later version this one does not know
 
-    def _update(self, m: dict[str, Any]) -> Event:
-        try:
-            view = view_from_wire(m["view"])
-        except WireFormatError:
-            return Problem("bad_view", problem_words("bad_view"))
-        story = _story(m.get("story"), self._names())
+    def _update(self, m: dict[str, Any]) -> Event | None:
+        """A step of the game, with the seat's view after it: the view the host sent, or else
+        the step applied to the view this client has (the host sends a view only where this
+        client cannot follow: on arrival, after another seat's face-down draw, at the end).
+        A step it cannot follow asks the host for the view (``sync``), and tells nothing
+        until it comes."""
+        ply = int(m["ply"])
+        story = _story(m.get("step"), self._names())
+        if "view" in m:
+            try:
+                view = view_from_wire(m["view"])
+            except WireFormatError:
+                return Problem("bad_view", problem_words("bad_view"))
+        else:
+            followed = self._followed(story, ply)
+            if followed is None:
+                if not self._syncing:  # asked once: the steps meanwhile wait for the view
+                    self._syncing = True
+                    self._send(make("sync"))
+                return None
+            view = followed
+        self._syncing = False
         final = m.get("final")
         finals = tuple(dict(f) for f in final) if isinstance(final, list) else None
-        backlog = _backlog(m.get("backlog"), self._names(), int(m["ply"]))
+        backlog = _backlog(m.get("backlog"), self._names(), ply)
         with self._lock:
-            self.view, self.ply = view, int(m["ply"])
+            self.view, self.ply = view, ply
         return ViewUpdate(self.ply, view, story, finals, backlog)
+
+    def _followed(self, story: Story | None, ply: int) -> GameState | None:
+        """The view after the step of ``story`` (at position ``ply``), applied to this
+        client's view; None where it does not follow from it."""
+        view = self.view
+        if story is None or view is None or view.ply != ply - 1:
+            return None
+        try:
+            after = view.apply(story.action)
+        except Exception:  # refused, or anything a hostile host's step does to the view
+            return None
+        return after if after.ply == ply else None
 
     def _names(self) -> list[str]:
         lobby = self.lobby
@@ -530,29 +739,14 @@ class Client:
 
 
 def _story(raw: object, names: Sequence[str]) -> Story | None:
-    """The story the host sent as data, or None when it does not read (a story is only
-    shown: a bad one is left out, never fatal)."""
-    if not isinstance(raw, dict):
+    """The story of the step the host sent (who acted, the action, the rules' events), told
+    here, or None when it does not read (a story is only shown: a bad one is left out, never
+    fatal)."""
+    if not isinstance(raw, dict) or type(raw.get("actor")) is not int or not -2 <= raw["actor"] < 4:
         return None
     try:
-        lines = tuple(
-            Told(
-                str(line["kind"]),
-                line["seat"] if isinstance(line["seat"], int) else None,
-                {k: tuple(v) if isinstance(v, list) else int(v) for k, v in line["values"].items()},
-            )
-            for line in raw["lines"]
-        )
-        cues = tuple(Cue(str(c[0]), int(c[1]), tuple(int(s) for s in c[2])) for c in raw["cues"])
-        story = Story(
-            int(raw["actor"]),
-            action_from_text(raw["action"]),
-            lines,
-            cues,
-            raw["new_round"] if isinstance(raw["new_round"], int) else None,
-            bool(raw["game_over"]),
-            tuple(int(b) for b in raw["breaks"]),
-        )
+        happened = events_from_wire(raw["events"])
+        story = story_of(raw["actor"], action_from_text(raw["action"]), happened)
         story.text([*names, "?", "?", "?", "?"])  # every line must be one it can word
     except Exception:  # anything a hostile or newer host sent that this client cannot tell
         return None
@@ -589,14 +783,25 @@ def _past(raw: object, names: Sequence[str]) -> Past | None:
     return Past(at, in_round, story) if story is not None else None
 
 
-async def _create(url: str, message: dict[str, Any], tls: ssl.SSLContext | None) -> str:
+async def _ask(
+    url: str, message: dict[str, Any], answer: str, tls: ssl.SSLContext | None
+) -> dict[str, Any]:
+    """Send ``message`` on a connection of its own and return the reply of type ``answer``;
+    ``ProtocolError`` (with ``words``) for an error reply."""
     async with connect(url, max_size=MAX_HOST_BYTES, ssl=tls, open_timeout=5) as ws:
         await ws.send(encode(message))
         reply = read_host(await ws.recv())
-        if reply.get("t") != "created":
+        if reply.get("t") != answer:
             code = str(reply.get("code", "internal"))
-            raise ProtocolError(code, words=problem_words(code, reply.get("params") or {}))
-        return str(reply["code"])
+            params = reply.get("params")
+            params = params if isinstance(params, dict) else {}
+            values = {k: v for k, v in params.items() if k not in ("code", "words")}
+            raise ProtocolError(code, words=problem_words(code, params), **values)
+        return reply
+
+
+async def _create(url: str, message: dict[str, Any], tls: ssl.SSLContext | None) -> str:
+    return str((await _ask(url, message, "created", tls))["code"])
 
 
 def create_table(
@@ -608,10 +813,118 @@ def create_table(
     spectators: bool = True,
     tls: ssl.SSLContext | None = None,
     timeout: float = 10.0,
+    listed: bool = False,
+    lang: str = "",
+    key: str | None = None,
 ) -> str:
     """Ask the server at ``url`` for a new table (``seats``: ``{"kind": "remote"|"bot",
     "level": ..., "name": ..., "colour": ...}``); its code. Then join it with a ``Client``.
+    ``listed``: shown in the server's lobby (a six-character code); otherwise private (a
+    twelve-character code, its only secret). ``lang``: the language it is played in; ``key``:
+    the creator's key for this server (``server_key``), counted by the server's quotas.
     Blocks (up to ``timeout``): call it off the frame loop. ``ProtocolError`` or ``OSError``
     when the server refuses or cannot be reached."""
-    message = make("create", seats=list(seats), standin=standin, wait=wait, spectators=spectators)
+    extra: dict[str, Any] = {"key": key} if key else {}
+    message = make(
+        "create",
+        seats=list(seats),
+        standin=standin,
+        wait=wait,
+        spectators=spectators,
+        listed=listed,
+        lang=lang,
+        **extra,
+    )
     return asyncio.run(asyncio.wait_for(_create(url, message, tls), timeout))
+
+
+# --- a server's lobby and leaderboard ------------------------------------------------------------
+@dataclass(frozen=True)
+class ListedSeat:
+    """A seat of a listed table: a person's (their name and rating once taken) or a bot's
+    (its level)."""
+
+    kind: str  # "remote", "host" or "bot"
+    name: str
+    level: str
+    claimed: bool
+    rating: int | None
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """A table of a server's lobby."""
+
+    code: str
+    seats: tuple[ListedSeat, ...]
+    free: int
+    language: str
+    started: bool
+    spectators: bool
+    starts_in: float | None  # a quick match's table: seconds before bots fill it
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """A server's lobby: its listed tables (those waiting for players first) and how long a
+    quick match's table waits for players before bots fill it."""
+
+    tables: tuple[TableEntry, ...]
+    quick_wait: float
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A player of a server's leaderboard: name, rating as shown, rated games."""
+
+    name: str
+    rating: int
+    games: int
+
+
+def _entry(raw: dict[str, Any]) -> TableEntry:
+    seats = tuple(
+        ListedSeat(
+            str(s["kind"]),
+            str(s["name"])[:24],
+            str(s["level"]),
+            bool(s["claimed"]),
+            int(s["rating"]) if isinstance(s.get("rating"), int) else None,
+        )
+        for s in raw["seats"][:4]
+    )
+    starts = raw.get("starts_in")
+    return TableEntry(
+        str(raw["code"])[:32],
+        seats,
+        int(raw["free"]),
+        str(raw.get("language", ""))[:8],
+        bool(raw["started"]),
+        bool(raw.get("spectators", True)),
+        float(starts) if isinstance(starts, (int, float)) else None,
+    )
+
+
+def read_lobby(url: str, *, tls: ssl.SSLContext | None = None, timeout: float = 10.0) -> Lobby:
+    """The lobby of the server at ``url``. Blocks (up to ``timeout``): call it off the frame
+    loop. ``ProtocolError`` or ``OSError`` when the server refuses or cannot be reached; an
+    entry that does not read is left out."""
+    reply = asyncio.run(asyncio.wait_for(_ask(url, make("tables"), "tables", tls), timeout))
+    entries = []
+    for raw in reply.get("tables", []) if isinstance(reply.get("tables"), list) else []:
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+            entries.append(_entry(raw))
+    wait = reply.get("quick_wait")
+    return Lobby(tuple(entries), float(wait) if isinstance(wait, (int, float)) else 0.0)
+
+
+def read_leaders(
+    url: str, *, tls: ssl.SSLContext | None = None, timeout: float = 10.0
+) -> tuple[Leader, ...]:
+    """The leaderboard of the server at ``url``, best first. Blocks (up to ``timeout``)."""
+    reply = asyncio.run(asyncio.wait_for(_ask(url, make("leaders"), "leaders", tls), timeout))
+    found = []
+    for raw in reply.get("players", []) if isinstance(reply.get("players"), list) else []:
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+            found.append(Leader(str(raw["name"])[:24], int(raw["rating"]), int(raw["games"])))
+    return tuple(found)

@@ -1,13 +1,13 @@
 """Tables on the local network, listed by themselves: DNS service discovery over multicast DNS
 (``zeroconf``), service type ``_stoneage._tcp.local.``.
 
-A host announces its table (``Announcer``: the table's name, port, code, protocol version and
+A host announces its table (``LanAdvertiser``: the table's name, port, code, protocol version and
 free seats as the service's TXT record) only while it hosts; a joiner's title screen browses
 (``TableBrowser``) and shows what ``TableList`` holds. What a service record says is read by
 ``table_from_info`` alone, which trusts nothing in it (anybody on the network may announce
 anything): a record that does not read is left out.
 
-Nothing here opens a socket until ``Announcer.start`` or ``TableBrowser.start`` is called; the
+Nothing here opens a socket until ``LanAdvertiser.start`` or ``TableBrowser.start`` is called; the
 tests hand service records to ``table_from_info`` and ``TableList`` directly and never send a
 packet.
 """
@@ -185,7 +185,7 @@ class TableBrowser:
         self._zc = self._browser = None
 
 
-class Announcer:
+class LanAdvertiser:
     """Announces a hosted table on the local network while started."""
 
     def __init__(self, info: ServiceInfo) -> None:

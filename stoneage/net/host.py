@@ -8,7 +8,7 @@ desktop's firewall may ask once). The host's own player joins as a client like a
 over loopback, with the host seat's token (``host_token``), so there is one client code.
 
 ``announcement(name)`` is the service record that lists the table on the local network
-(``discovery.Announcer`` sends it, only while the player hosts).
+(``discovery.LanAdvertiser`` sends it, only while the player hosts).
 
 The table is kept in an SQLite file (``db``) after every step: a host that quits or crashes
 reopens it (``Host(..., db=same file, code=its code)``) and the others rejoin with their
@@ -142,7 +142,7 @@ class Host:
     def announcement(self, name: str, addresses: list[str] | None = None) -> ServiceInfo:
         """The service record announcing this table on the local network under ``name``
         (its code, port, addresses (``addresses()`` by default), size and free seats), for a
-        ``discovery.Announcer``; made again after a seat is taken, for its ``update``. Sends
+        ``discovery.LanAdvertiser``; made again after a seat is taken, for its ``update``. Sends
         nothing."""
         table = self.service.table(self.code or "") if self.service is not None else None
         if table is None:

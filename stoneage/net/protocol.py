@@ -16,8 +16,19 @@ older side would read changes its meaning.
 
 Secrets: each seat has a token (``new_token``: 192 random bits, URL-safe text) that only its
 player's client holds; the host keeps only its digest (``token_digest``), compared in constant
-time. A table has a short code (``new_code``) to type or read out; the code lets somebody ask
-to join or watch, never to act for a seat.
+time. A table has a code (``new_code``) to type or read out; the code lets somebody ask to join
+or watch, never to act for a seat. A table listed in a server's lobby, or hosted from a
+window (one table, on the host's own network), has a short code of ``CODE_LENGTH`` (6)
+characters, which anybody may read off the lobby or be told out loud. A private table of a
+server has ``PRIVATE_CODE_LENGTH`` (12) characters, 59 bits: the code is its only secret. A
+server answers at most 5 hellos a second per address and refuses an address after 20 failed
+ones until they come back at 10 a minute (``guard``), so even 1,000 addresses guessing at the
+full rate against 10,000 private tables would need 31**12 / (10,000 * 5,000 a second), some
+500 years, to find one (and a six-character code, 31**6, would fall in about 18 seconds).
+
+A player may say who they are with a player key (``key``: a secret the player's client makes
+on first use and derives per server, see ``stoneage.net.identity``); the server keeps only its
+digest, the player's identity for its quotas and ratings.
 """
 
 from __future__ import annotations
@@ -31,10 +42,17 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 #: The protocol version; a client and a host of different versions refuse each other in words.
-VERSION: Final = 1
+#: 2: a step comes as the rules' events (``step``: actor, action, events), which each client
+#: words itself and applies to its view, where version 1 sent the story's lines and cues
+#: (``story``) and the view after every step; the view comes only where the client cannot
+#: follow the step (or asks: ``sync``); a view's pending roll says whether it is a card's
+#: dice (``rules.wire``'s layout 2). The server's lobby, quick match, phrases, ratings and
+#: player keys (issue 44, added while version 1 was current and never released in it) are
+#: part of version 2.
+VERSION: Final = 2
 #: The largest message a client may send (an action's text and a name need far less).
 MAX_CLIENT_BYTES: Final = 4096
-#: The largest message a host sends (a view with its story is a few kilobytes; an arrival's
+#: The largest message a host sends (a view with its step is a few kilobytes; an arrival's
 #: backlog of the last two rounds adds some 30 kB late in a four-player game).
 MAX_HOST_BYTES: Final = 1 << 20
 #: Frames larger than this are not even read: the WebSocket library closes the connection.
@@ -46,6 +64,16 @@ MAX_ACTION_TEXT: Final = 80
 TOKEN_BYTES: Final = 24  # 192 bits
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read out loud
 CODE_LENGTH: Final = 6
+#: The code of a private table on a server: long enough to be a secret (see above).
+PRIVATE_CODE_LENGTH: Final = 12
+#: The longest code a client may send (a private code typed with dashes or spaces).
+MAX_CODE_TEXT: Final = 32
+MAX_KEY_TEXT: Final = 64
+#: The languages a table may be said to be played in (``""``: not said).
+LANGUAGES: Final = ("", "en", "zh", "ja")
+#: The quick phrases a player may say at a table, by id (each client words them in its
+#: language): no free text, so there is nothing to moderate.
+PHRASES: Final = ("hello", "good_game", "well_played", "thinking", "oops")
 BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
 COLOURS: Final = ("red", "blue", "green", "yellow")
 
@@ -61,18 +89,38 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, _Field]]] = {
         "token": (_Str + _Null, False),
         "seat": (_Int + _Null, False),
         "watch": (_Bool, False),
+        "key": (_Str, False),
     },
-    # a new table on a server: its seats; the creator then joins it with ``hello``
+    # a new table on a server: its seats; the creator then joins it with ``hello``. A table
+    # ``listed`` in the lobby gets a short code; otherwise a long, secret one.
     "create": {
         "seats": ((list,), True),
         "standin": (_Str, False),
         "wait": ((int, float), False),
         "spectators": (_Bool, False),
+        "listed": (_Bool, False),
+        "lang": (_Str, False),
+        "key": (_Str, False),
     },
+    # the server's lobby: its listed tables (answered with ``tables``)
+    "tables": {},
+    # seat me at a waiting table of ``players`` seats (any size: null), or open one
+    "quick": {
+        "players": (_Int + _Null, False),
+        "name": (_Str, False),
+        "key": (_Str, False),
+        "lang": (_Str, False),
+    },
+    # the server's best rated players (answered with ``leaders``)
+    "leaders": {},
+    # a quick phrase to the table, by its id
+    "phrase": {"id": (_Str, True)},
     "start": {},  # the owner starts the game; seats nobody claimed get bots
     "action": {"text": (_Str, True), "ply": (_Int, True)},
     "leave": {},
     "ping": {},
+    # the client could not follow a step on its view: the host sends the view as it is now
+    "sync": {},
 }
 _SEAT_FIELDS: Final[dict[str, _Field]] = {
     "kind": (_Str, True),
@@ -165,13 +213,23 @@ def read_client(text: object) -> ClientMessage:
     if spec is None:
         raise ProtocolError("unknown_type")
     fields = _checked_fields(document, spec)
+    _check_text(fields, "key", MAX_KEY_TEXT)
+    _check_text(fields, "name", MAX_NAME)
+    if fields.get("lang", "") not in LANGUAGES:
+        raise ProtocolError("bad_field", field="lang")
     if kind == "hello":
-        _check_text(fields, "code", CODE_LENGTH * 2)
-        _check_text(fields, "name", MAX_NAME)
+        _check_text(fields, "code", MAX_CODE_TEXT)
         _check_text(fields, "token", 200)
         seat = fields.get("seat")
         if seat is not None and not 0 <= seat < 4:
             raise ProtocolError("bad_field", field="seat")
+    elif kind == "quick":
+        players = fields.get("players")
+        if players is not None and not 2 <= players <= 4:
+            raise ProtocolError("bad_field", field="players")
+    elif kind == "phrase":
+        if fields["id"] not in PHRASES:
+            raise ProtocolError("bad_field", field="id")
     elif kind == "action":
         _check_text(fields, "text", MAX_ACTION_TEXT)
         if fields["ply"] < 0:
@@ -250,12 +308,18 @@ def token_matches(token: object, digest: str) -> bool:
     return isinstance(token, str) and hmac.compare_digest(token_digest(token), digest)
 
 
-def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """A short table code, read out loud without confusion, not among ``taken``."""
+def new_code(taken: set[str] | frozenset[str] = frozenset(), length: int = CODE_LENGTH) -> str:
+    """A table code of ``length`` characters, read out loud without confusion, not among
+    ``taken``."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
         if code not in taken:
             return code
+
+
+def identity_of(key: object) -> str | None:
+    """The identity a server keeps of a player key (its digest), or None for no key."""
+    return token_digest(key) if isinstance(key, str) and key else None
 
 
 def normal_code(code: str) -> str:

@@ -1,25 +1,33 @@
 """The authoritative table of network play: one game, its seats, and what each client may see.
 
-A ``NetTable`` owns the ``Match`` of its game (the one game loop: the seed policy draws the
-dice and the reveals, the bots decide on their views) and knows who sits where: the host's own
-player, players who join from other machines, bots. It knows nothing of sockets: the server
-(``stoneage.net.service``) hands it what clients said and sends what it answers, so all of its
-rules are tested without a network.
+A ``NetTable`` owns the ``Match`` of its game (the one game loop; its chance source is the
+operating system's randomness, ``SystemChance``: each die, card or building turned up is drawn
+when it is needed, and the table has no seed; the bots decide on their views, their own
+choices seeded by the table's ``bot_key``, which predicts no chance outcome) and knows who
+sits where: the host's own player, players who join from other machines, bots. It knows
+nothing of sockets: the server (``stoneage.net.service``) hands it what clients said and sends
+what it answers, so all of its rules are tested without a network.
 
 * A seat's player acts only with that seat's token, only when the seat is to act, only on the
   position it saw (``ply``): anything else is refused (the rules' own reason for an action the
   rules refuse) and changes nothing.
-* A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
-  in wire form, and the story of each step as data (``stoneage.play.story``), the card of
-  another seat's face-down draw left out. Never the seed, the history or the full state. On
-  arrival (joining, returning, after a restart) it also receives the backlog: the stories of
-  the last rounds' steps, each filtered for that seat exactly as the live story was.
+* A client receives each step as the rules told it: its actor, the action's text and its
+  events (``GameState.apply_with_events``, worked out once when the step was applied; the
+  message is made once for everybody and once more for the owner of a face-down draw: the
+  others get that card as ``?``). Each client words the events in its own language and
+  applies the action to its seat's view (``GameState.view``; a spectator's is the view of no
+  seat), which it receives in wire form only where it cannot follow the step that way: on
+  arrival, after another seat's face-down draw, at the end (and when it asks: ``sync``).
+  Never the bot key, the history or the full state. On arrival (joining, returning, after a
+  restart) it also receives the backlog: the last rounds' steps, each hidden from that seat
+  exactly as the live step was.
 * A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
-  stand-in level plays the seat (deciding on the seat's view, under the seed policy) until the
-  player returns with the token, to the same view.
+  stand-in level plays the seat (deciding on the seat's view, its choices seeded by the bot key)
+  until the player returns with the token, to the same view.
 
-The table is rebuilt exactly from its ``TableRecord`` (seats, seed, tokens' digests, the text
-of every action): the server stores that record and replays it after a restart.
+The table is rebuilt exactly from its ``TableRecord`` (seats, bot key, tokens' digests, the text
+of every action, the chance outcomes among them): the server stores that record and replays it
+after a restart; the next chance outcome is drawn afresh, so no stored byte predicts it.
 """
 
 from __future__ import annotations
@@ -29,25 +37,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stoneage.ai import Bot, make_bot
-from stoneage.play.match import Match, Step, bot_decision
+from stoneage.ai import Bot
+from stoneage.play.match import ChanceSource, Match, Step, SystemChance, bot_decision, seat_bot
 from stoneage.play.seats import BOT, HUMAN, Seat
-from stoneage.play.story import tell
 from stoneage.rules import (
     CHANCE,
+    HIDDEN,
     SPECTATOR,
     TERMINAL,
     Action,
     ActionError,
     DrawExtra,
-    DrawFaceDown,
+    ExtraCardDrawn,
     GameState,
     IllegalActionError,
+    events_to_wire,
+    hidden_from,
     spectator_view,
     view_to_wire,
 )
 
-from .protocol import COLOURS, ProtocolError, make, new_token, token_digest, token_matches
+from .protocol import COLOURS, ProtocolError, encode, make, new_token, token_digest, token_matches
 
 HOST, REMOTE = "host", "remote"
 #: The most past steps an arriving client is told (its log's backlog): the rounds before are
@@ -57,6 +67,8 @@ BACKLOG_STEPS = 160
 BACKLOG_ROUNDS = 2
 #: The seat kinds of a table: the host's own player, a player who joins, a bot.
 SEAT_KINDS = (HOST, REMOTE, BOT)
+#: Steps kept in wire form (``NetTable.told``): the backlog's and a few more.
+TOLD_KEPT = 2 * BACKLOG_STEPS
 
 
 @dataclass
@@ -76,50 +88,78 @@ class SeatConfig:
 
 @dataclass
 class TableRecord:
-    """Everything a table is, to store and rebuild it: seats, seed, tokens' digests (never the
-    tokens), whether the game began, the stand-in rules and the text of every action."""
+    """Everything a table is, to store and rebuild it: seats, the bots' key, tokens' digests
+    (never the tokens), whether the game began, the stand-in rules, whether the server's lobby
+    lists it and in which language, the players' identities (digests of their player keys, for
+    the ratings) and the text of every action.
+
+    There is no seed: the chance outcomes are among the actions, drawn when they were needed.
+    ``bot_key`` seeds only the bots' own choices. A record written before there was a bot key
+    (its ``seed``) is read with that number as its bot key: its future dice are drawn afresh
+    all the same, so the old seed predicts nothing any more."""
 
     code: str
     seats: list[SeatConfig]
-    seed: int
+    bot_key: int
     digests: list[str | None]
     started: bool = False
     standin: str = "normal"
     wait: float = 60.0
     spectators: bool = True
     actions: list[str] = field(default_factory=list)
+    listed: bool = False
+    language: str = ""
+    players: list[str | None] = field(default_factory=list)
+    #: A quick match's table: when bots take its empty seats (the wall clock; 0: never).
+    starts_at: float = 0.0
+
+    def __post_init__(self) -> None:
+        if len(self.players) != len(self.seats):
+            self.players = (self.players + [None] * len(self.seats))[: len(self.seats)]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe form (the database keeps the actions apart)."""
         return {
             "code": self.code,
             "seats": [vars(s) for s in self.seats],
-            "seed": self.seed,
+            "bot_key": self.bot_key,
             "digests": self.digests,
             "started": self.started,
             "standin": self.standin,
             "wait": self.wait,
             "spectators": self.spectators,
+            "listed": self.listed,
+            "language": self.language,
+            "players": self.players,
+            "starts_at": self.starts_at,
         }
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any], actions: list[str]) -> TableRecord:
-        """The record ``to_dict`` wrote, with its actions."""
+        """The record ``to_dict`` wrote (or an older version's, with its ``seed``), with its
+        actions."""
         seats = [SeatConfig(**s) for s in raw["seats"]]
+        players = raw.get("players")
         return cls(
             raw["code"],
             seats,
-            int(raw["seed"]),
+            int(raw["bot_key"] if "bot_key" in raw else raw["seed"]),
             list(raw["digests"]),
             bool(raw["started"]),
             str(raw["standin"]),
             float(raw["wait"]),
             bool(raw["spectators"]),
             actions,
+            bool(raw.get("listed", False)),
+            str(raw.get("language", ""))[:8],
+            [p if isinstance(p, str) else None for p in players]
+            if isinstance(players, list)
+            else [],
+            float(raw.get("starts_at", 0.0)),
         )
 
 
-class Refused(Exception):
+class ActionRefused(Exception):
     """An action the rules refused: their reason as a template and its values (the client
     words it in its language, as the table's own messages do)."""
 
@@ -145,13 +185,26 @@ class _Presence:
 class NetTable:
     """One table of network play (see the module docstring)."""
 
-    def __init__(self, record: TableRecord, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        record: TableRecord,
+        clock: Callable[[], float] = time.monotonic,
+        chance: ChanceSource | None = None,
+    ) -> None:
         self.record = record
         self.clock = clock
+        # The system's randomness: what every served table uses. A seeded source (the bot key
+        # then doubles as a seed) is for the screenshots' example tables and tests only.
+        self.chance: ChanceSource = chance if chance is not None else SystemChance()
         self.presence = [_Presence() for _ in record.seats]
         self.match: Match | None = None
         self._standin_bots: dict[int, Bot] = {}
         self.last_step: Step | None = None
+        # Steps in wire form, by the position they were applied at and for whom: everybody
+        # (``SPECTATOR``), or the owner of a face-down draw (``told``); and the messages of
+        # the latest step, encoded (``encoded``).
+        self._told: dict[tuple[int, int], dict[str, Any]] = {}
+        self._encoded: dict[tuple[int, int], str] = {}
         if record.started:
             self._begin(replay=record.actions)
 
@@ -160,20 +213,23 @@ class NetTable:
         cls,
         code: str,
         seats: list[SeatConfig],
-        seed: int,
+        bot_key: int,
         standin: str = "normal",
         wait: float = 60.0,
         spectators: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        chance: ChanceSource | None = None,
     ) -> NetTable:
-        """A new table, not begun: its players' seats wait to be claimed."""
+        """A new table, not begun: its players' seats wait to be claimed (``bot_key`` seeds
+        its bots' own choices; the dice come from ``chance``, the system's randomness by
+        default)."""
         if not 2 <= len(seats) <= 4 or any(s.kind not in SEAT_KINDS for s in seats):
             raise ValueError("a table has 2 to 4 seats, each a host, a remote player or a bot")
         seats = [_settled(s, i) for i, s in enumerate(seats)]
         record = TableRecord(
-            code, seats, seed, [None] * len(seats), False, standin, wait, spectators
+            code, seats, bot_key, [None] * len(seats), False, standin, wait, spectators
         )
-        return cls(record, clock)
+        return cls(record, clock, chance)
 
     # --- seats -------------------------------------------------------------------------------
     @property
@@ -243,7 +299,7 @@ class NetTable:
             Seat(s.name, s.colour, HUMAN if s.is_player else BOT, s.level)
             for s in self.record.seats
         ]
-        match = Match(seats, self.record.seed, threaded=False)
+        match = Match(seats, self.record.bot_key, threaded=False, chance=self.chance)
         for text in replay:
             match.apply(text)  # an ActionError here: a damaged record, refused by the caller
         self.match = match
@@ -286,7 +342,7 @@ class NetTable:
         """Apply the action ``text`` of the player of ``seat``, who saw position ``ply``.
 
         ``ProtocolError`` before the game, for a position that is gone (a replayed or late
-        message) or when a stand-in plays the seat; ``Refused`` with the rules' reason for an
+        message) or when a stand-in plays the seat; ``ActionRefused`` with the rules' reason for an
         action the rules refuse (out of turn among them). Nothing changes then."""
         match = self.match
         if match is None:
@@ -297,11 +353,11 @@ class NetTable:
         if actor != seat:
             # Said before the text is read: at a chance node, whether a card is possible
             # would tell which cards are still unseen (another seat's face-down card).
-            raise Refused(_not_yours(text, seat, actor))
+            raise ActionRefused(_not_yours(text, seat, actor))
         try:
             return self._record(match.apply(text, seat=seat))
         except ActionError as error:
-            raise Refused(error) from None
+            raise ActionRefused(error) from None
 
     def automatic(self) -> tuple[int, Callable[[], Action]] | None:
         """The next step nobody at a client decides: its actor and how to find its action (a
@@ -326,8 +382,8 @@ class NetTable:
         self.presence[seat].standin = True
         bot = self._standin_bots.get(seat)
         if bot is None:
-            bot = self._standin_bots[seat] = make_bot(self.record.standin, self.record.seed + seat)
-        return seat, lambda: _decided(bot, self.record.seed, seat, state)
+            bot = self._standin_bots[seat] = seat_bot(self.record.standin, match.seed, seat)
+        return seat, lambda: bot_decision(bot, match.seed, seat, state)
 
     def apply_automatic(self, action: Action, ply: int) -> Step | None:
         """Apply an automatic action found at position ``ply`` (None if the game moved on)."""
@@ -370,19 +426,18 @@ class NetTable:
     def update(
         self, seat: int | None, step: Step | None = None, arrival: bool = False
     ) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) receives after ``step`` (or on arrival): its view
-        in wire form, the story of the step as data, and the final scoring once it is over.
-        On ``arrival`` (joining, returning) it also carries the ``backlog``: the stories of
-        the recent past steps, as the seat may hear them, for its log."""
+        """What ``seat`` (None: a spectator) receives after ``step`` (or without one: on
+        arrival, when it asks, at the start): the step as data (``told``), and its view in
+        wire form where it cannot follow the step on the view it has (see the module), the
+        final scoring once the game is over. On ``arrival`` (joining, returning) it also
+        carries the ``backlog``: the recent past steps, as the seat may know them, for its
+        log."""
         state = self.state()
-        view = state.view(seat) if seat is not None else spectator_view(state)
         listener = SPECTATOR if seat is None else seat
-        message = make(
-            "state",
-            ply=state.ply,
-            view=view_to_wire(view),
-            story=story_data(step, listener) if step else None,
-        )
+        message = make("state", ply=state.ply, step=self.told(step, listener) if step else None)
+        if step is None or arrival or state.is_terminal() or not self.followed(step, listener):
+            view = state.view(seat) if seat is not None else spectator_view(state)
+            message["view"] = view_to_wire(view)
         if arrival:
             message["backlog"] = self.backlog(listener)
         if state.is_terminal():
@@ -391,17 +446,51 @@ class NetTable:
         return message
 
     def backlog(self, listener: int) -> dict[str, Any]:
-        """The recent past for an arriving ``listener`` (a seat, or ``SPECTATOR``): the
-        stories of the steps of the last ``BACKLOG_ROUNDS`` rounds (at most ``BACKLOG_STEPS``),
-        each filtered as the live stories are, with its position and round; ``omitted``
-        counts the older steps left out."""
+        """The recent past for an arriving ``listener`` (a seat, or ``SPECTATOR``): the steps
+        of the last ``BACKLOG_ROUNDS`` rounds (at most ``BACKLOG_STEPS``), each hidden from it
+        as the live steps are, with its position and round; ``omitted`` counts the older steps
+        left out."""
         steps = self.match.steps if self.match is not None else []
         first = backlog_start(steps)
         told = [
-            {**story_data(step, listener), "ply": step.before.ply, "round": step.before.round}
+            {**self.told(step, listener), "ply": step.before.ply, "round": step.before.round}
             for step in steps[first:]
         ]
         return {"omitted": first, "steps": told}
+
+    @staticmethod
+    def followed(step: Step, listener: int) -> bool:
+        """True when ``listener`` can follow ``step`` on its view (it knows the action): any
+        step but another seat's face-down draw."""
+        owner = _hidden_owner(step)
+        return owner is None or owner == listener
+
+    def encoded(self, seat: int | None, step: Step) -> str:
+        """``update(seat, step)`` as the text sent: made once per step for everybody who
+        follows it on their view (once more for a face-down draw's owner)."""
+        listener = SPECTATOR if seat is None else seat
+        state = self.state()
+        if not self.followed(step, listener) or state.is_terminal():
+            return encode(self.update(seat, step))  # with the seat's own view
+        key = (step.before.ply, listener if listener == _hidden_owner(step) else SPECTATOR)
+        text = self._encoded.get(key)
+        if text is None:
+            if len(self._encoded) > 8:  # only the latest steps are broadcast
+                self._encoded.clear()
+            text = self._encoded[key] = encode(self.update(seat, step))
+        return text
+
+    def told(self, step: Step, listener: int) -> dict[str, Any]:
+        """``step_data(step, listener)``, put in wire form once per step for everybody (and
+        once more for the owner of a face-down draw), however many listen."""
+        owner = _hidden_owner(step)
+        key = (step.before.ply, listener if listener == owner else SPECTATOR)
+        found = self._told.get(key)
+        if found is None:
+            if len(self._told) >= TOLD_KEPT:
+                del self._told[next(iter(self._told))]  # the first put in: the oldest
+            found = self._told[key] = step_data(step, key[1])
+        return found
 
 
 def backlog_start(steps: list[Step]) -> int:
@@ -428,13 +517,6 @@ def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:
     )
 
 
-def _decided(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
-    """A stand-in's decision on the seat's view; a legal action whatever the bot does."""
-    action = bot_decision(bot, seed, seat, state)
-    legal = state.legal_actions()
-    return action if action in legal else legal[0]
-
-
 def _settled(seat: SeatConfig, index: int) -> SeatConfig:
     """A seat with a colour and a name (the seat's number when none was given)."""
     colour = seat.colour if seat.colour in COLOURS else COLOURS[index]
@@ -442,22 +524,24 @@ def _settled(seat: SeatConfig, index: int) -> SeatConfig:
     return SeatConfig(seat.kind, seat.level, name, colour)
 
 
-def story_data(step: Step, seat: int) -> dict[str, Any]:
-    """The story of ``step`` as ``seat`` may hear it (``SPECTATOR``: watching), as data the
-    client words in its language: the action's text, each line's kind and values, the cues,
-    the round begun and the end. Another seat's face-down card is not named."""
-    story = tell(step)
+def step_data(step: Step, seat: int) -> dict[str, Any]:
+    """``step`` as ``seat`` may know it (``SPECTATOR``: watching), as data the client words in
+    its language: who acted, the action's text and the step's events. Another seat's
+    face-down card is not named (``hidden_from``)."""
+    owner = _hidden_owner(step)
     text = str(step.action)
-    if isinstance(step.action, DrawExtra):
-        decided = step.before.decision()
-        if not (isinstance(decided, DrawFaceDown) and decided.owner == seat):
-            text = "extra ?"
+    if isinstance(step.action, DrawExtra) and owner != seat:
+        text = f"extra {HIDDEN}"
     return {
-        "actor": story.actor,
+        "actor": step.actor,
         "action": text,
-        "lines": [line.to_dict() for line in story.lines],
-        "cues": [[c.name, c.count, list(c.seats)] for c in story.cues],
-        "new_round": story.new_round,
-        "game_over": story.game_over,
-        "breaks": list(story.breaks),
+        "events": events_to_wire(hidden_from(step.events, seat)),
     }
+
+
+def _hidden_owner(step: Step) -> int | None:
+    """The seat that drew a card face down in ``step`` (None: nothing is hidden in it)."""
+    for event in step.events:
+        if isinstance(event, ExtraCardDrawn):
+            return event.seat
+    return None

@@ -8,9 +8,16 @@ One seed policy, so that a game is a function of its seed and the decisions take
 is played:
 
 * chance: the outcome at each chance node is drawn from ``seeded_rng(state)``, a generator made
-  from the game's seed and the number of actions taken (``stoneage.rules``);
-* bots: before each decision a bot's own generator is seeded with
-  ``"stoneage-bot/{seed}/{seat}/{ply}"``, and the bot decides on its seat's view.
+  from the game's seed and the number of actions taken (``stoneage.rules``), by the match's
+  chance source (``SeededChance``, the default). A table played over the network draws each
+  outcome from the operating system's randomness instead (``SystemChance``): its game has no
+  seed, nothing stored ahead predicts a die, and its journal of actions (chance outcomes are
+  actions) still replays it exactly;
+* bots: a seat's bot is made with ``seat_seed(seed, seat)`` (``seat_bot``), and before each
+  decision its own generator is seeded with ``"stoneage-bot/{seed}/{seat}/{ply}"``
+  (``bot_seed``); the bot decides on its seat's view, and should it fail or choose an illegal
+  action, a legal one is drawn from a generator seeded by the move (``bot_decision``: the one
+  way every bot of a game decides, at the window, in the runner and at a network table).
 
 Both are functions of the position, not of the order things happened in a process, so a game
 continued after a crash, an undo or a replay makes the same draws and the same bot decisions
@@ -27,10 +34,10 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 from stoneage.ai import Bot, Budget, make_bot
 from stoneage.play.seats import Seat
@@ -38,6 +45,7 @@ from stoneage.rules import (
     CHANCE,
     TERMINAL,
     Action,
+    Event,
     GameState,
     new_game,
     parse_action,
@@ -50,12 +58,35 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action: the state before, the action, the state after, who acted."""
+    """One applied action: the state before, the action, the state after, who acted, and what
+    it caused (the rules' events, in order: ``GameState.apply_with_events``), which the log
+    and the sounds tell."""
 
     before: GameState
     action: Action
     after: GameState
     actor: int
+    events: tuple[Event, ...]
+
+
+def step_of(before: GameState, action: Action | str, seat: int | None = None) -> Step:
+    """``action`` applied to ``before`` (for ``seat``, None: whoever acts), with its events.
+    Raises ``ActionError`` as ``GameState.apply`` does."""
+    if isinstance(action, str):
+        action = parse_action(before, action)
+    after, happened = before.apply_with_events(action, seat=seat)
+    return Step(before, action, after, before.current_player(), happened)
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed a new bot of ``seat`` of the game of ``seed`` is made with (the seed policy)."""
+    return seed * 7919 + seat
+
+
+def seat_bot(level: str, seed: int, seat: int, budget: Budget | None = None) -> Bot:
+    """A new bot of ``level`` for ``seat`` of the game of ``seed`` (``budget``: Hard's
+    thinking), made with the seat's seed (``seat_seed``)."""
+    return make_bot(level, seat_seed(seed, seat), budget)
 
 
 def bot_seed(seed: int, seat: int, ply: int) -> str:
@@ -68,11 +99,57 @@ def chance_outcome(state: GameState) -> Action:
     return sample_chance(state, seeded_rng(state))
 
 
+class ChanceSource(Protocol):
+    """Where a match's chance outcomes come from (the dice, a card or building turned up, a
+    hidden draw)."""
+
+    #: True when the outcomes follow from the game's seed (a seeded game records its seed).
+    seeded: bool
+
+    def outcome(self, state: GameState) -> Action:
+        """The outcome of the chance node ``state``."""
+        ...
+
+
+class SeededChance:
+    """The seed policy: each outcome a function of the game's seed and the position (solo and
+    hotseat games, lessons, the runner: a seed and the decisions replay a game)."""
+
+    seeded = True
+
+    def outcome(self, state: GameState) -> Action:
+        """The outcome of ``state`` under the seed policy."""
+        return chance_outcome(state)
+
+
+class SystemChance:
+    """Each outcome drawn when it is needed from the operating system's randomness
+    (``secrets``' source): nothing stored predicts it (tables played over the network)."""
+
+    seeded = False
+
+    def __init__(self) -> None:
+        self._rng = random.SystemRandom()
+
+    def outcome(self, state: GameState) -> Action:
+        """A fresh outcome of ``state``, with its exact probability."""
+        return sample_chance(state, self._rng)
+
+
 def bot_decision(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
     """What ``bot``, at ``seat`` of the game of ``seed``, decides on its view of ``state``
-    under the seed policy (its generator seeded by the seed, the seat and the move)."""
-    bot.rng.seed(bot_seed(seed, seat, state.ply))
-    return bot.choose(state.view(seat))
+    under the seed policy (its generator seeded by the seed, the seat and the move); a legal
+    action drawn by the move should the bot fail or choose an illegal one (a bot bug must not
+    end the game at the table)."""
+    try:
+        bot.rng.seed(bot_seed(seed, seat, state.ply))
+        action = bot.choose(state.view(seat))
+        if action in state.legal_actions():
+            return action
+        log.error("bot of seat %s chose an illegal action %s", seat, action)
+    except Exception:
+        log.exception("bot of seat %s failed", seat)
+    return random.Random(state.ply).choice(state.legal_actions())
 
 
 class Match:
@@ -82,14 +159,16 @@ class Match:
     decisions can be taken back (never across a chance node: a roll or a card or tile turned up)
     and the game can be written out as a replay.
 
+    ``chance`` draws the chance outcomes (``SeededChance`` by default). With ``SystemChance``
+    the game's state records no seed: ``seed`` then only seeds the bots' own choices.
+
     ``script`` replays those actions from the start instead of asking anyone. ``bots`` gives
     the bot of some seats ready made (the benchmarks' variants); the other bot seats get the
     bot of their level, thinking within ``budget`` (the default budget when None).
 
-    Two more hands for a match whose moves are partly decided elsewhere (the lesson's script):
-    ``queue`` holds moves to play next, before anything else, one at a time as the caller
-    applies them (nobody else decides meanwhile); ``hold`` stops every automatic move (the
-    lesson waits for the player, or for Next).
+    A match whose moves are partly decided elsewhere (the lesson's script,
+    ``stoneage.tutorial``) is driven by that part: it plays its moves with ``apply`` and holds
+    the bots back by not asking for ``automatic_action`` meanwhile.
     """
 
     def __init__(
@@ -102,19 +181,22 @@ class Match:
         script: list[Action] | None = None,
         bots: Mapping[int, Bot] | None = None,
         budget: Budget | None = None,
+        chance: ChanceSource | None = None,
     ) -> None:
         self.seats = list(seats)
         self.seed = seed
         self.script = script
+        self.chance: ChanceSource = chance if chance is not None else SeededChance()
         if state is None or script is not None:
-            self.state = new_game(len(self.seats), seed=seed)
+            recorded = seed if self.chance.seeded else None
+            self.state = new_game(len(self.seats), seed=recorded)
             self.steps: list[Step] = []
         else:
             self.state = state
             self.steps = replay_steps(state)
         given = dict(bots or {})
         self.bots: dict[int, Bot] = {
-            i: given.get(i) or make_bot(s.level, seed * 7919 + i, budget)
+            i: given.get(i) or seat_bot(s.level, seed, i, budget)
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
@@ -124,8 +206,6 @@ class Match:
         )
         self._future: Future[Action] | None = None
         self._future_ply = -1
-        self.queue: deque[Action] = deque()
-        self.hold = False
 
     # --- who acts -------------------------------------------------------------------------------
     def actor(self) -> int:
@@ -145,10 +225,9 @@ class Match:
         return self.script is not None and len(self.steps) >= len(self.script)
 
     def human_to_act(self) -> int | None:
-        """The human seat that must decide now, if any (nobody decides in a replay, nor while
-        queued moves are still to be played)."""
+        """The human seat that must decide now, if any (nobody decides in a replay)."""
         seat = self.actor()
-        if self.queue or self.script is not None:
+        if self.script is not None:
             return None
         return seat if seat >= 0 and self.seats[seat].is_human else None
 
@@ -164,15 +243,11 @@ class Match:
     def automatic_action(self) -> Action | None:
         """The next chance outcome or bot decision, or None (a human decides, a bot still
         thinks, the game is over or the replay has shown everything)."""
-        if self.queue:
-            return self.queue[0]
         if self.script is not None:
             return self.script[len(self.steps)] if not self.replay_finished() else None
-        if self.hold:
-            return None
         seat = self.actor()
         if seat == CHANCE:
-            return chance_outcome(self.state)
+            return self.chance.outcome(self.state)
         if seat == TERMINAL or self.seats[seat].is_human:
             return None
         return self._bot_action(seat)
@@ -195,32 +270,17 @@ class Match:
         return action
 
     def decide(self, seat: int, state: GameState) -> Action:
-        """The bot of ``seat`` choosing on its own view of ``state`` (seeded by the seed
-        policy); a random legal action should the bot fail."""
-        try:
-            action = bot_decision(self.bots[seat], self.seed, seat, state)
-            if action in state.legal_actions():
-                return action
-            log.error("bot of seat %s chose an illegal action %s", seat, action)
-        except Exception:  # a bot bug must not end the game at the table
-            log.exception("bot of seat %s failed", seat)
-        return random.Random(state.ply).choice(state.legal_actions())
+        """The bot of ``seat`` choosing on its own view of ``state`` (``bot_decision``)."""
+        return bot_decision(self.bots[seat], self.seed, seat, state)
 
     # --- applying -----------------------------------------------------------------------------------
     def apply(self, action: Action | str, seat: int | None = None) -> Step:
         """Apply ``action`` (an action or its text form) for ``seat`` (None: whoever acts).
         Raises ``ActionError`` (text that is no action, or an illegal one), leaving the game
         unchanged."""
-        before = self.state
-        actor = before.current_player()
-        if isinstance(action, str):
-            action = parse_action(before, action)
-        after = before.apply(action, seat=seat)
-        self.state = after
-        step = Step(before, action, after, actor)
+        step = step_of(self.state, action, seat)
+        self.state = step.after
         self.steps.append(step)
-        if self.queue and self.queue[0] == action:
-            self.queue.popleft()
         return step
 
     def play_out(self, round_cap: int | None = None) -> list[list[float]]:
@@ -230,7 +290,7 @@ class Match:
         while not self.is_over() and (round_cap is None or self.state.round <= round_cap):
             seat = self.actor()
             if seat == CHANCE:
-                self.apply(chance_outcome(self.state))
+                self.apply(self.chance.outcome(self.state))
                 continue
             if seat not in self.bots:
                 raise ValueError(f"seat {seat} is a human's: play_out needs a bot at every seat")
@@ -270,10 +330,8 @@ class Match:
         return step
 
     def jump_to(self, state: GameState) -> None:
-        """Go to ``state`` of this game at once (the lesson's Back), its steps rebuilt and the
-        queue emptied."""
+        """Go to ``state`` of this game at once (the lesson's Back), its steps rebuilt."""
         self._future = None
-        self.queue.clear()
         self.state = state
         self.steps = replay_steps(state)
 
@@ -295,7 +353,6 @@ def replay_steps(state: GameState) -> list[Step]:
     current = new_game(state.n, seed=state.seed)
     steps: list[Step] = []
     for action in actions:
-        after = current.apply(action)
-        steps.append(Step(current, action, after, current.current_player()))
-        current = after
+        steps.append(step_of(current, action))
+        current = steps[-1].after
     return steps

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from stoneage import i18n
-from stoneage.i18n import LANGUAGES, N_, _, ngettext
+from stoneage.i18n import LANGUAGES, N_, NP_, _, ngettext, pgettext
 from stoneage.rules import data
 
 #: The name a human seat gets unless the player types one. It is shown in the language of the
@@ -91,6 +91,8 @@ CULTURE_TITLES = {
     "weaving": N_("weaving"),
     "music": N_("music"),
 }
+# The bots' levels, as their names are shown ("Bot: Normal", "{level} bot"). "Normal" as an
+# animation speed and "Hard" standing for the Hard bot itself are other messages (contexts).
 LEVEL_TITLES = {
     "random": N_("Random"),
     "easy": N_("Easy"),
@@ -98,7 +100,12 @@ LEVEL_TITLES = {
     "hard": N_("Hard"),
 }
 COLOUR_TITLES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
-SPEED_TITLES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal")}
+SPEED_CONTEXT = "animation speed"  # not a bot's level: "Normal" is two messages
+SPEED_TITLES = {
+    "instant": NP_("animation speed", "Instant"),
+    "fast": NP_("animation speed", "Fast"),
+    "normal": NP_("animation speed", "Normal"),
+}
 ITEM_FACES = {
     1: N_("1 wood"),
     2: N_("1 brick"),
@@ -122,6 +129,11 @@ def space_words(space: int, tile: str | None = None) -> str:
     if tile is not None and space in data.BUILDING_SPACES:
         return building_words(data.buildings()[tile])
     return space_title(space).lower()
+
+
+def speed_title(speed: str) -> str:
+    """The name of an animation speed ("Instant", "Fast", "Normal") in the current language."""
+    return pgettext(SPEED_CONTEXT, SPEED_TITLES[speed])
 
 
 def resource_title(index: int) -> str:

@@ -33,14 +33,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from stoneage.i18n import N_, _
-from stoneage.play.match import Step
 from stoneage.play.names import DEFAULT_HUMAN_NAME, engine_reason, shown_name
 from stoneage.play.seats import BOT_LEVELS, COLOURS, Seat
-from stoneage.play.story import log_lines
 from stoneage.rules import ActionError, GameState, SaveFormatError, new_game
+
+if TYPE_CHECKING:  # for annotations: reading a save needs neither the match driver nor its bots
+    from stoneage.play.match import Step
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +151,8 @@ def replay_document(
 ) -> dict[str, Any]:
     """A replay file's content: a save of the game (seats, seed, every action) and the log
     in words of the current language, for people who open the file."""
+    from stoneage.play.story import log_lines  # the story is read when a replay is written
+
     document = save_payload(seats, seed, final)
     document["log"] = [
         ("## " if heading else "") + text for text, heading in log_lines(steps, seats)

@@ -17,6 +17,8 @@ BOT_LEVELS = ("random", "easy", "normal", "hard")
 #: The players' colours, in the order a new seat takes them.
 COLOURS = ("red", "blue", "green", "yellow")
 HUMAN, BOT = "human", "bot"
+#: The level of a seat another person plays (from another computer), for its label.
+PERSON = "person"
 
 
 @dataclass

@@ -28,6 +28,11 @@ the old file or to the new one, never to a mix):
     (a failing disk, a hand edit). The data is on disk before a rename makes it visible (step
     1's ``fsync``), so a power cut behaves like a kill.
 
+A file holding a secret (a seat's token, the player key) is written ``private``: its ``.tmp`` is
+created readable and writable by its owner only (mode 0600, set as the file is made, so it is
+never readable by others, not even for an instant), and the previous copy (a link to the older
+file, which an older version may have left readable) is narrowed to the same mode.
+
 A file that is not complete JSON never becomes the previous copy (the older good copy stays).
 A damaged file is never deleted silently: it is renamed aside (``<stem>.damaged-<time>.json``)
 once the player has chosen what to do. Failing writes (a read-only folder, a full disk) are
@@ -66,6 +71,8 @@ log = logging.getLogger(__name__)
 SAVES_FOLDER = "saves"
 MAX_FILE_BYTES = 5_000_000  # far above any file the game writes; a larger one is refused unread
 PREVIOUS_MARK = ".prev"
+#: The mode of a file holding a secret: its owner reads and writes it, nobody else.
+PRIVATE_MODE = 0o600
 DAMAGED_MARK = ".damaged-"
 
 
@@ -124,18 +131,25 @@ def atomic_write(
     content: str,
     keep_previous: bool = True,
     is_complete: Callable[[Path], bool] | None = None,
+    private: bool = False,
 ) -> None:
     """Write ``content`` to ``path`` so that a kill at any instant leaves a complete file (see
     the module's docstring). Raises ``OSError`` when the file cannot be written; the files
     already there are then unchanged. ``is_complete`` says whether the file now there is whole
-    and worth keeping as the previous copy (default: it is one JSON object)."""
+    and worth keeping as the previous copy (default: it is one JSON object). ``private``: the
+    file (and its previous copy) readable by its owner only (mode 0600 where the system has
+    modes), from the moment it exists."""
     data = content.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     try:
-        _write_synced(tmp, data)
+        if private:
+            remove_quietly(tmp)  # a stray .tmp of an older version keeps its own mode
+        _write_synced(tmp, data, PRIVATE_MODE if private else 0o644)
         if keep_previous and (is_complete or is_whole_json)(path):
             _keep_previous(path)
+            if private:
+                narrow(previous_of(path))
         os.replace(tmp, path)
     except OSError:
         remove_quietly(tmp)
@@ -143,10 +157,20 @@ def atomic_write(
     sync_folder(path.parent)
 
 
-def _write_synced(path: Path, data: bytes) -> None:
-    """``data`` in ``path``, on the disk before this returns."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
+def narrow(path: Path) -> None:
+    """Make ``path`` readable and writable by its owner only (POSIX; elsewhere the user's
+    folder is already the user's own). Never raises."""
+    if os.name == "posix":
+        with contextlib.suppress(OSError):
+            os.chmod(path, PRIVATE_MODE)
+
+
+def _write_synced(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """``data`` in ``path`` (created with ``mode``), on the disk before this returns."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), mode)
     try:
+        if mode == PRIVATE_MODE and os.name == "posix":
+            os.fchmod(fd, PRIVATE_MODE)  # an existing file keeps its mode through O_CREAT
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]

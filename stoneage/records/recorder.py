@@ -21,14 +21,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from stoneage.play.match import Step
 from stoneage.play.savefile import now_iso, replay_document
 from stoneage.play.seats import Seat
 from stoneage.records.achievements import Achievements, GameEnd
 from stoneage.records.files import atomic_write, data_dir
 from stoneage.rules import GameState
+
+if TYPE_CHECKING:  # for annotations: the play clock on the title screen needs no match driver
+    from stoneage.play.match import Step
 
 log = logging.getLogger(__name__)
 

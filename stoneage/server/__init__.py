@@ -5,7 +5,9 @@ network. Players create a table (``stoneage.net.client.create_table``), join it 
 leave and come back to it days later with their seat's token. Every table lives in an SQLite
 database (``--db``) and is written after every step, so a restart, even after the process was
 killed, loses nothing: each table is rebuilt by replaying its actions. ``--cert``/``--key``
-serve over TLS (``wss://``). See the README's "A dedicated server".
+serve over TLS (``wss://``). ``--metrics`` serves the Prometheus text format. SIGTERM (or
+SIGINT) stops it gracefully: every client is told the server is restarting and comes back by
+itself. See the README's "A dedicated server" and "Running a public server".
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from stoneage.net import metrics as metrics_module
+from stoneage.net.metrics import Metrics
 from stoneage.net.service import ServiceConfig, TableService
 from stoneage.net.store import TableStore
 
@@ -58,7 +62,60 @@ def parser() -> argparse.ArgumentParser:
         help="force every step to the disk (survives a power cut; slower). Without it a "
         "step survives the server being killed, and a power cut may lose the last few",
     )
-    p.add_argument("--max-tables", type=int, default=10_000, help="tables created at most")
+    p.add_argument(
+        "--max-tables",
+        type=int,
+        default=10_000,
+        help="tables open at once (waiting for players or being played; finished ones are "
+        "archived and not counted; default 10000)",
+    )
+    p.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=4,
+        help="tables one address (or player) may have waiting for players at once "
+        "(default 4; 0: no limit)",
+    )
+    p.add_argument(
+        "--creates-per-minute",
+        type=float,
+        default=6.0,
+        help="tables one address (or player) may create a minute, in bursts of 3 "
+        "(default 6; 0: no limit)",
+    )
+    p.add_argument(
+        "--unjoined-expiry",
+        type=float,
+        default=600.0,
+        help="seconds a table nobody joined is kept (default 600)",
+    )
+    p.add_argument(
+        "--hellos-per-second",
+        type=float,
+        default=5.0,
+        help="joins (hellos) answered a second per address; after 20 wrong codes or tokens "
+        "an address is refused until they come back at 10 a minute (default 5; 0: no pacing)",
+    )
+    p.add_argument(
+        "--quick-wait",
+        type=float,
+        default=60.0,
+        help="seconds a quick match's table waits for players before bots fill it (default 60)",
+    )
+    p.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address whose X-Forwarded-For names each player's address "
+        "(for the per-address limits; repeat for several)",
+    )
+    p.add_argument(
+        "--metrics",
+        metavar="[ADDRESS:]PORT",
+        help="serve the Prometheus text format at http://ADDRESS:PORT/metrics (address "
+        "127.0.0.1 unless given; needs prometheus_client: pip install 'stoneage[server]')",
+    )
     p.add_argument(
         "--max-per-address",
         type=int,
@@ -82,6 +139,19 @@ def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
     return context
 
 
+def metrics_address(text: str) -> tuple[str, int]:
+    """The address and port of ``--metrics`` (``PORT``, ``ADDRESS:PORT`` or ``[IPv6]:PORT``)."""
+    address, _, port = text.rpartition(":")
+    address = address.strip("[]") or "127.0.0.1"
+    try:
+        number = int(port)
+    except ValueError:
+        raise SystemExit(f"--metrics {text}: give [ADDRESS:]PORT") from None
+    if not 0 <= number < 65536:
+        raise SystemExit(f"--metrics {text}: no such port")
+    return address, number
+
+
 async def serve_forever(
     port: int,
     host: str,
@@ -89,10 +159,18 @@ async def serve_forever(
     tls: ssl.SSLContext | None,
     config: ServiceConfig,
     durable: bool = False,
+    metrics_at: tuple[str, int] | None = None,
 ) -> None:
-    """Serve until SIGINT or SIGTERM; print the port listened on (the tests read it)."""
+    """Serve until SIGINT or SIGTERM, then tell every client the server is restarting; print
+    the port listened on (and the metrics' port: the tests read them)."""
     store = TableStore(db, durable)
     service = TableService(store, config)
+    exporter = None
+    if metrics_at is not None:
+        service.metrics = Metrics(
+            lambda: _table_counts(service), lambda: len(service.clients), config.clock
+        )
+        exporter = service.metrics.serve(metrics_at[1], metrics_at[0])
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -104,11 +182,27 @@ async def serve_forever(
             bound = next(iter(server.sockets)).getsockname()[1]
             scheme = "wss" if tls else "ws"
             print(f"stoneage-server listening on {scheme}://{host}:{bound}", flush=True)
+            if exporter is not None and metrics_at is not None:
+                where = f"http://{metrics_at[0]}:{exporter.server_port}/metrics"
+                print(f"stoneage-server metrics on {where}", flush=True)
             await stop.wait()
-            await service.farewell()
+            log.info("stopping: telling every client the server restarts")
+            await service.farewell(restart=True)
             service.close()
     finally:
+        if exporter is not None:
+            exporter.shutdown()
         store.close()
+
+
+def _table_counts(service: TableService) -> dict[str, int]:
+    """The tables by state, for the metrics."""
+    live = list(service.tables.values())
+    return {
+        "waiting": sum(not t.table.started for t in live),
+        "playing": sum(t.table.started and not t.finished for t in live),
+        "stored": service.open_tables(),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -123,7 +217,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         wait=args.bot_wait,
         max_tables=args.max_tables,
         max_per_address=args.max_per_address,
+        tables_per_address=args.tables_per_address,
+        creates_per_minute=args.creates_per_minute,
+        unjoined_expiry=args.unjoined_expiry,
+        hellos_per_second=args.hellos_per_second,
+        quick_wait=args.quick_wait,
+        trusted_proxies=frozenset(args.trust_proxy),
     )
+    metrics_at = metrics_address(args.metrics) if args.metrics else None
+    if metrics_at is not None and not metrics_module.available():
+        print(
+            "stoneage-server: --metrics needs prometheus_client (pip install 'stoneage[server]')",
+            file=sys.stderr,
+        )
+        return 2
     try:
         asyncio.run(
             serve_forever(
@@ -133,6 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 tls_context(args.cert, args.key),
                 config,
                 args.durable,
+                metrics_at,
             )
         )
     except KeyboardInterrupt:

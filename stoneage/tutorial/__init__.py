@@ -1,7 +1,8 @@
 """The guided first game (issue 14) and the first-game tips, without pygame.
 
 - ``script``: the lesson script, a fixed two-player game (``STEPS``, ``SETUP``).
-- ``session``: ``Tutorial``, the script in progress, driven by the tutorial scene.
+- ``session``: ``Tutorial``, the script in progress on the game's one match.
+- ``lesson_match``: ``LessonMatch``, the lesson as the table asks it (``stoneage.play.seam``).
 - ``lessons``: the lessons taught and the names of the things a bubble points at.
 - ``tips``: one-time tips for the first time a situation comes up in any game.
 
@@ -10,7 +11,16 @@ Only ``stoneage.rules``, ``stoneage.ai``, ``stoneage.play`` (the match driver's 
 """
 
 from stoneage.tutorial.lessons import LESSONS, TARGETS
-from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step, step_index
+from stoneage.tutorial.script import (
+    PLAYERS,
+    SEED,
+    SETUP,
+    STEPS,
+    YOU,
+    LessonStep,
+    Moment,
+    step_index,
+)
 from stoneage.tutorial.session import Bubble, Tutorial, Verdict
 from stoneage.tutorial.tips import (
     TIP_IDS,
@@ -33,8 +43,8 @@ __all__ = [
     "TIP_IDS",
     "YOU",
     "Bubble",
+    "LessonStep",
     "Moment",
-    "Step",
     "Tip",
     "Tutorial",
     "Verdict",

@@ -66,7 +66,7 @@ ToldParams = Callable[[Moment], Params]
 
 
 @dataclass(frozen=True)
-class Step:
+class LessonStep:
     """One step of the script: a bubble pointing at ``target`` saying ``message``.
 
     ``action`` is the one action the player must take (its text form; at a chance node, the
@@ -221,9 +221,9 @@ SETUP: tuple[str, ...] = (
     "tile X1",
 )
 
-STEPS: tuple[Step, ...] = (
+STEPS: tuple[LessonStep, ...] = (
     # --- round 1: placing, the hunt, the hut, the village rule, dice, feeding ---------------------
-    Step(
+    LessonStep(
         "welcome",
         (L.INTRO,),
         "board:player0",
@@ -232,7 +232,7 @@ STEPS: tuple[Step, ...] = (
             "the most points at the end wins."
         ),
     ),
-    Step(
+    LessonStep(
         "figures",
         (L.PLACING,),
         "board:player0:figures",
@@ -241,7 +241,7 @@ STEPS: tuple[Step, ...] = (
             "them on the board."
         ),
     ),
-    Step(
+    LessonStep(
         "place_hunt",
         (L.PLACING, L.HUNT),
         "space:hunt",
@@ -252,7 +252,7 @@ STEPS: tuple[Step, ...] = (
         action="place hunt 2",
         then=("place field 1",),
     ),
-    Step(
+    LessonStep(
         "place_hut",
         (L.HUT,),
         "space:hut",
@@ -264,7 +264,7 @@ STEPS: tuple[Step, ...] = (
         then=("place quarry 2",),
         also=("space:field",),
     ),
-    Step(
+    LessonStep(
         "village_closed",
         (L.VILLAGE_FEW,),
         "space:toolmaker",
@@ -274,7 +274,7 @@ STEPS: tuple[Step, ...] = (
         ),
         also=("space:hut", "space:field"),
     ),
-    Step(
+    LessonStep(
         "one_group",
         (L.ONE_GROUP, L.RESOURCE_SPACES_FEW),
         "space:hunt",
@@ -284,7 +284,7 @@ STEPS: tuple[Step, ...] = (
         ),
         also=("space:quarry",),
     ),
-    Step(
+    LessonStep(
         "place_forest",
         (L.PLACING,),
         "space:forest",
@@ -292,7 +292,7 @@ STEPS: tuple[Step, ...] = (
         action="place forest 1",
         then=("place hunt 2",),
     ),
-    Step(
+    LessonStep(
         "roll_hunt",
         (L.DICE,),
         "dice",
@@ -301,7 +301,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("You rolled {pips}. Every 2 pips give 1 food, rounded down: {food} food."),
         told=_rolled_food,
     ),
-    Step(
+    LessonStep(
         "roll_forest",
         (L.DICE,),
         "dice",
@@ -311,7 +311,7 @@ STEPS: tuple[Step, ...] = (
         told=_gained(rules_data.WOOD),
         then=("roll 8", "roll 10"),
     ),
-    Step(
+    LessonStep(
         "fed",
         (L.FEEDING, L.HUT),
         "board:player0:food",
@@ -324,7 +324,7 @@ STEPS: tuple[Step, ...] = (
         also=("board:player0:figures",),
     ),
     # --- round 2: the tool maker, choosing the order, tools, a sand card, a one-use tool ----------
-    Step(
+    LessonStep(
         "place_toolmaker",
         (L.TOOL_MAKER,),
         "space:toolmaker",
@@ -335,7 +335,7 @@ STEPS: tuple[Step, ...] = (
         action="place toolmaker 1",
         then=("place hut 2",),
     ),
-    Step(
+    LessonStep(
         "place_forest_2",
         (L.VILLAGE_FEW, L.PLACING),
         "space:forest",
@@ -346,7 +346,7 @@ STEPS: tuple[Step, ...] = (
         action="place forest 2",
         also=("space:field",),
     ),
-    Step(
+    LessonStep(
         "place_sand_card",
         (L.CARD_SAND, L.PLACING),
         "card:slot1",
@@ -356,7 +356,7 @@ STEPS: tuple[Step, ...] = (
         ),
         action="place card1 1",
     ),
-    Step(
+    LessonStep(
         "place_claypit",
         (L.PLACING,),
         "space:claypit",
@@ -364,7 +364,7 @@ STEPS: tuple[Step, ...] = (
         action="place claypit 2",
         then=("roll 11",),
     ),
-    Step(
+    LessonStep(
         "resolve_toolmaker",
         (L.RESOLVE_ORDER, L.TOOL_MAKER),
         "space:toolmaker",
@@ -373,7 +373,7 @@ STEPS: tuple[Step, ...] = (
         follow=N_("You have a tool worth 1. Once a round it adds 1 to a roll of your choice."),
         follow_target="board:player0:tools",
     ),
-    Step(
+    LessonStep(
         "resolve_forest",
         (L.RESOLVE_ORDER, L.DICE),
         "space:forest",
@@ -381,7 +381,7 @@ STEPS: tuple[Step, ...] = (
         action="resolve forest",
         outcome=("roll 8",),
     ),
-    Step(
+    LessonStep(
         "use_tool",
         (L.TOOLS,),
         "dialog:tools",
@@ -392,7 +392,7 @@ STEPS: tuple[Step, ...] = (
         told=_gained(rules_data.WOOD),
         follow_target="board:player0:resources",
     ),
-    Step(
+    LessonStep(
         "resolve_sand_card",
         (L.CARD_SAND,),
         "card:slot1",
@@ -402,7 +402,7 @@ STEPS: tuple[Step, ...] = (
         ),
         action="resolve card1",
     ),
-    Step(
+    LessonStep(
         "pay_sand_card",
         (L.CARD_SAND, L.ONE_USE_TOOL),
         "dialog:payment",
@@ -410,7 +410,7 @@ STEPS: tuple[Step, ...] = (
         action="pay 1wood",
         outcome=("roll 5",),
     ),
-    Step(
+    LessonStep(
         "use_tool_card",
         (L.ONE_USE_TOOL, L.TOOLS),
         "dialog:tools",
@@ -426,7 +426,7 @@ STEPS: tuple[Step, ...] = (
         follow_target="board:player0:resources",
     ),
     # --- round 3: the field, a fixed building, a green card, dice for items, hunger -----------
-    Step(
+    LessonStep(
         "place_field",
         (L.FIELD, L.FEEDING),
         "space:field",
@@ -438,7 +438,7 @@ STEPS: tuple[Step, ...] = (
         say=_food,
         then=("place hunt 4",),
     ),
-    Step(
+    LessonStep(
         "place_fixed",
         (L.BUILD_FIXED,),
         "building:1",
@@ -449,7 +449,7 @@ STEPS: tuple[Step, ...] = (
         action="place building1 1",
         then=("place river 2",),
     ),
-    Step(
+    LessonStep(
         "place_green_card",
         (L.CARD_GREEN,),
         "card:slot1",
@@ -459,14 +459,14 @@ STEPS: tuple[Step, ...] = (
         ),
         action="place card1 1",
     ),
-    Step(
+    LessonStep(
         "place_forest_3",
         (L.PLACING,),
         "space:forest",
         N_("Put your last 3 figures in the forest: building takes wood."),
         action="place forest 3",
     ),
-    Step(
+    LessonStep(
         "resolve_forest_3",
         (L.RESOLVE_ORDER, L.FIELD),
         "space:forest",
@@ -478,7 +478,7 @@ STEPS: tuple[Step, ...] = (
         outcome=("roll 11",),
         also=("board:player0:track",),
     ),
-    Step(
+    LessonStep(
         "use_tool_again",
         (L.TOOLS,),
         "dialog:tools",
@@ -492,14 +492,14 @@ STEPS: tuple[Step, ...] = (
         told=_gained(rules_data.WOOD),
         follow_target="board:player0:resources",
     ),
-    Step(
+    LessonStep(
         "resolve_fixed",
         (L.BUILD_FIXED,),
         "building:1",
         N_("Now build: use your figure on the building."),
         action="resolve building1",
     ),
-    Step(
+    LessonStep(
         "pay_fixed",
         (L.BUILD_FIXED,),
         "dialog:payment",
@@ -511,7 +511,7 @@ STEPS: tuple[Step, ...] = (
         follow_target="board:player0:score",
         follow_also=("building:1",),
     ),
-    Step(
+    LessonStep(
         "pay_green_card",
         (L.CARD_GREEN, L.DICE_FOR_ITEMS),
         "dialog:payment",
@@ -519,7 +519,7 @@ STEPS: tuple[Step, ...] = (
         action="pay 1wood",
         outcome=("items 3,5",),
     ),
-    Step(
+    LessonStep(
         "pick_item",
         (L.DICE_FOR_ITEMS,),
         "dialog:items",
@@ -533,7 +533,7 @@ STEPS: tuple[Step, ...] = (
         then=("roll 14", "roll 12"),
         follow_target="board:player0:tools",
     ),
-    Step(
+    LessonStep(
         "feed_short",
         (L.FEEDING, L.HUNGER),
         "dialog:feed",
@@ -549,7 +549,7 @@ STEPS: tuple[Step, ...] = (
         follow_target="board:player0:food",
     ),
     # --- round 4: a variable and a flexible building, a second green card, two tools ----------
-    Step(
+    LessonStep(
         "place_variable",
         (L.BUILD_VARIABLE,),
         "building:1",
@@ -560,21 +560,21 @@ STEPS: tuple[Step, ...] = (
         action="place building1 1",
         then=("place quarry 2",),
     ),
-    Step(
+    LessonStep(
         "place_flexible",
         (L.BUILD_FLEXIBLE,),
         "building:2",
         N_("This one takes 1 to 7 resources of any kinds, also for their worth. Take it too."),
         action="place building2 1",
     ),
-    Step(
+    LessonStep(
         "place_green_card_2",
         (L.CARD_GREEN,),
         "card:slot1",
         N_("Another green card, with a new symbol and 7 food on top. Put a figure on it."),
         action="place card1 1",
     ),
-    Step(
+    LessonStep(
         "place_claypit_3",
         (L.PLACING,),
         "space:claypit",
@@ -582,7 +582,7 @@ STEPS: tuple[Step, ...] = (
         action="place claypit 3",
         then=("roll 14", "roll 10"),
     ),
-    Step(
+    LessonStep(
         "resolve_claypit",
         (L.RESOLVE_ORDER,),
         "space:claypit",
@@ -590,7 +590,7 @@ STEPS: tuple[Step, ...] = (
         action="resolve claypit",
         outcome=("roll 14",),
     ),
-    Step(
+    LessonStep(
         "use_two_tools",
         (L.TOOLS,),
         "dialog:tools",
@@ -604,14 +604,14 @@ STEPS: tuple[Step, ...] = (
         told=_gained(rules_data.BRICK),
         follow_target="board:player0:resources",
     ),
-    Step(
+    LessonStep(
         "resolve_green_card_2",
         (L.CARD_GREEN,),
         "card:slot1",
         N_("Take the green card now."),
         action="resolve card1",
     ),
-    Step(
+    LessonStep(
         "pay_green_card_2",
         (L.CARD_GREEN,),
         "dialog:payment",
@@ -620,14 +620,14 @@ STEPS: tuple[Step, ...] = (
         follow=N_("7 food in the store: your tribe eats well tonight."),
         follow_target="board:player0:food",
     ),
-    Step(
+    LessonStep(
         "resolve_variable",
         (L.BUILD_VARIABLE,),
         "building:1",
         N_("Now the building that takes 4 resources of 2 kinds."),
         action="resolve building1",
     ),
-    Step(
+    LessonStep(
         "pay_variable",
         (L.BUILD_VARIABLE,),
         "dialog:payment",
@@ -641,7 +641,7 @@ STEPS: tuple[Step, ...] = (
         told=_building_points,
         follow_target="board:player0:score",
     ),
-    Step(
+    LessonStep(
         "pay_flexible",
         (L.BUILD_FLEXIBLE,),
         "dialog:payment",
@@ -659,7 +659,7 @@ STEPS: tuple[Step, ...] = (
         follow_target="board:player0:score",
     ),
     # --- the end of the game and the final scoring, on the player's own position -------------
-    Step(
+    LessonStep(
         "game_end",
         (L.GAME_END,),
         "building:1",
@@ -669,7 +669,7 @@ STEPS: tuple[Step, ...] = (
         ),
         also=("deck",),
     ),
-    Step(
+    LessonStep(
         "score_buildings",
         (L.TALLY,),
         "board:player0:buildings",
@@ -679,7 +679,7 @@ STEPS: tuple[Step, ...] = (
         ),
         say=_score_buildings,
     ),
-    Step(
+    LessonStep(
         "score_green",
         (L.SCORE_GREEN,),
         "board:player0:cards",
@@ -689,7 +689,7 @@ STEPS: tuple[Step, ...] = (
         ),
         say=_score_green,
     ),
-    Step(
+    LessonStep(
         "score_sand",
         (L.SCORE_SAND,),
         "board:player0:cards",
@@ -699,7 +699,7 @@ STEPS: tuple[Step, ...] = (
         ),
         say=_score_sand,
     ),
-    Step(
+    LessonStep(
         "tally",
         (L.TALLY,),
         "board:player0:score",
@@ -709,7 +709,7 @@ STEPS: tuple[Step, ...] = (
         ),
         say=_score_total,
     ),
-    Step(
+    LessonStep(
         "play_on",
         (L.INTRO,),
         "button:next",

@@ -1,41 +1,41 @@
-"""The tutorial in progress: the current step, the game state, and moving through the script.
+"""The tutorial in progress: the current step, and moving through the script on the game's match.
 
-A ``Tutorial`` is what the tutorial scene drives; it knows no pygame. While the script runs
-the player may take exactly the step's expected action (``act``), anything else gets a friendly
+A ``Tutorial`` is what the lesson's table drives; it knows no pygame. It plays the one match of
+the game (``stoneage.play.match``) and keeps no copy of the game: while the script runs the
+player may take exactly the step's expected action (``act``), anything else gets a friendly
 word (``check``), and the opponent's moves and the chance outcomes between the player's steps
-are played by the script. ``back`` replays the script from the start to an earlier step (it is
-deterministic), ``skip`` ends the lessons, and ``to_json``/``restore`` keep the progress across
-a restart. After the last step the game goes on as an ordinary game against an Easy bot
-(``automatic_action``/``play_automatic`` for the opponent and the dice, ``act`` for the player).
+are planned by the script and played by the match's one loop, like a bot's moves (through
+``LessonMatch``, ``stoneage.tutorial.lesson_match``). ``back`` replays the script from the start
+to an earlier step (it is deterministic) and puts the match there, ``skip`` ends the lessons,
+and ``to_json``/``restore`` keep the progress across a restart. After the last step the game
+goes on as an ordinary game on the same match, against an Easy bot.
 
-How a scene drives it, each frame::
+How a table drives it, each frame (``LessonMatch`` answers the table's questions)::
 
-    bubble = tutorial.bubble()          # None once the lessons are over
+    bubble = tutorial.bubble()          # None once the lessons are over, or moves are planned
     if bubble is not None:
         draw(bubble.text(), point_at=bubble.target)    # dim all but the target
         # bubble.kind: "read"/"follow" show Next; "act" waits for bubble.action;
         # "roll" waits for a click on the dice, then tutorial.act(bubble.action)
     on an input that maps to an action a:
         verdict = tutorial.act(a)       # refused: show verdict.text(), nothing changed
-        animate(tutorial.applied)       # (seat, action) pairs: the player's, then the script's
+    the match's loop: while tutorial.planned, apply tutorial.next_move(), then tutorial.played()
     on Next / Back / Skip: tutorial.next() / tutorial.back() / tutorial.skip()
     on leaving: store tutorial.to_json(); on coming back: Tutorial.restore(stored)
-    free play (tutorial.finished): while tutorial.automatic_action() is not None:
-        tutorial.play_automatic()       # or hand tutorial.state to the ordinary game driver
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from stoneage.ai import Bot, make_bot
 from stoneage.i18n import N_, _
-from stoneage.play.match import bot_decision, chance_outcome
+from stoneage.play.match import Match
+from stoneage.play.seats import BOT, COLOURS, HUMAN, Seat
 from stoneage.rules import (
-    CHANCE,
     Action,
     ActionError,
     GameState,
@@ -43,7 +43,7 @@ from stoneage.rules import (
     new_game,
     parse_action,
 )
-from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, Moment, Step
+from stoneage.tutorial.script import PLAYERS, SEED, SETUP, STEPS, YOU, LessonStep, Moment
 
 FORMAT = "stoneage-tutorial"
 VERSION = 1
@@ -114,35 +114,57 @@ class Bubble:
 
 
 class Tutorial:
-    """The guided first game: the script's current step and the real game state.
+    """The guided first game: the script's current step, played on the game's one match.
 
-    ``state`` is the game (seat 0 is the player), ``index`` the current step (``len(STEPS)``
-    once the lessons are over) and ``answered`` True while the follow-up of the step's action
-    is shown. ``applied`` lists the (actor, action) pairs the last call played, in order, so
-    the scene can animate or log them.
+    The game is ``match`` (``stoneage.play.match``, seat 0 the player); the lesson keeps no copy
+    of it, ``state`` reads the match. ``index`` is the current step (``len(STEPS)`` once the
+    lessons are over) and ``answered`` True while the follow-up of the step's action is shown.
+
+    The lesson's moves are played by the match's one loop, like a bot's: ``planned`` holds
+    them in order as text (each read in the state it is played in), ``next_move`` names the
+    first and ``played`` takes it off once the match applied it (``LessonMatch`` does both). While
+    moves are planned the lesson waits: no bubble, no verdict but "wait".
     """
 
     def __init__(
         self,
-        steps: tuple[Step, ...] = STEPS,
+        steps: tuple[LessonStep, ...] = STEPS,
         setup: tuple[str, ...] = SETUP,
         players: int = PLAYERS,
         seed: int = SEED,
+        match: Match | None = None,
     ) -> None:
+        """A lesson from its first step; ``match`` is the match to play it on (one of its own,
+        deciding in the caller's thread, by default)."""
         self.steps, self.setup, self.players, self.seed = steps, setup, players, seed
         self.index = 0
         self.answered = False
-        self.applied: list[tuple[int, Action]] = []
-        self.state = self._fresh()
-        self._shown = self.state  # the state when the current step was first shown
+        self.planned: deque[str] = deque()  # the script's moves to play next, as text
+        self.match = (
+            match if match is not None else Match(lesson_seats(players), seed, threaded=False)
+        )
+        self._shown: GameState | None = None  # the state the current step was first shown in
         self._taken: Action | None = None  # the current step's action, once taken
         self._script_end_ply: int | None = None  # the ply where free play began
+        self._end_due = False  # free play begins once the planned moves are played
         self._skipped_from: int | None = None  # the step Skip left, for Back
-        self._opponents: dict[int, Bot] = {}  # free play: the Easy bot of each other seat
+        self.match.jump_to(self._fresh())
+        self._shown = self.state
+
+    def drive(self, match: Match) -> None:
+        """Play the lesson on ``match`` from now on (a table's, whose bots think off the
+        window's thread): it goes to the lesson's game as it stands."""
+        match.jump_to(self.state)
+        self.match = match
 
     # --- reading -------------------------------------------------------------------------------
     @property
-    def step(self) -> Step | None:
+    def state(self) -> GameState:
+        """The game as the match holds it now."""
+        return self.match.state
+
+    @property
+    def step(self) -> LessonStep | None:
         """The current step, or None once the lessons are over."""
         return self.steps[self.index] if self.index < len(self.steps) else None
 
@@ -153,9 +175,9 @@ class Tutorial:
 
     def expected(self) -> str | None:
         """The text form of the one action accepted now, or None (a step to read, a follow-up
-        shown, or free play)."""
+        shown, moves still to be played, or free play)."""
         step = self.step
-        if step is None or step.is_read or self.answered:
+        if step is None or step.is_read or self.answered or self.planned:
             return None
         return step.action
 
@@ -164,9 +186,10 @@ class Tutorial:
         return self.expected() is not None and self.state.is_chance_node()
 
     def bubble(self) -> Bubble | None:
-        """What the coach mark says and points at now; None once the lessons are over."""
+        """What the coach mark says and points at now; None once the lessons are over and
+        while the lesson's moves are still to be played."""
         step = self.step
-        if step is None:
+        if step is None or self.planned or self._shown is None:
             return None
         if self.answered and step.follow:
             moment = Moment(self._shown, self.state, self._taken)
@@ -185,6 +208,8 @@ class Tutorial:
     def check(self, action: Action | str) -> Verdict:
         """Whether ``action`` (an action or its text form) would be accepted now, and if not
         a friendly word saying what to do instead. Never raises."""
+        if self.planned:
+            return Verdict(False, NOT_YOUR_TURN)
         if self.finished:
             return self._check_free(action)
         expected = self.expected()
@@ -199,18 +224,18 @@ class Tutorial:
 
     def act(self, action: Action | str) -> Verdict:
         """Take ``action`` if it is the one expected (in free play: any legal action of the
-        player's turn). Returns the verdict; on a refusal nothing changes."""
+        player's turn): it is planned first, then what the script plays after it. Returns
+        the verdict; on a refusal nothing changes."""
         verdict = self.check(action)
         if not verdict.ok:
             return verdict
-        self.applied = []
         if self.finished:
-            self.state = self._apply(self.state, [str(action)])
+            self.planned.append(str(action))
             return verdict
         step = self.step
         assert step is not None and step.action is not None
         self._taken = parse_action(self.state, step.action)
-        self.state = self._apply(self.state, [step.action, *step.outcome])
+        self.planned.extend([step.action, *step.outcome])
         if step.follow:
             self.answered = True
         else:
@@ -218,16 +243,15 @@ class Tutorial:
         return verdict
 
     def next(self) -> bool:
-        """Move on: after a step read or a follow-up, play the opponent's moves and go to the
+        """Move on: after a step read or a follow-up, plan the opponent's moves and go to the
         next step; on a step waiting for an action, take that action for the player. Returns
-        False when there is nothing to move on to (free play)."""
+        False when there is nothing to move on to (free play, or moves still to be played)."""
         step = self.step
-        if step is None:
+        if step is None or self.planned:
             return False
         if not step.is_read and not self.answered:
             assert step.action is not None
             return self.act(step.action).ok
-        self.applied = []
         self._leave_step(step)
         return True
 
@@ -249,81 +273,72 @@ class Tutorial:
         return True
 
     def skip(self) -> None:
-        """End the lessons now; the game goes on from here as a normal game."""
+        """End the lessons now; the game goes on from here (once the moves planned are played)
+        as a normal game."""
         if not self.finished:
             self._skipped_from = self.index
         self.index = len(self.steps)
         self.answered = False
-        self.applied = []
-        self._script_end_ply = self.state.ply
+        self._end_due = True
+        self._settle()
 
     def goto(self, index: int, answered: bool = False) -> None:
         """Show step ``index`` (``answered``: with its action taken), replaying the script from
-        the start: the same index always gives the same state."""
+        the start: the same index always gives the same state. The match goes there at once."""
         index = max(0, min(index, len(self.steps)))
         state = self._fresh()
         for step in self.steps[:index]:
-            state = self._apply(state, self._whole(step), record=False)
-        self.state, self._shown, self._taken = state, state, None
-        self.index, self.answered, self.applied = index, False, []
+            state = _apply(state, self._whole(step))
+        self.planned.clear()
+        self._end_due = False
+        self._shown, self._taken = state, None
+        self.index, self.answered = index, False
         self._skipped_from = None
         self._script_end_ply = state.ply if index == len(self.steps) else None
         current = self.step
         if answered and current is not None and current.action is not None and current.follow:
             self._taken = parse_action(state, current.action)
-            self.state = self._apply(state, [current.action, *current.outcome], record=False)
+            state = _apply(state, [current.action, *current.outcome])
             self.answered = True
+        self.match.jump_to(state)
 
-    # --- free play -----------------------------------------------------------------------------
+    # --- the moves the lesson plays ------------------------------------------------------------
+    def next_move(self) -> Action | None:
+        """The first move planned, read in the state now (None: nothing planned)."""
+        return parse_action(self.state, self.planned[0]) if self.planned else None
+
+    def played(self) -> None:
+        """The match applied the first move planned (``next_move``)."""
+        self.planned.popleft()
+        self._settle()
+
     def waiting_for_player(self) -> bool:
         """True when the player (seat 0) decides now in free play."""
-        return self.finished and self.state.current_player() == YOU
-
-    def automatic_action(self) -> Action | None:
-        """In free play, the next action that is not the player's, under the match driver's
-        seed policy (``stoneage.play.match``): a chance outcome, or the Easy bot's choice; None
-        when the player decides, the game is over or the lessons still run. (The table plays
-        free play on its match; this is the same game without one.)"""
-        state = self.state
-        if not self.finished or state.is_terminal():
-            return None
-        actor = state.current_player()
-        if actor == CHANCE:
-            return chance_outcome(state)
-        if actor == YOU:
-            return None
-        bot = self._opponents.setdefault(actor, make_bot(BOT_LEVEL, self.seed * 7919 + actor))
-        return bot_decision(bot, self.seed, actor, state)
-
-    def play_automatic(self) -> Action | None:
-        """Apply ``automatic_action()`` (if any) and return it."""
-        action = self.automatic_action()
-        if action is not None:
-            self.applied = []
-            self.state = self._apply(self.state, [str(action)])
-        return action
+        return self.finished and not self.planned and self.state.current_player() == YOU
 
     # --- saving --------------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The progress as JSON: the step index, whether its follow-up shows, and the game."""
+        """The progress as JSON: the step index, whether its follow-up shows, and the game
+        (as it stands once the moves planned are played)."""
         document = {
             "format": FORMAT,
             "version": VERSION,
             "step": self.index,
             "answered": self.answered,
-            "game": json.loads(self.state.to_json()),
+            "game": json.loads(_apply(self.state, list(self.planned)).to_json()),
         }
         return json.dumps(document, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Tutorial:
-        """The tutorial saved by ``to_json``; ``SaveFormatError`` if it cannot be read.
+    def from_json(cls, text: str | bytes, match: Match | None = None) -> Tutorial:
+        """The tutorial saved by ``to_json`` (on ``match``, see ``__init__``);
+        ``SaveFormatError`` if it cannot be read.
 
         During the lessons the step index decides (the script rebuilds the same game); in free
         play the saved game is replayed as it is.
         """
         document = _read_document(text)
-        tutorial = cls()
+        tutorial = cls(match=match)
         step, answered = document["step"], document["answered"]
         if step < len(tutorial.steps):
             tutorial.goto(step, answered)
@@ -333,49 +348,50 @@ class Tutorial:
             raise SaveFormatError("saved tutorial has the wrong number of players")
         tutorial.goto(len(tutorial.steps))
         script_end = tutorial.state
-        tutorial.state = game
+        tutorial.match.jump_to(game)
         # Back stays possible while free play has not really begun.
         tutorial._script_end_ply = script_end.ply if game == script_end else -1
         return tutorial
 
     @classmethod
-    def restore(cls, text: str | bytes | None) -> Tutorial:
+    def restore(cls, text: str | bytes | None, match: Match | None = None) -> Tutorial:
         """The saved tutorial, or a fresh one when there is none or it cannot be read (a
         damaged save never stops the player from learning)."""
         if text:
             try:
-                return cls.from_json(text)
+                return cls.from_json(text, match)
             except SaveFormatError:
                 pass
-        return cls()
+        return cls(match=match)
 
     # --- inside --------------------------------------------------------------------------------
     def _fresh(self) -> GameState:
-        return self._apply(new_game(self.players, self.seed), list(self.setup), record=False)
+        return _apply(new_game(self.players, self.seed), list(self.setup))
 
     @staticmethod
-    def _whole(step: Step) -> list[str]:
+    def _whole(step: LessonStep) -> list[str]:
         """Every action a step plays, in order: the player's, its outcome, then the rest."""
         return ([step.action] if step.action else []) + [*step.outcome, *step.then]
 
-    def _leave_step(self, step: Step) -> None:
-        """Play the step's ``then`` and show the next step."""
-        self.state = self._apply(self.state, list(step.then))
+    def _leave_step(self, step: LessonStep) -> None:
+        """Plan the step's ``then`` and go to the next step (shown once they are played)."""
+        self.planned.extend(step.then)
         self.index += 1
         self.answered = False
-        self._shown, self._taken = self.state, None
-        if self.finished:
-            self._script_end_ply = self.state.ply
+        self._shown, self._taken = None, None
+        self._end_due = self.finished
+        self._settle()
 
-    def _apply(self, state: GameState, texts: list[str], record: bool = True) -> GameState:
-        """Apply actions written as text (the engine checks each is legal)."""
-        for text in texts:
-            actor = state.current_player()
-            action = parse_action(state, text)
-            state = state.apply(action)
-            if record:
-                self.applied.append((actor, action))
-        return state
+    def _settle(self) -> None:
+        """Once every planned move is played: the current step is shown in the state now
+        (and, after the last step or Skip, free play begins here)."""
+        if self.planned:
+            return
+        if self._shown is None:
+            self._shown = self.state
+        if self._end_due:
+            self._end_due = False
+            self._script_end_ply = self.state.ply
 
     def _read(self, action: Action | str) -> Action | None:
         """``action`` as one of the legal actions now, or None (unreadable or illegal)."""
@@ -398,6 +414,24 @@ class Tutorial:
         if self._read(action) is None:
             return Verdict(False, NOT_POSSIBLE)
         return Verdict(True)
+
+
+def lesson_seats(players: int = PLAYERS) -> list[Seat]:
+    """The lesson's seats as its match plays them: the player, and an Easy bot at every other
+    seat once the lessons are over (the table names them in the language of the moment)."""
+    return [
+        Seat(f"Player {i + 1}", COLOURS[i], HUMAN)
+        if i == YOU
+        else Seat(f"Player {i + 1}", COLOURS[i], BOT, BOT_LEVEL)
+        for i in range(players)
+    ]
+
+
+def _apply(state: GameState, texts: list[str]) -> GameState:
+    """Apply actions written as text (the engine checks each is legal)."""
+    for text in texts:
+        state = state.apply(parse_action(state, text))
+    return state
 
 
 def _read_document(text: str | bytes) -> dict[str, Any]:

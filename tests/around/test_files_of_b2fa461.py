@@ -33,7 +33,7 @@ from stoneage.records.settings import load_settings_with_message
 from stoneage.records.stats import history_csv, summarise
 from stoneage.rules import DrawExtra, RevealCard, RevealTile
 from stoneage.scenes.files.opening import continue_autosave, summary
-from stoneage.scenes.table.lesson import saved_lesson
+from stoneage.scenes.table.lesson.opening import saved_lesson
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "b2fa461"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text(encoding="utf-8"))

@@ -8,10 +8,10 @@ from stoneage.rules import Place, UseTools
 from stoneage.rules.nodes import TOOLS
 from stoneage.scenes.menus.pause_scene import PauseMenu
 from stoneage.scenes.menus.setup_scene import SetupScene
-from stoneage.scenes.table.log_scene import LogScene
 from stoneage.scenes.table.scene import TableScene
+from stoneage.scenes.table.telling.log_scene import LogScene
 from tests.scenes.hands import click
-from tests.scenes.test_controls import find_state, humans, show
+from tests.scenes.table.controls.test_controls import find_state, humans, show
 
 
 def key(app, code: int, mod: int = 0) -> None:

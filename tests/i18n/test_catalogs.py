@@ -34,7 +34,11 @@ def test_no_entry_is_untranslated_or_fuzzy(lang):
 
 def test_all_catalogs_hold_the_same_messages():
     ids = {
-        lang: {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog(lang) if m.id}
+        lang: {
+            (m.context, m.id if isinstance(m.id, str) else tuple(m.id))
+            for m in catalog(lang)
+            if m.id
+        }
         for lang in LANGS
     }
     assert ids["zh"] == ids["en"] == ids["ja"]
@@ -83,9 +87,36 @@ def test_every_string_in_the_code_is_in_the_catalogs(catalogs_tool):
     assert catalogs_tool.check() == 0
 
 
+def test_a_msgid_with_two_meanings_is_translated_in_each_context(locale_dir, monkeypatch):
+    """The compiled catalogs keep the contexts apart: the lesson's Next is a step, the rules
+    page's a page; Normal as an animation speed is not the bot level; Hard standing for the bot
+    is a name, not the level's adjective."""
+    from stoneage import i18n
+
+    monkeypatch.setenv("STONEAGE_LOCALE_DIR", str(locale_dir))
+    expected = {
+        "zh": ("下一步", "下一页", "正常", "普通", "“困难”电脑", "困难"),
+        "ja": ("次へ", "次へ", "標準", "ふつう", "「むずかしい」ボット", "むずかしい"),
+        "en": ("Next", "Next", "Normal", "Normal", "Hard", "Hard"),
+    }
+    try:
+        for lang, wanted in expected.items():
+            assert i18n.install_language(lang)
+            assert (
+                i18n.pgettext("lesson step", "Next"),
+                i18n.pgettext("rules page", "Next"),
+                i18n.pgettext("animation speed", "Normal"),
+                i18n._("Normal"),
+                i18n.pgettext("the Hard bot", "Hard"),
+                i18n._("Hard"),
+            ) == wanted
+    finally:
+        i18n.install_language("en")
+
+
 def test_the_terms_follow_the_rulebooks():
-    zh = {m.id: m.string for m in catalog("zh") if isinstance(m.id, str)}
-    ja = {m.id: m.string for m in catalog("ja") if isinstance(m.id, str)}
+    zh = {m.id: m.string for m in catalog("zh") if isinstance(m.id, str) and m.context is None}
+    ja = {m.id: m.string for m in catalog("ja") if isinstance(m.id, str) and m.context is None}
     spaces = (
         "Tool maker",
         "Hut",

@@ -15,7 +15,7 @@ from stoneage.scenes.menus.rules_scene import RulesScene
 from stoneage.scenes.menus.rules_text import RULES_PAGES
 from stoneage.scenes.menus.settings_scene import SettingsScene
 from stoneage.scenes.stats.stats_scene import TABS, StatsScene
-from stoneage.scenes.table.lesson import first_start_offer
+from stoneage.scenes.table.lesson.opening import first_start_offer
 from stoneage.staging import SCENE_NAMES, build_scene
 from stoneage.tutorial import STEPS
 from stoneage.ui import widgets
@@ -170,7 +170,7 @@ def test_every_lesson_step_fits_the_smallest_window(lang, make_app, overflows, s
     build_scene(app, "tutorial", 1)
     table = app.top
     window = pygame.Rect(0, 0, 1024, 640)
-    lesson = table.lesson
+    lesson = table.layer
     assert lesson is not None
     for index, answered in LESSON_STOPS:
         lesson.show_step(index, answered)

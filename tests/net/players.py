@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 
 from stoneage.ai import make_bot
-from stoneage.net.client import Client, Event, Joined, Problem, Refused, ViewUpdate
+from stoneage.net.client import Client, Event, HostRefused, Joined, Problem, ViewUpdate
 from stoneage.play.match import Match
 from stoneage.play.seats import Seat
 from stoneage.rules import GameState
@@ -22,7 +22,7 @@ class Script:
     client: Client
     level: str = "normal"
     events: list[Event] = field(default_factory=list)
-    refusals: list[Refused] = field(default_factory=list)
+    refusals: list[HostRefused] = field(default_factory=list)
     sent_at: int = -1
     hold: int | None = None  # from this position on, wait (the tests' faults happen then)
 
@@ -37,7 +37,7 @@ class Script:
         """Read what came; act when it is this seat's turn. True once the game is over."""
         for event in self.client.poll():
             self.events.append(event)
-            if isinstance(event, Refused):
+            if isinstance(event, HostRefused):
                 self.refusals.append(event)
                 self.sent_at = -1
             if isinstance(event, Problem) and event.code == "too_frequent":
@@ -102,10 +102,11 @@ def play_until(scripts: list[Script], done: object = None, timeout: float = DEAD
     raise TimeoutError("the game did not end in time")
 
 
-def offline_replay(players: int, seed: int, actions: list[str]) -> GameState:
-    """The same game replayed offline from its seed and actions, through the one game loop."""
+def offline_replay(players: int, actions: list[str]) -> GameState:
+    """The same game replayed offline from its actions (the chance outcomes among them: a
+    network table has no seed), through the one game loop."""
     seats = [Seat(f"p{i}", "red", "human") for i in range(players)]
-    match = Match(seats, seed, threaded=False)
+    match = Match(seats, 0, threaded=False)
     for text in actions:
         match.apply(text)
     return match.state

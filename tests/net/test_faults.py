@@ -43,7 +43,7 @@ def _scores(final: object) -> list[int]:
 
 
 def _replayed_scores(table: NetTable) -> list[int]:
-    state = offline_replay(len(table.record.seats), table.record.seed, table.record.actions)
+    state = offline_replay(len(table.record.seats), table.record.actions)
     return [seat["total"] for seat in state.final_scoring()]
 
 
@@ -93,7 +93,7 @@ def test_a_killed_client_returns_to_its_seat_after_a_stand_in_played(clients: li
         assert back.client.seat == 1
         play_until([a, back], done=lambda: bool(views_after_join(back)))
         first = views_after_join(back)[0]
-        replay = offline_replay(4, table.record.seed, table.record.actions[: first.ply])
+        replay = offline_replay(4, table.record.actions[: first.ply])
         assert first.view == replay.view(1)  # the same seat's view, where the game is
         play_until([a, back])
         assert any(isinstance(e, Returned) and e.seat == 1 for e in a.events)

@@ -88,7 +88,7 @@ def test_fuzzed_messages_change_nothing_and_another_table_plays_on(clients: list
         assert not any(r.startswith("state") for r in fuzzer.replies)
         table_b = host.service.table(code_b)
         assert table_b is not None
-        replay = offline_replay(3, table_b.record.seed, table_b.record.actions)
+        replay = offline_replay(3, table_b.record.actions)
         final = b[0].final()
         assert final is not None and final.final is not None
         assert [s["total"] for s in final.final] == [s["total"] for s in replay.final_scoring()]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from stoneage.net.protocol import ProtocolError
-from stoneage.net.table import NetTable, Refused, SeatConfig, TableRecord
+from stoneage.net.table import ActionRefused, NetTable, SeatConfig, TableRecord
 from stoneage.rules import CHANCE, view_from_wire
 
 
@@ -22,7 +22,7 @@ class Clock:
 
 def _table(clock: Clock | None = None, wait: float = 5.0) -> NetTable:
     seats = [SeatConfig("host"), SeatConfig("remote"), SeatConfig("bot", "easy")]
-    return NetTable.create("ABCDEF", seats, seed=4242, wait=wait, clock=clock or Clock())
+    return NetTable.create("ABCDEF", seats, 4242, wait=wait, clock=clock or Clock())
 
 
 def _run_automatic(table: NetTable) -> int:
@@ -59,12 +59,12 @@ def test_only_the_seat_to_act_acts_and_a_refusal_changes_nothing() -> None:
     actor = state.current_player()
     other = 1 - actor
     legal = str(state.legal_actions()[0])
-    with pytest.raises(Refused) as caught:
+    with pytest.raises(ActionRefused) as caught:
         table.act(other, legal, state.ply)
     assert caught.value.template.startswith("it is not this seat's turn")
-    with pytest.raises(Refused):
+    with pytest.raises(ActionRefused):
         table.act(actor, "fly away", state.ply)
-    with pytest.raises(Refused):
+    with pytest.raises(ActionRefused):
         table.act(actor, "place hut 5", state.ply)
     with pytest.raises(ProtocolError):
         table.act(actor, legal, state.ply - 1)  # an old position: a replayed message
@@ -99,6 +99,58 @@ def test_an_absent_player_waits_its_countdown_then_a_stand_in_plays() -> None:
     assert table.standing_in() == []
 
 
+def _stand_in_to_decide(clock: Clock) -> NetTable:
+    """A table whose seat 1 is away past its countdown, and seat 1 to decide."""
+    table = _table(clock, wait=5.0)
+    table.claim(None), table.claim(None)
+    table.connected(0)
+    table.disconnected(1)
+    table.start()
+    while True:
+        _run_automatic(table)
+        state = table.state()
+        if state.current_player() == 1:
+            break
+        table.act(0, str(state.legal_actions()[0]), state.ply)
+    clock.now += 5.1
+    return table
+
+
+def test_a_stand_in_decides_as_the_match_driver_s_seed_policy_says() -> None:
+    """One decide path: the stand-in is the seat's bot of the stand-in level, made and asked
+    exactly as ``Match`` makes and asks a bot of that seat."""
+    from stoneage.play.match import bot_decision, seat_bot, seat_seed
+
+    table = _stand_in_to_decide(Clock())
+    state = table.state()
+    found = table.automatic()
+    assert found is not None and found[0] == 1
+    bot = table._standin_bots[1]
+    assert bot.seed == seat_seed(table.record.bot_key, 1)
+    same = seat_bot(table.record.standin, table.record.bot_key, 1)
+    assert found[1]() == bot_decision(same, table.record.bot_key, 1, state)
+
+
+def test_a_stand_in_that_fails_plays_the_match_driver_s_seeded_move_not_the_first() -> None:
+    import random
+
+    table = _stand_in_to_decide(Clock())
+    state = table.state()
+    assert table.automatic() is not None
+
+    class Broken:
+        seed = 0
+        rng = random.Random(0)
+
+        def choose(self, view):
+            raise RuntimeError("a bot bug")
+
+    table._standin_bots[1] = Broken()  # type: ignore[assignment]
+    found = table.automatic()
+    assert found is not None
+    assert found[1]() == random.Random(state.ply).choice(state.legal_actions())
+
+
 def test_each_seat_is_sent_its_own_view_and_a_spectator_none() -> None:
     table = _table()
     table.claim(None), table.claim(None)
@@ -108,7 +160,9 @@ def test_each_seat_is_sent_its_own_view_and_a_spectator_none() -> None:
     for seat in (0, 1, None):
         message = table.update(seat)
         text = json.dumps(message)
-        assert "seed" not in text and "history" not in text and str(table.record.seed) not in text
+        assert (
+            "seed" not in text and "history" not in text and str(table.record.bot_key) not in text
+        )
         view = view_from_wire(message["view"])
         assert view == (state.view(seat) if seat is not None else state.view(-1))
 
@@ -139,7 +193,7 @@ def test_probing_a_chance_node_tells_nothing_of_the_unseen_cards() -> None:
     reasons = set()
     for card in ("G05", "F01", "ZZZ"):
         for text in (f"card {card}", f"extra {card}"):
-            with pytest.raises(Refused) as caught:
+            with pytest.raises(ActionRefused) as caught:
                 table.act(0, text, state.ply)
             reasons.add((caught.value.template, tuple(sorted(caught.value.params.items()))))
     assert len(reasons) == 1 and table.state() is state

@@ -3,6 +3,7 @@ the title screen's buttons all lead somewhere, and screenshot mode renders every
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -63,6 +64,53 @@ def test_importing_the_program_opens_no_window():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "False False"
+
+
+#: What the title screen's start must not read: network play, its libraries, and the review.
+NOT_AT_THE_START = (
+    "stoneage.net",
+    "stoneage.review",
+    "stoneage.scenes.online",
+    "stoneage.scenes.review",
+    "websockets",
+    "asyncio",
+    "zeroconf",
+    "ifaddr",
+)
+
+
+def test_the_title_screen_starts_without_network_play_or_the_review(tmp_path):
+    """The program's own way to the title (``stoneage.__main__.main``: the app, the window, the
+    title, the first start's offer to learn, a frame drawn) imports nothing of network play
+    (stoneage.net, websockets, asyncio, zeroconf, ifaddr) nor of the review: they are read
+    when the player goes there. Then a scene of each is made, and they are."""
+    code = (
+        "import sys\n"
+        "from stoneage.app import App\n"
+        "from stoneage.scenes.table.lesson.opening import first_start_offer\n"
+        "app = App((1280, 720))\n"
+        "app.open_window()\n"
+        "app.push(app.make_scene('title'))\n"
+        "offer = first_start_offer(app)\n"
+        "app.push(offer) if offer is not None else None\n"
+        "app.draw()\n"
+        f"heavy = {NOT_AT_THE_START!r}\n"
+        "def loaded():\n"
+        "    return sorted(m for m in sys.modules if m.startswith(heavy) and\n"
+        "                  (m in heavy or m.startswith(tuple(h + '.' for h in heavy))))\n"
+        "print(loaded())\n"
+        "app.make_scene('join')\n"
+        "print(sorted({m.split('.')[0] if not m.startswith('stoneage') else m for m in loaded()}))\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env["STONEAGE_HOME"] = str(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    at_title, after_join = result.stdout.strip().splitlines()[-2:]
+    assert at_title == "[]"
+    assert "stoneage.net.client" in after_join and "websockets" in after_join
 
 
 def test_scene_stack_lifecycle_is_symmetric(app):

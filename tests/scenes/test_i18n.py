@@ -11,6 +11,7 @@ from stoneage import i18n
 from stoneage.play import names
 
 PACKAGE = Path(__file__).resolve().parents[2] / "stoneage"
+TRANSLATING = ("_", "ngettext", "pgettext", "npgettext")  # the calls that look a catalog up
 
 
 def write_mo(path: Path, messages: dict[str, str]) -> None:
@@ -57,6 +58,36 @@ def test_a_compiled_catalog_translates_names_when_shown(monkeypatch, tmp_path):
     assert names.space_title(4) == "Forest"
 
 
+def test_a_context_picks_its_own_translation(monkeypatch, tmp_path):
+    """``pgettext`` looks a message up under its context (``msgctxt``, stored as
+    ``context\x04msgid``), apart from the same msgid without one or with another."""
+    write_mo(
+        tmp_path / "de" / "LC_MESSAGES" / "stoneage.mo",
+        {
+            "Next": "Weiter",
+            "lesson step\x04Next": "Nächster Schritt",
+            "rules page\x04Next": "Nächste Seite",
+            "animation speed\x04Normal": "Mittel",
+            "Normal": "Normal (Stufe)",
+        },
+    )
+    monkeypatch.setenv("STONEAGE_LOCALE_DIR", str(tmp_path))
+    try:
+        assert i18n.install_language("de")
+        assert i18n.pgettext("lesson step", "Next") == "Nächster Schritt"
+        assert i18n.pgettext("rules page", "Next") == "Nächste Seite"
+        assert i18n._("Next") == "Weiter"
+        assert names.speed_title("normal") == "Mittel"
+        assert i18n._(names.LEVEL_TITLES["normal"]) == "Normal (Stufe)"
+        assert i18n.pgettext("unknown", "Next") == "Next"  # no such context: the English
+        assert i18n.npgettext("lesson step", "{n} step", "{n} steps", 2) == "{n} steps"
+    finally:
+        i18n.install_language("en")
+    assert i18n.pgettext("lesson step", "Next") == "Next"
+    assert names.speed_title("instant") == "Instant"
+    assert i18n.NP_("animation speed", "Fast") == "Fast"
+
+
 def test_font_follows_the_language():
     assert i18n.font_script("en") == "latin"
     assert i18n.font_script("zh") == "sc"
@@ -74,6 +105,6 @@ def test_no_module_translates_at_import_time():
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
             for call in ast.walk(node):
-                if isinstance(call, ast.Call) and getattr(call.func, "id", "") in ("_", "ngettext"):
+                if isinstance(call, ast.Call) and getattr(call.func, "id", "") in TRANSLATING:
                     offenders.append(f"{path.name}:{call.lineno}")
     assert offenders == []

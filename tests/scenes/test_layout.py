@@ -310,7 +310,7 @@ def test_menu_layouts_fit_the_window(size):
 def test_the_hunting_grounds_counts_never_overlap_and_stay_on_the_space(size, app):
     """Four colours on the hunting grounds, counts up to 10: each group's figure and "×n" keep
     apart from the others' and inside the space (the counts overlapped at 4 players)."""
-    from stoneage.scenes.table.draw_board import crowd_cells
+    from stoneage.scenes.table.drawing.board import crowd_cells
     from stoneage.ui import assets
 
     lay = table_layout(size, 4)

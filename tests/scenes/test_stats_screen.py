@@ -125,7 +125,7 @@ def test_a_past_game_opens_in_the_replay_viewer(app):
     viewer = app.top
     assert isinstance(viewer, TableScene) and viewer.match.replaying()
     assert viewer.keeper is None  # a replay is never recorded again
-    assert viewer.match.script == state.actions_taken()
+    assert viewer.match.match.script == state.actions_taken()  # the local match's driver
 
 
 def test_a_missing_replay_says_so(app, tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stoneage.rules import CHANCE, GameState, new_game
-from stoneage.tutorial import PLAYERS, SEED, SETUP, STEPS, YOU, Step
+from stoneage.tutorial import PLAYERS, SEED, SETUP, STEPS, YOU, LessonStep
 
 OPPONENT = 1
 
@@ -16,7 +16,7 @@ class Visit:
     action's chance outcomes are applied; ``None`` for a step just read)."""
 
     index: int
-    step: Step
+    step: LessonStep
     state: GameState
     after: GameState | None
 

@@ -9,11 +9,23 @@ import sys
 import pytest
 
 from stoneage.ai import make_bot
+from stoneage.play.match import Match
+from stoneage.play.seats import BOT, HUMAN, Seat
 from stoneage.rules import CHANCE, Place, SaveFormatError
 from stoneage.tutorial import STEPS, YOU, Tutorial, step_index
 from stoneage.tutorial import session as S
+from stoneage.tutorial.lesson_match import LessonMatch
 
 from .helpers import end_of_script
+
+
+def settle(tutorial: Tutorial) -> None:
+    """Run the match's one loop (through ``LessonMatch``, as the table does) until nobody but
+    the player may move: the lesson's planned moves, and after the lessons chance and the Easy
+    bot."""
+    match = LessonMatch(tutorial)
+    while (action := match.automatic_action()) is not None:
+        match.apply(action)
 
 
 def play_through(tutorial: Tutorial) -> list[tuple[int, bool, object]]:
@@ -27,6 +39,7 @@ def play_through(tutorial: Tutorial) -> list[tuple[int, bool, object]]:
             assert tutorial.next()
         else:
             assert tutorial.act(expected).ok
+        settle(tutorial)
     return stops
 
 
@@ -51,7 +64,7 @@ def test_acting_step_by_step_reaches_the_end_of_the_script():
 def test_next_alone_takes_the_expected_actions_for_the_player():
     tutorial = Tutorial()
     while tutorial.next():
-        pass
+        settle(tutorial)
     assert tutorial.finished and tutorial.state == end_of_script()
 
 
@@ -69,22 +82,35 @@ def test_the_bubble_says_what_the_step_is():
         else:
             assert tutorial.expected() is None and bubble.action is None
         tutorial.next()
+        settle(tutorial)
     assert set(kinds) == {"read", "act", "roll", "follow"}
 
 
-def test_the_opponents_moves_are_reported_for_the_scene():
+def test_the_player_s_move_and_the_opponent_s_answer_are_played_on_the_match_in_turn():
     tutorial = at(step_index("place_hunt"))
+    before = len(tutorial.match.steps)
     tutorial.act("place hunt 2")
-    assert [(seat, str(a)) for seat, a in tutorial.applied] == [
+    assert list(tutorial.planned) == ["place hunt 2", "place field 1"]
+    assert tutorial.bubble() is None and tutorial.check("place hunt 2").msgid == S.NOT_YOUR_TURN
+    settle(tutorial)
+    assert [(s.actor, str(s.action)) for s in tutorial.match.steps[before:]] == [
         (YOU, "place hunt 2"),
         (1, "place field 1"),
     ]
+    assert not tutorial.planned and tutorial.bubble() is not None
+
+
+def test_the_lesson_keeps_no_copy_of_the_game():
+    tutorial = at(step_index("place_hunt"))
+    assert tutorial.state is tutorial.match.state
+    assert not hasattr(tutorial, "automatic_action") and not hasattr(tutorial, "play_automatic")
 
 
 def test_a_follow_up_explains_the_roll_with_the_real_numbers():
     tutorial = at(step_index("roll_hunt"))
     food = tutorial.state.players[YOU].food
     assert tutorial.act("roll 7").ok and tutorial.answered
+    settle(tutorial)
     bubble = tutorial.bubble()
     assert bubble.kind == "follow"
     assert bubble.params == {"pips": 7, "food": tutorial.state.players[YOU].food - food}
@@ -147,6 +173,7 @@ def test_back_returns_to_the_same_state_as_before():
     while not tutorial.finished:
         seen.append((tutorial.index, tutorial.answered, tutorial.state))
         tutorial.next()
+        settle(tutorial)
     # Back from the end, all the way to the start, meets every step (unanswered) again.
     by_step = {i: state for i, answered, state in seen if not answered}
     visited = []
@@ -162,6 +189,7 @@ def test_back_from_a_follow_up_undoes_the_action():
     tutorial = at(step_index("use_tool"))
     state = tutorial.state
     tutorial.act("tools 1")
+    settle(tutorial)
     assert tutorial.answered
     assert tutorial.back()
     assert tutorial.index == step_index("use_tool") and not tutorial.answered
@@ -184,55 +212,72 @@ def test_back_is_refused_once_free_play_has_begun():
     tutorial.goto(len(STEPS))
     assert tutorial.waiting_for_player()  # the table is settled: the player places in round 5
     assert tutorial.act(tutorial.state.legal_actions()[0]).ok
+    settle(tutorial)
     assert not tutorial.back()
 
 
 # --- free play ---------------------------------------------------------------------------------
 def finish_game(tutorial: Tutorial, limit: int = 5000) -> None:
-    """Play on: the player's seat by an Easy bot of its own, the rest as the tutorial does."""
+    """Play on: the player's seat by an Easy bot of its own, the rest by the match's loop."""
     me = make_bot("easy", 99)
     for _ in range(limit):
+        settle(tutorial)
         if tutorial.state.is_terminal():
             return
-        if tutorial.waiting_for_player():
-            action = me.choose(tutorial.state.view(YOU))
-            assert tutorial.act(action).ok
-        else:
-            assert tutorial.automatic_action() is not None
-            tutorial.play_automatic()
+        assert tutorial.waiting_for_player()
+        action = me.choose(tutorial.state.view(YOU))
+        assert tutorial.act(action).ok
     raise AssertionError("the game did not end")
 
 
 def test_after_the_lessons_the_game_goes_on_to_a_legal_end_against_easy_bots():
     tutorial = at(len(STEPS))
     # The lessons leave a settled table: round 5, the player (start player) to place.
-    assert tutorial.waiting_for_player() and tutorial.automatic_action() is None
+    assert tutorial.waiting_for_player() and LessonMatch(tutorial).automatic_action() is None
     assert tutorial.state.round == 5 and tutorial.state.phase == "place"
     finish_game(tutorial)
     state = tutorial.state
     assert state.is_terminal() and state.winners()
     assert state.final_scoring()[YOU]["buildings"] >= 36  # what the lessons built stays
-    assert tutorial.automatic_action() is None
+    assert LessonMatch(tutorial).automatic_action() is None
+
+
+def free_moves(tutorial: Tutorial, count: int) -> None:
+    """``count`` turns of free play: the player's first legal move, then the others'."""
+    for _ in range(count):
+        settle(tutorial)
+        if tutorial.state.is_terminal():
+            return
+        tutorial.act(tutorial.state.legal_actions()[0])
+    settle(tutorial)
 
 
 def test_free_play_is_deterministic():
     first, second = at(len(STEPS)), at(len(STEPS))
     for tutorial in (first, second):
-        for _ in range(60):
-            if tutorial.waiting_for_player():
-                tutorial.act(tutorial.state.legal_actions()[0])
-            else:
-                tutorial.play_automatic()
+        free_moves(tutorial, 30)
     assert first.state == second.state
+
+
+def test_free_play_s_easy_bot_decides_as_the_match_driver_s_seed_policy_says():
+    """The opponent after the lessons is the match's own bot: the same moves as a plain
+    ``Match`` of the lesson's seats and seed makes from the same position."""
+    tutorial = at(len(STEPS))
+    free_moves(tutorial, 12)
+    seats = [Seat("You", "red", HUMAN), Seat("Grok", "blue", BOT, "easy")]
+    again = Match(seats, tutorial.seed, tutorial.state, threaded=False)
+    for step in tutorial.match.steps:
+        if step.actor == 1 and step.before.ply > at(len(STEPS)).state.ply:
+            assert again.decide(1, step.before) == step.action
 
 
 def test_in_free_play_any_legal_move_of_the_player_is_taken_and_others_are_refused():
     tutorial = at(len(STEPS))
-    while not tutorial.waiting_for_player():
-        tutorial.play_automatic()
+    settle(tutorial)
     assert tutorial.check("decline").msgid == S.NOT_POSSIBLE
     legal = tutorial.state.legal_actions()
     assert tutorial.act(legal[-1]).ok
+    settle(tutorial)
     if not tutorial.waiting_for_player():
         assert tutorial.check(legal[0]).msgid == S.NOT_YOUR_TURN
 
@@ -250,14 +295,20 @@ def test_saving_round_trips_at_every_stop():
 
 def test_saving_round_trips_in_free_play():
     tutorial = at(len(STEPS))
-    for _ in range(40):
-        if tutorial.waiting_for_player():
-            tutorial.act(tutorial.state.legal_actions()[0])
-        else:
-            tutorial.play_automatic()
+    free_moves(tutorial, 20)
     back = Tutorial.from_json(tutorial.to_json())
     assert back.finished and back.state == tutorial.state
     assert not back.back()  # the free play is not thrown away by a Back after a restart
+
+
+def test_a_save_taken_while_the_lesson_s_moves_are_shown_keeps_where_they_lead():
+    tutorial = at(step_index("place_hunt"))
+    tutorial.act("place hunt 2")
+    settled = at(step_index("place_hunt"))
+    settled.act("place hunt 2")
+    settle(settled)
+    assert tutorial.planned
+    assert json.loads(tutorial.to_json()) == json.loads(settled.to_json())
 
 
 def test_saving_after_skip_keeps_the_game():
@@ -272,7 +323,9 @@ def test_a_resumed_tutorial_goes_on_exactly_like_the_original():
     resumed = Tutorial.from_json(tutorial.to_json())
     for t in (tutorial, resumed):
         t.next()
+        settle(t)
         t.next()
+        settle(t)
     assert tutorial.state == resumed.state and tutorial.index == resumed.index
 
 

@@ -10,7 +10,7 @@ from functools import partial
 
 import pygame
 
-from stoneage.i18n import _
+from stoneage.i18n import _, pgettext
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.menus.rules_text import RULES_PAGES, RulesPage
@@ -73,7 +73,7 @@ class RulesScene(PanelScene):
         buttons.append(
             Button(
                 next_rect,
-                _("Next"),
+                pgettext("rules page", "Next"),
                 lambda: self.show(self.page + 1),
                 enabled=self.page < len(RULES_PAGES) - 1,
                 size=f.label,

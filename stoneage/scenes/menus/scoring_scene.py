@@ -19,7 +19,7 @@ from stoneage.records.recorder import export_replay
 from stoneage.rules import SCORING_CATEGORIES, GameState, tie_break
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.menu import draw_backdrop, draw_button_tip
-from stoneage.scenes.table.autoplay import Autoplay
+from stoneage.scenes.table.session.autoplay import Autoplay
 from stoneage.ui import theme
 from stoneage.ui.layout import Fonts, button_row
 from stoneage.ui.menu_layout import scoring_layout

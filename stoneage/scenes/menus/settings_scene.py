@@ -16,7 +16,7 @@ import pygame
 
 from stoneage.i18n import LANGUAGES, _
 from stoneage.play.cues import CLICK
-from stoneage.play.names import SPEED_TITLES
+from stoneage.play.names import speed_title
 from stoneage.records.settings import ANIMATION_SPEEDS, Settings
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
@@ -146,7 +146,7 @@ class SettingsScene(PanelScene):
                 _("How fast the bots' moves, the dice and the goods are shown."),
                 [
                     (
-                        _(SPEED_TITLES[s]),
+                        speed_title(s),
                         partial(self.set_speed, s),
                         settings.animation == s,
                         f"speed_{s}",

@@ -19,7 +19,7 @@ from stoneage.play.names import LEVEL_TITLES
 from stoneage.play.seats import BOT_LEVELS, Seat, default_seats, follow_language, settle_names
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
-from stoneage.scenes.table.draw_pieces import figure
+from stoneage.scenes.table.drawing.pieces import figure
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.menu_layout import MenuLayout, SeatRow, menu_layout, setup_rows

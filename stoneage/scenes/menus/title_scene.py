@@ -18,12 +18,17 @@ from collections.abc import Callable
 import pygame
 
 from stoneage.i18n import _
+from stoneage.records.hosted import HostedKeep
 from stoneage.scenes.files.opening import continue_autosave, summary
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.confirm import Choice, ConfirmScene
 from stoneage.scenes.kit.menu import MenuScene, draw_backdrop
-from stoneage.scenes.table.autoplay import ATTRACT_IDLE, IdleWatch, attract_autoplay, autoplay_seats
-from stoneage.scenes.table.hosted import HostedKeep
+from stoneage.scenes.table.session.autoplay import (
+    ATTRACT_IDLE,
+    IdleWatch,
+    attract_autoplay,
+    autoplay_seats,
+)
 from stoneage.ui import assets, theme
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_wrapped, wrap_lines
 

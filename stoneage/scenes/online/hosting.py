@@ -4,7 +4,7 @@ waiting room shows what to tell the others.
 
 The table is kept on disk after every move (an SQLite file in the player's data folder) with
 what this player needs to come back to it: its code and the host seat's token
-(``stoneage.scenes.table.hosted``).
+(``stoneage.records.hosted``).
 Leaving, quitting or a crash loses nothing: *Continue* on the title screen reopens it, on the
 same port when it is free, and the others rejoin with their tokens at the same decision.
 """
@@ -15,17 +15,17 @@ from pathlib import Path
 
 from stoneage.i18n import _
 from stoneage.net.client import Client
-from stoneage.net.discovery import Announcer
+from stoneage.net.discovery import LanAdvertiser
 from stoneage.net.host import Host, HostError
+from stoneage.net.session import OnlineSession
 from stoneage.net.table import HOST, REMOTE, SeatConfig
 from stoneage.play.names import is_default_name
 from stoneage.play.seats import Seat
+from stoneage.records.hosted import HostedKeep, Kept
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.kit.confirm import ConfirmScene
 from stoneage.scenes.online.addressing import HOST_PORT
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
-from stoneage.scenes.table.hosted import HostedKeep, Kept
-from stoneage.scenes.table.remote import OnlineSession
 
 BOT = "bot"
 
@@ -149,23 +149,23 @@ def _room(
     session = OnlineSession(client, name, host, keep, addresses=host.addresses())
     if announce:
         session.announce_as = "" if is_default_name(name) else name  # the code names "You"'s
-        session.announcer = announcer_for(host, session.announce_as, session.addresses)
+        session.advertiser = advertiser_for(host, session.announce_as, session.addresses)
     client.start()
     return WaitingRoomScene(app, session)
 
 
-def announcer_for(host: Host, name: str, addresses: list[str]) -> Announcer | None:
+def advertiser_for(host: Host, name: str, addresses: list[str]) -> LanAdvertiser | None:
     """The announcement of ``host``'s table on the local network under ``name``, started
     (None when this machine has no address on one, or the host does not run)."""
     here = [a for a in addresses if not a.startswith("127.")]
     if not here:
         return None
     try:
-        announcer = Announcer(host.announcement(name, here))
+        advertiser = LanAdvertiser(host.announcement(name, here))
     except HostError:
         return None
-    announcer.start()
-    return announcer
+    advertiser.start()
+    return advertiser
 
 
 def cannot_host(app: SceneHost, reason: str) -> Scene:

@@ -15,12 +15,12 @@ from stoneage.i18n import _
 from stoneage.net.client import Client
 from stoneage.net.discovery import FoundTable, TableBrowser
 from stoneage.net.protocol import CODE_LENGTH, MAX_NAME
+from stoneage.net.session import OnlineSession
+from stoneage.records.hosted import Seated, SeatKeep
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.online.addressing import EntryError, keep_code_char, table_code, table_url
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
-from stoneage.scenes.table.hosted import Seated, SeatKeep
-from stoneage.scenes.table.remote import OnlineSession
 from stoneage.ui import assets, theme
 from stoneage.ui.fields import TextField
 from stoneage.ui.layout import button_row

@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from stoneage.ai import make_bot
+from stoneage.net.remote import RemoteMatch
 from stoneage.scenes.kit.base import Scene
 from stoneage.scenes.table.scene import TableScene
 
@@ -45,10 +46,10 @@ class NetCheck:
             self._scene = top
             self._due = type(top).__name__ if top is not None else "none"
             return
-        if not isinstance(top, TableScene) or top.remote is None:
+        if not isinstance(top, TableScene) or not isinstance(top.match, RemoteMatch):
             return
         # What the network says, its seconds left out (a countdown is one picture, not sixty).
-        said = re.sub(r"\d+", "#", top.net.banner()) if top.net is not None else ""
+        said = re.sub(r"\d+", "#", top.match.notices.banner())
         if said != self._said:
             self._said = said
             self._due = "net" if said else "net-clear"
@@ -57,8 +58,8 @@ class NetCheck:
 
     def _play(self, table: TableScene) -> None:
         """The seat's move, when it decides and the table is ready for it."""
-        remote = table.remote
-        if remote is None or self.played >= self.moves or table.timeline.busy:
+        remote = table.match
+        if self.played >= self.moves or table.timeline.busy:
             return
         seat = remote.human_to_act()
         if seat is None or table.hands.state is not remote.state:

@@ -25,11 +25,11 @@ from stoneage.net.client import (
     SeatInfo,
     ViewUpdate,
 )
+from stoneage.net.session import OnlineSession
 from stoneage.play.names import LEVEL_TITLES, shown_name
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
-from stoneage.scenes.table.draw_pieces import figure
-from stoneage.scenes.table.remote import OnlineSession
+from stoneage.scenes.table.drawing.pieces import figure
 from stoneage.ui import theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.widgets import Button, draw_panel, draw_text, draw_text_fit, draw_wrapped

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 import pygame
 from pygame import Rect
 
-from stoneage.i18n import _
+from stoneage.i18n import _, pgettext
 from stoneage.play.seats import Seat
 from stoneage.rules import Action, GameState, Place, Resolve
-from stoneage.scenes.table.draw_status import StatusBar
-from stoneage.scenes.table.draw_table import TableRenderer
+from stoneage.scenes.table.drawing.picture import TableRenderer
+from stoneage.scenes.table.drawing.status import StatusBar
 from stoneage.scenes.table.painter import active_seat
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import MIN_SMALL, TableLayout, table_frame, table_layout, unit_for
@@ -77,7 +77,7 @@ class BoardView:
             rings.append((mine, _("You and Hard"), theme.HINT))
         else:
             if hard is not None:
-                rings.append((hard, _("Hard"), theme.HINT))
+                rings.append((hard, pgettext("the Hard bot", "Hard"), theme.HINT))
             if mine is not None:
                 rings.append((mine, _("You"), theme.PLAYER_COLOURS[colour]))
         self.rings = rings

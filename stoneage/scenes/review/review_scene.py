@@ -47,7 +47,7 @@ from stoneage.scenes.review.lead_chart import LeadChart
 from stoneage.scenes.review.review_layout import review_layout
 from stoneage.scenes.review.side_panel import Shown, SidePanel
 from stoneage.scenes.review.source import Analyse, engine_analysis, rounds, state_at
-from stoneage.scenes.table.table_log import TableLog
+from stoneage.scenes.table.telling.table_log import TableLog
 from stoneage.ui import theme
 from stoneage.ui.layout import button_row
 from stoneage.ui.widgets import (

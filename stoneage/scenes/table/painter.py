@@ -2,30 +2,41 @@
 change), the status bar with the banner and the line under it, the human's controls, the
 animations, the Hint's ring, the hotseat veil, the first-game tip and the tooltips.
 
-The painter reads the table scene and changes nothing of the game: ``refresh`` brings the kept
-pictures up to date once a frame (reporting the areas that changed), ``draw`` puts everything
-on the surface.
+The painter reads the table through ``PaintedTable`` (its parts and the game, not the whole
+scene) and changes nothing of the game: ``refresh`` brings the kept pictures up to date once a
+frame (reporting the areas that changed), ``draw`` puts everything on the surface.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from stoneage.i18n import _
 from stoneage.play.assist import preview_text
+from stoneage.play.match import Step
 from stoneage.play.names import COLOUR_TITLES
+from stoneage.play.seam import TableMatch
 from stoneage.play.seats import Seat
 from stoneage.play.story import banner
 from stoneage.rules import GameState, PickItemDie, Place, Resolve, RollDice, RollItemDice
 from stoneage.rules.data import GATHER_SPACES
-from stoneage.scenes.table.dialogs import ItemsDialog
-from stoneage.scenes.table.draw_board import space_at
-from stoneage.scenes.table.placing import PlacementControl, ResolveControl
-from stoneage.scenes.table.tooltips import tooltip_at
+from stoneage.scenes.table.controls.dialogs import ItemsDialog
+from stoneage.scenes.table.controls.hands import Hands
+from stoneage.scenes.table.controls.placing import PlacementControl, ResolveControl
+from stoneage.scenes.table.controls.toolbar import Toolbar
+from stoneage.scenes.table.drawing.board import Waiting, space_at
+from stoneage.scenes.table.drawing.picture import TableRenderer
+from stoneage.scenes.table.drawing.status import StatusBar
+from stoneage.scenes.table.drawing.tips import TipToast
+from stoneage.scenes.table.drawing.tooltips import tooltip_at
+from stoneage.scenes.table.session.hinting import Hinting
+from stoneage.scenes.table.session.turns import Turns
+from stoneage.scenes.table.telling.table_log import TableLog
 from stoneage.ui import assets, theme
-from stoneage.ui.layout import figure_area, tooltip_place
+from stoneage.ui.anim import Timeline
+from stoneage.ui.layout import TableLayout, figure_area, tooltip_place
 from stoneage.ui.widgets import (
     Button,
     draw_panel,
@@ -38,8 +49,84 @@ from stoneage.ui.widgets import (
     wrap_lines,
 )
 
-if TYPE_CHECKING:
-    from stoneage.scenes.table.scene import TableScene
+
+class PaintedLayer(Protocol):
+    """What the painter asks of the layer over the table."""
+
+    def banner(self, shown: GameState) -> tuple[str, int | None] | None:
+        """The banner's words instead of the table's own (None: the table's)."""
+
+    def waiting_figures(self) -> tuple[int, Waiting] | None:
+        """Figures still at work on a space until a roll (None: as the state has them)."""
+
+
+class PaintedTable(Protocol):
+    """What the painter reads of the table: its parts and the game, not the whole scene."""
+
+    mouse: tuple[int, int]
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats, in order."""
+
+    @property
+    def match(self) -> TableMatch:
+        """The game being played."""
+
+    @property
+    def lay(self) -> TableLayout:
+        """The table's layout."""
+
+    @property
+    def shown(self) -> GameState:
+        """The state on screen."""
+
+    @property
+    def turns(self) -> Turns:
+        """Who is at the screen, the hotseat announcement."""
+
+    @property
+    def hands(self) -> Hands:
+        """The human's controls."""
+
+    @property
+    def toolbar(self) -> Toolbar:
+        """The table's own buttons."""
+
+    @property
+    def log(self) -> TableLog:
+        """The short log."""
+
+    @property
+    def table(self) -> TableRenderer:
+        """The table's kept picture."""
+
+    @property
+    def status(self) -> StatusBar:
+        """The status bar's kept picture."""
+
+    @property
+    def timeline(self) -> Timeline[GameState]:
+        """The animations."""
+
+    @property
+    def hinting(self) -> Hinting:
+        """The Hint."""
+
+    @property
+    def tips(self) -> TipToast:
+        """The first-game tips."""
+
+    @property
+    def layer(self) -> PaintedLayer:
+        """What the kind of game puts over the table."""
+
+    def undo_target(self) -> Step | None:
+        """The step Undo would take back now."""
+
+    def offers(self, what: str) -> bool:
+        """Whether "undo", "hints" or "tips" is offered now."""
+
 
 FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something moves
 
@@ -47,7 +134,7 @@ FRAME_BUDGET = 0.003  # seconds of table redrawing per frame while something mov
 class Painter:
     """Draws the table scene (see the module's docstring)."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: PaintedTable) -> None:
         self.table = table
         self.watching: ItemsDialog | None = None  # bots picking dice for items, shown to all
         self._watching_key: tuple[int, int] | None = None
@@ -70,7 +157,7 @@ class Painter:
         damage += self._watch_items(shown)
         log = t.log.lines
         live = shown is t.turns.display(t.match.state)  # not an animation of an earlier state
-        waiting = t.lesson.waiting_figures() if t.lesson is not None and live else None
+        waiting = t.layer.waiting_figures() if live else None
         table_for = (id(shown), shown.ply, len(log), t.log.last, id(t.table), waiting)
         if table_for != self._table_for:
             budget = FRAME_BUDGET if t.timeline.moving else None
@@ -130,10 +217,9 @@ class Painter:
         if t.turns.announcing is not None:
             who = t.seats[t.turns.announcing]
             return _("{name}: your turn").format(name=who.name), t.turns.announcing
-        if t.lesson is not None:
-            said = t.lesson.banner(shown)
-            if said is not None:
-                return said
+        said = t.layer.banner(shown)
+        if said is not None:
+            return said
         live = t.match.state
         deciding = shown.current_player()
         if shown.ply < live.ply and deciding >= 0 and t.seats[deciding].is_human:

@@ -1,24 +1,32 @@
 """The table: one scene for every game on screen, composed of parts that each own one job.
 
-What differs between a game of the player's own, hotseat, the guided first game, a replay and
-bots playing alone is a value (``TableMode``, and the number of human seats), not a subclass.
-The scene holds the match (``stoneage.play.match``: the state, chance and the bots) and wires
-its parts:
+What differs between a game of the player's own, hotseat, the guided first game, a replay, bots
+playing alone and a seat at a table hosted elsewhere is a value given to this one scene, not a
+subclass and not a branch in it:
+
+- ``TableMode`` (``session/mode.py``): what kind of table (who acts at this screen, whether the
+  game is kept, whether Undo, the Hint and tips are offered);
+- the game being played, a ``TableMatch`` (``stoneage.play.seam``): who decides. The table asks
+  it the same questions whatever decides (the state, who acts, the next automatic step, what
+  becomes of a human's choice, undo); a game on this computer is a ``LocalMatch``, the guided
+  first game and a seat over the network are the other two answers to the same questions;
+- a ``TableLayer`` over the table (``layer.py``): what that kind of game adds on screen and to
+  the input (the guided game's bubble, the words of a table over the network), or nothing
+  (``PlainLayer``).
+
+The scene wires its parts:
 
 - ``Turns``: whose hidden cards show, and the hotseat announcement of each human's turn;
 - ``Hands``: the human's controls for exactly what ``legal_actions()`` offers;
 - ``TableInput``: the keyboard and the mouse, routed to the parts;
 - ``Painter``: the table, the status bar, the tooltips and the hotseat veil on screen;
-- ``Announcer``: what happened, as events and sounds;
-- ``Keeper``: the autosave and the game's record (a game of the player's own only);
-- ``TableLog``, ``Hinting``, ``Toolbar``, the first-game tips, and for the guided first game
-  the ``Lesson``, which the table asks at the few points where a lesson differs;
-- at a table over the network, a ``RemoteMatch`` in the match's place (the host's steps shown
-  as they come, the player's choices sent) and ``NetNotices`` (who is away, the countdown, a
-  lost connection, the host gone) in words over the table.
+- ``TableAnnouncer``: what happened, as events and sounds;
+- ``Keeper``: the autosave and the game's record (a game that keeps records only);
+- ``TableLog``, ``Hinting``, ``Toolbar`` and the first-game tips.
 
-A control's choice goes to ``act``, which applies it through the rules and shows the rules'
-reason when it is refused. The scene never decides a rule.
+A control's choice goes to ``act``, which hands it to the game (``TableMatch.choose``) and shows
+what became of it: the step played, or the reason it was refused. The scene never decides a
+rule.
 """
 
 from __future__ import annotations
@@ -30,34 +38,30 @@ import pygame
 
 from stoneage import i18n
 from stoneage.ai import make_bot
-from stoneage.net.client import Problem, Refused, ViewUpdate
 from stoneage.play.match import Match, Step
-from stoneage.play.names import engine_reason
 from stoneage.play.savefile import save_payload
+from stoneage.play.seam import LocalMatch, TableMatch
 from stoneage.play.seats import Seat, follow_language
 from stoneage.play.story import tell
 from stoneage.records.recorder import PlayClock
-from stoneage.rules import Action, ActionError, GameState, Place
+from stoneage.rules import Action, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
-from stoneage.scenes.table.announcer import Announcer
-from stoneage.scenes.table.autoplay import Autoplay
-from stoneage.scenes.table.coach import TipToast
-from stoneage.scenes.table.draw_net import draw_net_notice
-from stoneage.scenes.table.draw_status import StatusBar
-from stoneage.scenes.table.draw_table import TableRenderer
-from stoneage.scenes.table.hands import Asking, Hands
-from stoneage.scenes.table.hinting import Hinting
-from stoneage.scenes.table.keeper import Keeper
-from stoneage.scenes.table.lesson import Lesson, lesson_seats
-from stoneage.scenes.table.mode import TableMode
-from stoneage.scenes.table.motion import Motion
+from stoneage.scenes.table.controls.hands import Asking, Hands
+from stoneage.scenes.table.controls.toolbar import Toolbar
+from stoneage.scenes.table.drawing.motion import Motion
+from stoneage.scenes.table.drawing.picture import TableRenderer
+from stoneage.scenes.table.drawing.status import StatusBar
+from stoneage.scenes.table.drawing.tips import TipToast
+from stoneage.scenes.table.layer import PlainLayer, TableLayer
 from stoneage.scenes.table.painter import Painter
-from stoneage.scenes.table.remote import NetNotices, OnlineSession, RemoteMatch, seats_of
+from stoneage.scenes.table.session.autoplay import Autoplay
+from stoneage.scenes.table.session.hinting import Hinting
+from stoneage.scenes.table.session.keeper import Keeper
+from stoneage.scenes.table.session.mode import TableMode
+from stoneage.scenes.table.session.turns import Turns
 from stoneage.scenes.table.table_input import TableInput
-from stoneage.scenes.table.table_log import TableLog
-from stoneage.scenes.table.toolbar import Toolbar
-from stoneage.scenes.table.turns import Turns
-from stoneage.tutorial import Tutorial
+from stoneage.scenes.table.telling.announcer import TableAnnouncer
+from stoneage.scenes.table.telling.table_log import LOG_LINES, TableLog
 from stoneage.ui import assets, theme
 from stoneage.ui.anim import Flyer, Timeline
 from stoneage.ui.layout import table_layout
@@ -65,6 +69,9 @@ from stoneage.ui.layout import table_layout
 INSTANT_BATCH = 200  # automatic actions applied per update at instant speed
 SNAP_BACK = 0.25  # seconds for refused figures to fly home (at any animation speed)
 END_PAUSE = 1.2  # seconds the final position stays before the scoring screen (normal speed)
+
+#: Makes the layer of a table, once the table's parts are made.
+LayerMaker = Callable[["TableScene"], TableLayer]
 
 
 class TableScene(Scene):
@@ -79,35 +86,28 @@ class TableScene(Scene):
         threaded: bool = True,
         mode: TableMode | None = None,
         clock: PlayClock | None = None,
-        tutorial: Tutorial | None = None,
-        online: OnlineSession | None = None,
+        match: TableMatch | None = None,
+        layer: LayerMaker | None = None,
     ) -> None:
         """A table for ``seats``: a new game of ``seed``, or ``state`` continued (a replay
         plays ``state``'s actions back from the start). ``mode`` says what kind of table
         (a game of the player's own by default); ``clock`` is the time a continued game was
-        played before; ``tutorial`` is the lesson of a lesson table (a fresh one if None);
-        ``online`` the seat at a table over the network (``state``: its first view)."""
+        played before. ``match`` is the game when someone else than this computer's match
+        driver decides it (by default a ``LocalMatch`` of ``seats``, ``seed`` and ``state``);
+        ``layer`` makes what that kind of game puts over the table (nothing by default)."""
         super().__init__(app)
         self.seats = seats
         self.mode = mode or TableMode.game()
         replay = self.mode.name == "replay"
-        script = (state.actions_taken() if state is not None else []) if replay else None
-        self.remote: RemoteMatch | None = None
-        self.net: NetNotices | None = None
-        self._net_said = ""
-        self.match: Match
-        if online is not None:
-            if state is None:
-                raise ValueError("a table over the network starts from the view the host sent")
-            self.remote = RemoteMatch(online, seats, state)
-            self.match = self.remote
-            self.net = NetNotices([s.name for s in seats], online.client.seat)
-        else:
-            self.match = Match(seats, seed, state, threaded, notify=app.wake, script=script)
+        if match is None:
+            script = (state.actions_taken() if state is not None else []) if replay else None
+            driver = Match(seats, seed, state, threaded, notify=app.wake, script=script)
+            match = LocalMatch(driver)
+        self.match: TableMatch = match
         self.turns = Turns(self.match, self.mode.people_play)
         self.hands = Hands()
         self.hinting = Hinting(seed, app.wake, threaded)
-        self.announcer = Announcer(app.sound, self.turns.listeners)
+        self.announcer = TableAnnouncer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
             Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over())
@@ -122,16 +122,13 @@ class TableScene(Scene):
         self._damage: list[pygame.Rect] = []
         self._language = ""
         self._laid_out = False  # the first layout warms the picture caches
-        self.lesson: Lesson | None = None
-        if self.mode.name == "lesson":
-            self.lesson = Lesson(self, tutorial or Tutorial())
         self.painter = Painter(self)
         self.input = TableInput(self)
+        self.layer: TableLayer = layer(self) if layer is not None else PlainLayer(self.painter)
         self.resize(app.size)
         self.log.recent(self.match.steps, self.seats)  # a continued game shows its recent past
-        if self.lesson is not None:
-            self.lesson.begin()
-        elif not replay and state is None:
+        self.layer.begin()
+        if not replay and state is None:
             self.autosave()
 
     # --- what kind of table ---------------------------------------------------------------------
@@ -143,13 +140,13 @@ class TableScene(Scene):
 
     def offers(self, what: str) -> bool:
         """Whether ``what`` ("undo", "hints" or "tips") is offered now: by the mode, the
-        player's settings, and not while the lessons run."""
-        lessons = self.lesson is not None and self.lesson.running
+        player's settings, and not while someone else leads every move (``guided``)."""
+        guided = self.match.guided()
         if what == "undo":
-            return self.mode.undo and not lessons
+            return self.mode.undo and not guided
         if what == "hints":
-            return self.mode.hints and self.app.settings.hints and not lessons
-        return self.mode.tips and not lessons
+            return self.mode.hints and self.app.settings.hints and not guided
+        return self.mode.tips and not guided
 
     @property
     def shown(self) -> GameState:
@@ -200,18 +197,17 @@ class TableScene(Scene):
         self.timeline.clear()
         self.tips.lay_out(self.lay)
         self.painter.reset()
-        if self.lesson is not None:
-            self.lesson.lay_out()
+        self.layer.lay_out()
         # The pictures are made now, not at the next update: a table under a menu gets no
         # updates, and after a language switch it showed a blank board behind Settings.
         self._damage += self.painter.refresh()
 
     def autosave(self) -> None:
-        """Keep the game in progress for Continue (the lesson's progress while the lessons
-        run); nothing at a table that keeps no records."""
+        """Keep the game in progress for Continue (or what the layer keeps instead: the
+        guided game's progress); nothing at a table that keeps no records."""
         if self.keeper is None:
             return
-        if self.lesson is not None and self.lesson.save_progress(self.keeper):
+        if self.layer.keep(self.keeper):
             return
         self.keeper.autosave(self.seats, self.match)
 
@@ -227,10 +223,8 @@ class TableScene(Scene):
         self.app.push(self.app.make_scene("log", game=self))
 
     def open_menu(self) -> None:
-        """The pause menu over the table."""
-        remote = self.remote
-        hosting = remote is not None and remote.session.host is not None
-        self.app.push(self.app.make_scene("pause", online=remote is not None, hosting=hosting))
+        """The pause menu over the table (with the options the game asks for)."""
+        self.app.push(self.app.make_scene("pause", **self.match.menu_options()))
 
     def leave_autoplay(self) -> None:
         """Stop watching: the attract mode goes back to the title, the command line's autoplay
@@ -249,49 +243,36 @@ class TableScene(Scene):
         faded = self.tips.update()
         if faded is not None:
             self._damage.append(faded)
-        full = self._hear_network()
+        full = self._hear()
         if not self.timeline.busy:
             full = self._advance(dt) or full
         self._damage += self.painter.refresh()
-        if self.lesson is not None and self.lesson.update():
+        if self.layer.update():
             full = True
         return full
 
-    def _hear_network(self) -> bool:
-        """At a table over the network: take in what the host said. True when the words over
-        the table changed or the game jumped (a whole new frame)."""
-        remote, net = self.remote, self.net
-        if remote is None or net is None:
-            return False
-        session = remote.session
-        events, session.events = [*session.events, *session.client.poll()], []
-        jumped = False
-        now = time.monotonic()
-        for event in events:
-            net.hear(event)
-            if isinstance(event, ViewUpdate):
-                if remote.receive(event):
-                    jumped = True
-            elif isinstance(event, Problem) and event.code == "too_frequent":
-                remote.hold_back(now)  # sent again in a moment, not refused
-            elif isinstance(event, (Refused, Problem)) and remote.sent is not None:
-                # Refused: the controls come back, with the reason in the player's words.
-                self.announcer.refused(remote.sent, net.refused)
-                remote.sent = None
-                self.hands.clear()
-                self.hands.error = net.refused
-        remote.tick(now)
-        if jumped:  # arrived or came back: the table is drawn afresh from the new view
-            self.timeline.clear()
+    def _hear(self) -> bool:
+        """Take in what the game heard from elsewhere (a host's views and refusals). True
+        when the words over the table changed or the game jumped (a whole new frame)."""
+        news = self.match.hear(time.monotonic())
+        if news.refused is not None:
+            # A choice sent and refused: the controls come back, with the reason in words.
+            action, reason = news.refused
+            self.announcer.refused(action, reason)
             self.hands.clear()
-            self.finish_timer = None
-            # The log tells the past the host sent, quietly (no beat, no sound).
-            self.log.told([past.story for past in remote.history()], self.seats)
-        said = net.banner()
-        if said != self._net_said or jumped:
-            self._net_said = said
-            return True
-        return False
+            self.hands.error = reason
+        if news.jumped:
+            self.show_afresh()
+        return news.jumped or news.changed
+
+    def show_afresh(self) -> None:
+        """The game went to another position at once (arriving at a table, going back a step):
+        nothing of the way there is animated, the log is told afresh from the game's recent
+        past (quietly: no beat, no sound), the controls are made again."""
+        self.timeline.clear()
+        self.hands.clear()
+        self.finish_timer = None
+        self.log.told(self.match.recent_stories(LOG_LINES), self.seats)
 
     def moving_rects(self) -> list[pygame.Rect]:
         return self.timeline.bounds(self.lay.size)
@@ -305,7 +286,7 @@ class TableScene(Scene):
         self._damage.append(area)
 
     def is_animating(self) -> bool:
-        if self.lesson is not None and self.lesson.waiting():
+        if self.layer.waiting():
             return self.timeline.moving  # waiting for the player: no need for full frames
         if self.timeline.moving or self.match.is_over():
             return True
@@ -326,7 +307,7 @@ class TableScene(Scene):
             if action is None:
                 break
             step = match.apply(action)
-            self.play(step, by_human=self.remote is not None and step.actor == self.remote.me)
+            self.play(step, by_human=match.mine(step))
             if self.timeline.busy or match.is_over():
                 return False
         else:
@@ -354,8 +335,7 @@ class TableScene(Scene):
         if self.finish_timer is None:
             self.finish_timer = END_PAUSE * self.motion.speed
             self.announcer.game_end(self.match.state.winners())
-            if self.remote is not None:
-                self.remote.session.finished()
+            self.match.ended()
             if self.keeper is not None:  # the history, the replay and the achievements, once
                 self.keeper.finish(self.match, self.app.toasts)
         self.finish_timer -= dt
@@ -366,8 +346,9 @@ class TableScene(Scene):
             options: dict[str, object] = {}
             if self.mode.autoplay is not None:
                 options["autoplay"] = self.mode.autoplay
-            if self.remote is not None and self.remote.final is not None:
-                options["final"] = self.remote.final  # the host's scoring: every card turned up
+            final = self.match.final_scoring()
+            if final is not None:
+                options["final"] = final  # the host's scoring: every card turned up
             if self.keeper is not None and self.keeper.replay() is not None:
                 options["replay"] = self.keeper.replay()  # the scoring screen's Review reads it
             scoring = self.app.make_scene(
@@ -379,7 +360,7 @@ class TableScene(Scene):
     def play(self, step: Step, by_human: bool) -> None:
         """Show an applied step, and log and announce it once its result is on screen."""
         beats = self.motion.beats_for(step, by_human, self.timeline.add_floater)
-        told = self.remote.story_of(step) if self.remote is not None else None
+        told = self.match.story_of(step)
         story = told if told is not None else tell(step)
         result = next((b for b in beats if b.shown is self.turns.display(step.after)), None)
 
@@ -400,9 +381,6 @@ class TableScene(Scene):
     def _build_controls(self, seat: int) -> None:
         """The controls for ``seat``, the human to decide in the current state."""
         state = self.match.state
-        if self.lesson is not None and self.lesson.holds_controls():
-            self.hands.made_nothing_for(state)
-            return
         self.hands.build(
             Asking(
                 self.lay,
@@ -416,15 +394,18 @@ class TableScene(Scene):
                 self.motion.last_roll,
             )
         )
-        if self.lesson is not None:
-            self.lesson.shape(self.hands)
+        placing = self.hands.placing()
+        if placing is not None and self.match.guided():
+            # The − / + stepper only where the guide asks for a placement: on a step to read
+            # it offered a choice nobody can make.
+            placing.carry_shown = isinstance(self.match.suggestion(state), Place)
         if self.offers("tips"):
             self.tips.consider(self.lay, state, seat, self.hands.dialog_area())
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
-        """A payment dialog's first choice: the lesson's, else the Normal bot's."""
-        if self.lesson is not None and self.lesson.running:
-            return self.lesson.expected_action(state)
+        """A payment dialog's first choice: the guide's, else the Normal bot's."""
+        if self.match.guided():
+            return self.match.suggestion(state)
         try:
             return self.suggester.choose(state.view(seat))
         except Exception:  # a suggestion is a courtesy; the dialog works without one
@@ -443,43 +424,23 @@ class TableScene(Scene):
             self.timeline.add_floater(Flyer(picture, start, end, SNAP_BACK, delay=0.04 * i))
 
     def act(self, action: Action) -> bool:
-        """Apply a human's choice (the lesson's rules during the lessons); on refusal show the
-        rules engine's reason."""
+        """Hand a human's choice to the game; show the step it played, or the reason it was
+        refused (the rules engine's own, or the game's)."""
         seat = self.match.human_to_act()
         if seat is None or self.timeline.busy or self.turns.announcing is not None:
             return False
-        if self.lesson is not None and self.lesson.running:
-            return self.lesson.act(action)
-        if self.remote is not None:
-            return self._send(action)
-        try:
-            step = self.match.apply(action, seat=seat)
-        except ActionError as error:
-            self.hands.error = engine_reason(error)
-            self.announcer.refused(action, self.hands.error)
+        answer = self.match.choose(action, seat)
+        self.hands.error = answer.reason
+        if not answer.taken:
+            if answer.reason and not answer.quiet:
+                self.announcer.refused(action, answer.reason)
             return False
-        self.hands.error = ""
-        if isinstance(action, Place):
+        if isinstance(action, Place) and not answer.quiet:
             self.announcer.figures("drop", action.count)
-        self.play(step, by_human=True)
-        return True
-
-    def _send(self, action: Action) -> bool:
-        """At a table over the network: send the choice to the host (the rules' reason at
-        once when the view already refuses it); the host's next view shows it played."""
-        assert self.remote is not None
-        if self.net is not None and self.net.serious():  # nobody to send it to just now
-            self.hands.error = self.net.banner()
-            return False
-        reason = self.remote.send(action)
-        if reason:
-            self.hands.error = reason
-            self.announcer.refused(action, reason)
-            return False
-        self.hands.error = ""
-        if isinstance(action, Place):
-            self.announcer.figures("drop", action.count)
-        self.hands.clear()
+        if answer.step is not None:
+            self.play(answer.step, by_human=True)
+        else:  # shown when it comes back (from the host)
+            self.hands.clear()
         return True
 
     def offered(self) -> set[Action]:
@@ -521,11 +482,7 @@ class TableScene(Scene):
         return self.input.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.lesson is not None and self.lesson.draws(surface):
-            return
-        self.painter.draw(surface)
-        if self.net is not None:
-            draw_net_notice(surface, self.lay, self.net)
+        self.layer.draw(surface)
 
 
 def _then(first: Callable[[], None] | None, second: Callable[[], None]) -> Callable[[], None]:
@@ -537,23 +494,6 @@ def _then(first: Callable[[], None] | None, second: Callable[[], None]) -> Calla
         second()
 
     return both
-
-
-def lesson_table(
-    app: SceneHost, tutorial: Tutorial | None = None, threaded: bool = True
-) -> TableScene:
-    """The table of the guided first game (``tutorial``: a lesson in progress; a fresh one by
-    default)."""
-    lesson = tutorial if tutorial is not None else Tutorial()
-    return TableScene(
-        app,
-        lesson_seats(),
-        lesson.seed,
-        lesson.state,
-        threaded,
-        mode=TableMode.lesson(),
-        tutorial=lesson,
-    )
 
 
 def game_table(
@@ -577,13 +517,3 @@ def game_table(
     else:
         mode = TableMode.game()
     return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock)
-
-
-def online_table(app: SceneHost, session: OnlineSession, view: GameState) -> TableScene:
-    """The scene registered as "online_game": the seat of ``session`` at a table over the
-    network (a spectator's when it has no seat), from the view ``view`` the host sent."""
-    client = session.client
-    seats = seats_of(client.lobby, client.seat, view.n, session.name)
-    watching = client.seat is None
-    mode = TableMode.online(watching)
-    return TableScene(app, seats, 0, view, threaded=True, mode=mode, online=session)

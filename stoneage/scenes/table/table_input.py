@@ -1,6 +1,7 @@
 """The keyboard and the mouse at the table, routed to the parts that use them.
 
-The order: a click on a first-game tip closes it (and still reaches the table); bots playing
+The layer over the table (the lesson's bubble) hears every event first. Then the order: a
+click on a first-game tip closes it (and still reaches the table); bots playing
 alone take only leaving, the log and tooltips; a hotseat announcement waits for its human;
 keys reach the table also while a chooser is open (Esc closes the chooser); then the chooser,
 the toolbar, the keys, and the controls. The keys are one table (``KEYS``): Esc menu (or
@@ -11,14 +12,108 @@ closes a chooser, or puts down carried figures), Ctrl+Z undo, Enter confirms, H 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from stoneage.rules import GameState
+from stoneage.scenes.kit.base import SceneHost
+from stoneage.scenes.table.controls.hands import Hands
+from stoneage.scenes.table.controls.toolbar import Toolbar
+from stoneage.scenes.table.drawing.tips import TipToast
+from stoneage.scenes.table.session.mode import TableMode
+from stoneage.scenes.table.session.turns import Turns
+from stoneage.scenes.table.telling.announcer import TableAnnouncer
+from stoneage.ui.anim import Timeline
 from stoneage.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from stoneage.scenes.table.scene import TableScene
+
+class InputLayer(Protocol):
+    """What the input asks of the layer over the table: it hears every event first."""
+
+    def handle(
+        self, event: pygame.event.Event, table_handle: Callable[[pygame.event.Event], bool]
+    ) -> bool:
+        """``event`` for the layer first, then (unless it took it) for ``table_handle``."""
+
+
+class InputPainter(Protocol):
+    """What the input asks of the painter: what is under the pointer."""
+
+    def all_buttons(self) -> list[Button]:
+        """Every button on screen now."""
+
+    def tooltip(self) -> str:
+        """Words for what is under the pointer ('' for none)."""
+
+
+class InputTable(Protocol):
+    """What the input reads and calls of the table: its parts and its commands, not the whole
+    scene."""
+
+    mouse: tuple[int, int]
+
+    @property
+    def app(self) -> SceneHost:
+        """The application (its wake-up event)."""
+
+    @property
+    def mode(self) -> TableMode:
+        """What kind of table (bots alone take only leaving, the log and tooltips)."""
+
+    @property
+    def hands(self) -> Hands:
+        """The human's controls."""
+
+    @property
+    def toolbar(self) -> Toolbar:
+        """The table's own buttons."""
+
+    @property
+    def turns(self) -> Turns:
+        """The hotseat announcement."""
+
+    @property
+    def timeline(self) -> Timeline[GameState]:
+        """The animations (the controls wait for them)."""
+
+    @property
+    def announcer(self) -> TableAnnouncer:
+        """The clicks and the figures picked up, as events and sounds."""
+
+    @property
+    def tips(self) -> TipToast:
+        """The first-game tip (a click closes it)."""
+
+    @property
+    def painter(self) -> InputPainter:
+        """The buttons and the tooltip on screen."""
+
+    @property
+    def layer(self) -> InputLayer:
+        """What the kind of game puts over the table."""
+
+    def note_damage(self, area: pygame.Rect) -> None:
+        """``area`` must be repainted."""
+
+    def open_menu(self) -> None:
+        """The pause menu."""
+
+    def undo(self) -> bool:
+        """Take back the human's last decision."""
+
+    def ask_hint(self) -> None:
+        """Ask for the Hint."""
+
+    def open_log(self) -> None:
+        """The whole log."""
+
+    def leave_autoplay(self) -> None:
+        """Stop watching bots alone."""
+
+    def start_turn(self) -> None:
+        """Hotseat: the announced human is at the screen."""
+
 
 COMMAND = pygame.KMOD_CTRL | pygame.KMOD_META
 #: A pointer move to nowhere: what the table hears when the pointer leaves it.
@@ -31,7 +126,7 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 class TableInput:
     """Routes the table's events (see the module's docstring)."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: InputTable) -> None:
         self.table = table
         # key -> (what it does, whether Ctrl/Cmd must be held: True, must not be: False, or
         # either: None). Each handler returns True when the key was used.
@@ -46,10 +141,7 @@ class TableInput:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """One event for the table; True when it was used (the view then redraws)."""
-        t = self.table
-        if t.lesson is not None:
-            return t.lesson.handle(event, self.handle_table)
-        return self.handle_table(event)
+        return self.table.layer.handle(event, self.handle_table)
 
     def pointer_left(self) -> None:
         """The pointer left the table (out of the window, or a scene came over it): nothing of
@@ -57,7 +149,7 @@ class TableInput:
         self.handle_table(OFF_TABLE_MOTION)
 
     def handle_table(self, event: pygame.event.Event) -> bool:
-        """The table's own routing (the lesson calls it for what it does not take)."""
+        """The table's own routing (the layer calls it for what it does not take)."""
         t = self.table
         if event.type == t.app.wake_event:
             return False  # a bot is ready: update applies its move and reports what changed

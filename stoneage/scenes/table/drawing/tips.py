@@ -1,0 +1,112 @@
+"""First-game tips on the table: ``TipToast`` shows a tip (``stoneage.tutorial.tip_for``) once,
+small and out of the way; a click closes it (and still reaches the table) and it fades by
+itself."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+from pygame import Rect
+
+from stoneage.i18n import _
+from stoneage.records.settings import Settings
+from stoneage.rules import GameState
+from stoneage.tutorial.tips import Tip, tip_for
+from stoneage.ui import assets, theme
+from stoneage.ui.layout import TableLayout
+from stoneage.ui.widgets import draw_panel, draw_text, draw_wrapped, wrap_lines
+
+TIP_SECONDS = 14.0  # a tip fades by itself after this long
+TIP_SHARE = 0.5  # of the board's width: a tip's width when it does not sit in the log
+
+
+class TipToast:
+    """A one-time tip, small and out of the way: in the log under the player boards when there
+    is room, else at the foot of the board. Shown when a situation first comes up (and tips
+    are on); its id goes into the settings at once, so it is never shown again."""
+
+    def __init__(self, settings: Settings, save: Callable[[], None]) -> None:
+        self.settings, self.save = settings, save
+        self.tip: Tip | None = None
+        self.text = ""
+        self.rect = Rect(0, 0, 0, 0)
+        self.shown_at = 0.0
+        self.enabled = True  # False while something else teaches (the lessons)
+        self.lay: TableLayout | None = None
+
+    def consider(
+        self, lay: TableLayout, state: GameState, seat: int, avoid: Rect | None = None
+    ) -> bool:
+        """Show the tip for what ``seat`` faces in ``state``, if one is due, clear of ``avoid``
+        (an open dialog); True if shown."""
+        if not self.enabled or not self.settings.tips:
+            return False
+        tip = tip_for(state, seat, self.settings.tips_shown)
+        if tip is None:
+            return False
+        self.tip, self.text = tip, tip.text(state, seat)
+        self.settings.tips_shown = [*self.settings.tips_shown, tip.id]
+        self.save()
+        self.shown_at = time.monotonic()
+        self.lay_out(lay, avoid)
+        return True
+
+    def lay_out(self, lay: TableLayout, avoid: Rect | None = None) -> None:
+        """Where the tip goes on this layout (after a resize too), clear of ``avoid`` (an open
+        dialog) where the board has room above or below it."""
+        self.lay = lay
+        if self.tip is None:
+            return
+        f, m = lay.fonts, lay.margin
+        room = lay.log
+        width = room.width if room.width > 0 else round(lay.board.width * TIP_SHARE)
+        inner = width - m * 3
+        lines = len(wrap_lines(self.text, f.body, inner)) + 1  # the heading line
+        height = lines * assets.font(f.body).get_linesize() + m * 2
+        # In the recent moves' box only while four of their lines still show above it.
+        log_lines = 4 * assets.font(f.small).get_linesize()
+        if room.height >= height + log_lines and room.width > 0:
+            self.rect = Rect(room.left, room.bottom - height, room.width, height)
+        else:
+            self.rect = Rect(0, 0, width, height)
+            self.rect.midbottom = (lay.board.centerx, lay.board.bottom - m)
+            if avoid is not None and self.rect.colliderect(avoid):
+                self.rect.midtop = (lay.board.centerx, lay.board.top + m)
+
+    @property
+    def showing(self) -> bool:
+        """True while a tip is on screen."""
+        return self.tip is not None
+
+    def close(self) -> Rect:
+        """Take the tip away; the area it covered."""
+        area, self.tip, self.text = self.rect.inflate(8, 8), None, ""
+        return area
+
+    def update(self) -> Rect | None:
+        """Fade an old tip: the area to redraw when it went, else None."""
+        if self.tip is not None and time.monotonic() - self.shown_at > TIP_SECONDS:
+            return self.close()
+        return None
+
+    def handle(self, event: pygame.event.Event) -> Rect | None:
+        """A click on the tip closes it: the area to redraw, else None. The click still goes
+        on to the table (a tip never takes a click meant for the game)."""
+        pos = event.dict.get("pos")
+        if self.tip is None or pos is None or event.type != pygame.MOUSEBUTTONUP:
+            return None
+        return self.close() if self.rect.collidepoint(pos) else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The tip, if one is showing."""
+        if self.tip is None or self.lay is None:
+            return
+        f, m = self.lay.fonts, self.lay.margin
+        draw_panel(surface, self.rect, theme.PARCHMENT_LIGHT, theme.MOSS_DARK, 2, 10)
+        inner = self.rect.inflate(-m * 3, -m * 2)
+        line = assets.font(f.body).get_linesize()
+        draw_text(surface, _("Tip (click to close)"), inner.topleft, f.body, theme.MOSS_DARK, True)
+        body = Rect(inner.left, inner.top + line, inner.width, inner.height - line)
+        draw_wrapped(surface, self.text, body, f.body, theme.CHARCOAL)
