@@ -193,6 +193,30 @@ def test_the_language_switches_while_playing(make_app):
     assert load_settings().language == "ja"  # remembered
 
 
+@pytest.mark.parametrize("over", ["pause", "settings"])
+def test_the_status_line_speaks_the_new_language_right_after_a_switch(make_app, over):
+    """Behind the pause menu and Settings the status line under the banner is told again in
+    the new language at once (it kept the old one until Resume)."""
+    app = make_app("en")
+    build_scene(app, "game", 1, 4)
+    game = app.top
+    draw(app)
+    english = game.painter.status_line()[0]
+    assert english == "Drag figures from your board onto a lit space, or click a space."
+    assert game.status.keys["hint"] == (english, False)
+    app.push(app.make_scene("pause"))
+    if over == "settings":
+        app.push(SettingsScene(app))
+    app.settings.language = "zh"  # as Settings does it
+    app.save_settings()
+    assert i18n.current_language() == "zh"
+    line = game.painter.status_line()[0]
+    assert line == i18n._(english) != english
+    assert game.status.keys["hint"] == (line, False)  # the picture under the menu is redrawn
+    draw(app)
+    assert game.status.keys["hint"] == (line, False)
+
+
 def test_the_default_language_comes_from_the_system(monkeypatch):
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)

@@ -178,8 +178,11 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         follow_language(self.seats)  # "You" in the language of now (also a game saved in another)
-        if self._language not in ("", i18n.current_language()):
+        switched = self._language not in ("", i18n.current_language())
+        if switched:
             self.log.retell(self.seats)
+            self.hands.error = ""  # a refusal in the words of before
+        had_controls = bool(self.hands.controls)
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
         speed = self.mode.speed(self.app.settings)
@@ -198,6 +201,8 @@ class TableScene(Scene):
         self.tips.lay_out(self.lay)
         self.painter.reset()
         self.layer.lay_out()
+        if had_controls:  # made again now: their words (the status line) in the new language
+            self._remake_controls()
         # The pictures are made now, not at the next update: a table under a menu gets no
         # updates, and after a language switch it showed a blank board behind Settings.
         self._damage += self.painter.refresh()
@@ -401,6 +406,15 @@ class TableScene(Scene):
             placing.carry_shown = isinstance(self.match.suggestion(state), Place)
         if self.offers("tips"):
             self.tips.consider(self.lay, state, seat, self.hands.dialog_area())
+
+    def _remake_controls(self) -> None:
+        """The controls of the human deciding now made again for this layout and language, at
+        once: a table under a menu gets no updates, and the status line behind Settings kept
+        the old language until Resume."""
+        seat = self.match.human_to_act()
+        self.hands.clear()
+        if seat is not None and self.turns.announcing is None and not self.timeline.busy:
+            self._build_controls(seat)
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
         """A payment dialog's first choice: the guide's, else the Normal bot's."""
