@@ -402,8 +402,11 @@ class TableScene(Scene):
         placing = self.hands.placing()
         if placing is not None and self.match.guided():
             # The − / + stepper only where the guide asks for a placement: on a step to read
-            # it offered a choice nobody can make.
-            placing.carry_shown = isinstance(self.match.suggestion(state), Place)
+            # it offered a choice nobody can make. The status line speaks of the space the
+            # guide asks for only (the others are dimmed: a click there gets a friendly word).
+            wanted = self.match.suggestion(state)
+            placing.carry_shown = isinstance(wanted, Place)
+            placing.focus = frozenset([wanted.space] if isinstance(wanted, Place) else [])
         if self.offers("tips"):
             self.tips.consider(self.lay, state, seat, self.hands.dialog_area())
 

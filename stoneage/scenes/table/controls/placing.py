@@ -87,6 +87,9 @@ class PlacementControl(ControlBase):
         ]
         self.set_carry(1)
         self.carry_shown = True  # False hides the − / + stepper (a lesson step placing nothing)
+        # The spaces the pointer hears about in the status line (None: all); a lesson dims
+        # the others, where a click only gets its friendly word.
+        self.focus: frozenset[int] | None = None
         self.hint = _("Drag figures from your board onto a lit space, or click a space.")
 
     # --- the carry count ---------------------------------------------------------------------------
@@ -186,8 +189,17 @@ class PlacementControl(ControlBase):
         space = space_at(self.lay, self.mouse)
         if space is None or space not in self.lay.spaces:
             return ""
+        if self.focus is not None and space not in self.focus:
+            return ""
         if not self.dragging:
-            if space in self.counts:
+            counts = self.counts.get(space)
+            if counts is not None and len(counts) == 1:  # the hut's 2, a card's 1: at once
+                return ngettext(
+                    "{space}: click to place {n} figure",
+                    "{space}: click to place {n} figures",
+                    counts[0],
+                ).format(space=space_title(space), n=counts[0])
+            if counts is not None:
                 return _("{space}: click to choose how many figures").format(
                     space=space_title(space)
                 )

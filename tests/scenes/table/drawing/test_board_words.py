@@ -51,8 +51,9 @@ def test_an_emptied_resource_space_claims_no_room_from_the_figures_gone(language
 def test_while_placing_the_room_counts_the_figures_standing(language):
     state = find_state(
         4,
-        lambda s: s.phase == "place"
-        and any(0 < standing(s, space) < 7 for space in data.RESOURCE_SPACES),
+        lambda s: (
+            s.phase == "place" and any(0 < standing(s, space) < 7 for space in data.RESOURCE_SPACES)
+        ),
     )
     space = next(s for s in data.RESOURCE_SPACES if 0 < standing(state, s) < 7)
     room = data.RESOURCE_SPACE_CAPACITY - standing(state, space)

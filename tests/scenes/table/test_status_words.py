@@ -1,0 +1,58 @@
+"""The status line under the banner: what the pointer's space would take, said as it is."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from stoneage.rules import Place, data
+from stoneage.scenes.table.lesson.guided import lesson_table
+from stoneage.scenes.table.scene import TableScene
+from stoneage.tutorial import step_index
+from tests.scenes.hands import post
+from tests.scenes.table.controls.test_controls import find_state, humans, show
+
+
+def hover(app, scene: TableScene, pos: tuple[int, int]) -> str:
+    """Rest the pointer at ``pos``; the status line then."""
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(block=False)
+    return scene.painter.status_line()[0]
+
+
+def test_a_space_that_takes_one_number_says_a_click_places_it(app):
+    state = find_state(
+        4,
+        lambda s: (
+            s.phase == "place"
+            and s.pending is None
+            and Place(data.HUT, 2) in s.legal_actions()
+            and Place(data.CARD_SPACES[0], 1) in s.legal_actions()
+            and Place(data.FOREST, 2) in s.legal_actions()
+        ),
+    )
+    scene = TableScene(app, humans(4), seed=1, threaded=False)
+    app.push(scene)
+    show(scene, state)
+    assert hover(app, scene, scene.lay.spaces[data.HUT].center) == ("Hut: click to place 2 figures")
+    card = hover(app, scene, scene.lay.spaces[data.CARD_SPACES[0]].center)
+    assert card.endswith("click to place 1 figure"), card
+    assert hover(app, scene, scene.lay.spaces[data.FOREST].center) == (
+        "Forest: click to choose how many figures"
+    )
+
+
+def test_in_the_lesson_a_dimmed_space_offers_no_choice(app):
+    """At "place 2 figures on the hut" the forest is dimmed: the status line does not invite
+    a click there (which only gets the lesson's friendly word)."""
+    scene = lesson_table(app, threaded=False)
+    app.push(scene)
+    scene.layer.show_step(step_index("place_hut"))
+    deadline = time.monotonic() + 10
+    while not scene.hands.controls and time.monotonic() < deadline:
+        app.step(block=False)
+    assert scene.hands.placing() is not None
+    forest = hover(app, scene, scene.lay.spaces[data.FOREST].center)
+    assert "Forest" not in forest and "how many" not in forest
+    assert hover(app, scene, scene.lay.spaces[data.HUT].center) == ("Hut: click to place 2 figures")
