@@ -107,6 +107,59 @@ def draw_text_fit(
     return drawn
 
 
+ELLIPSIS = "…"
+
+
+def fit_line(
+    message: str, size: int, width: int, bold: bool = False, least: int = 9
+) -> tuple[str, int]:
+    """``message`` for one line ``width`` pixels wide: the largest size down to ``least`` at
+    which it fits, and when it does not fit even then, cut after the last whole word (or
+    character, in Chinese and Japanese) that leaves room for "…". The text and the size."""
+    fitted = fit_size(message, size, width, bold, least)
+    if assets.text_width(message, fitted, bold) <= width:
+        return message, fitted
+    units = break_units(message)
+    kept = ""
+    for text, spaced in units:
+        candidate = f"{kept}{' ' if spaced and kept else ''}{text}"
+        if assets.text_width(candidate + ELLIPSIS, fitted, bold) > width:
+            break
+        kept = candidate
+    if not kept:  # a first word longer than the line: cut by characters
+        kept = _cut_long(
+            message,
+            width - assets.text_width(ELLIPSIS, fitted, bold),
+            lambda t: assets.text_width(t, fitted, bold),
+        )[0]
+    return kept.rstrip(" ,;:、，。；：") + ELLIPSIS, fitted
+
+
+def draw_text_line(
+    surface: pygame.Surface,
+    message: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour = theme.CHARCOAL,
+    bold: bool = False,
+    anchor: Anchor = "midleft",
+    least: int = 9,
+) -> bool:
+    """``message`` on one line inside ``rect``: shrunk down to ``least``, then cut with "…"
+    (see ``fit_line``); nothing is ever drawn outside ``rect``. True when it was cut (the
+    caller may offer the whole text elsewhere, in a tooltip)."""
+    text, fitted = fit_line(message, size, rect.width, bold, least)
+    if shrink_hook is not None and fitted < size:
+        shrink_hook(message, size, fitted)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    try:
+        draw_text(surface, text, getattr(rect, anchor), fitted, colour, bold, anchor)
+    finally:
+        surface.set_clip(clip)
+    return text != message
+
+
 # --- line breaking -----------------------------------------------------------------------------
 # Kinsoku shori (禁則処理) / 避头尾: what may not begin a line, and what may not end one.
 NO_LINE_START = frozenset(

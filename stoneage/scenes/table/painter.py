@@ -247,6 +247,10 @@ class Painter:
             return _("The Hard bot is thinking about a hint…"), False
         return (t.hands.hint() or t.log.last), False
 
+    def status_tooltip(self) -> str:
+        """The status line's tooltip: the whole line when it had to be cut short."""
+        return self.table.status.cut
+
     def all_buttons(self) -> list[Button]:
         """Every button on screen now (for tooltips and clicks)."""
         return self.table.toolbar.shown() + self.table.hands.all_buttons()
@@ -262,6 +266,8 @@ class Painter:
         tip = tooltip_under(self.all_buttons(), t.mouse)
         if tip:
             return tip
+        if t.lay.status.hint.collidepoint(t.mouse):
+            return self.status_tooltip()
         if t.turns.announcing is not None or self._covered(t.mouse):
             return ""
         main = t.hands.main()
