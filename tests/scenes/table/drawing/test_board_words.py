@@ -144,3 +144,19 @@ def test_in_the_lesson_the_tooltip_drawn_is_the_one_followed(app):
         app.step(block=False)
     assert scene.layer.tooltip() == ""  # the hunting grounds are dimmed now
     assert scene.painter._tip[0] == ""
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_card_prices_share_one_readable_size(app, language, size, seats):
+    from stoneage.scenes.table.drawing.board import cost_label_rect, cost_labels
+    from stoneage.ui import assets
+    from stoneage.ui.layout import MIN_SMALL, table_layout
+
+    lay = table_layout(size, seats)
+    labels, font = cost_labels(lay)
+    assert font >= MIN_SMALL
+    assert font == lay.fonts.small  # not shrunk at all where the band has room
+    assert len(set(labels)) == 4
+    for space, label in zip(data.CARD_SPACES, labels):
+        assert assets.text_width(label, font, True) <= cost_label_rect(lay, space).width
