@@ -6,7 +6,8 @@ Widgets never decide a rule: a button emits what it was built with (often an act
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -28,6 +29,21 @@ overflow_hook: Callable[[str, pygame.Rect, pygame.Rect], None] | None = None
 #: Set to a callable (tests) to hear of every text ``draw_text_fit`` had to shrink:
 #: ``hook(message, asked_size, drawn_size)`` (a text shrunk too far is too small to read).
 shrink_hook: Callable[[str, int, int], None] | None = None
+
+
+_boxes: list[pygame.Rect] = []  # the boxes text is drawn in now, innermost last (``text_box``)
+
+
+@contextmanager
+def text_box(rect: pygame.Rect) -> Iterator[None]:
+    """Text drawn meanwhile belongs inside ``rect`` (in the coordinates of the surface it is
+    drawn on: a panel, a row of a panel, a part of the status bar): with ``overflow_hook``
+    set, a line whose ink leaves the box is reported. Costs nothing else."""
+    _boxes.append(pygame.Rect(rect))
+    try:
+        yield
+    finally:
+        _boxes.pop()
 
 
 def clicked_button(event: pygame.event.Event) -> Button | None:
@@ -58,8 +74,11 @@ def draw_text(
     surface.blit(rendered, rect)
     if overflow_hook is not None and message.strip():
         ink = _ink_rect(message, size, bold, rect)
-        if not surface.get_rect().contains(ink):
-            _report(message, ink, surface.get_rect())
+        box = surface.get_rect()
+        if _boxes:
+            box = _boxes[-1].clip(box)
+        if not box.contains(ink):
+            _report(message, ink, box)
     return rect
 
 

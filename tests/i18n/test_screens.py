@@ -18,8 +18,6 @@ from stoneage.scenes.stats.stats_scene import TABS, StatsScene
 from stoneage.scenes.table.lesson.opening import first_start_offer
 from stoneage.staging import SCENE_NAMES, build_scene
 from stoneage.tutorial import STEPS
-from stoneage.ui import widgets
-from tests.scenes.apps import SIZE, close_apps, open_app
 
 from .conftest import LANGS
 
@@ -29,49 +27,6 @@ SCREEN_CASES = (
     + [((3840, 2160), lang) for lang in LANGS]
     + [((1280, 720), "en"), ((1920, 1080), "en")]
 )
-
-
-@pytest.fixture
-def overflows(monkeypatch):
-    """Every text drawn outside its box, as (text, drawn, box)."""
-    seen: list = []
-    monkeypatch.setattr(
-        widgets, "overflow_hook", lambda text, drawn, box: seen.append((text, drawn, box))
-    )
-    return seen
-
-
-#: Text may shrink to fit its box, but not below this share of its size (it would be too small to read).
-MIN_SHRINK = 0.6
-
-
-@pytest.fixture
-def shrunk(monkeypatch):
-    """Every text shrunk below ``MIN_SHRINK`` of its size to fit, as (text, asked, drawn)."""
-    seen: list = []
-
-    def hook(text: str, asked: int, drawn: int) -> None:
-        if drawn < asked * MIN_SHRINK:
-            seen.append((text, asked, drawn))
-
-    monkeypatch.setattr(widgets, "shrink_hook", hook)
-    return seen
-
-
-@pytest.fixture
-def make_app(locale_dir, monkeypatch):
-    """Open an app in a language (catalogs from the freshly compiled locale folder)."""
-    monkeypatch.setenv("STONEAGE_LOCALE_DIR", str(locale_dir))
-    opened: list[App] = []
-
-    def make(lang: str, size: tuple[int, int] = SIZE) -> App:
-        app = open_app(size, seed=1, language=lang)
-        opened.append(app)
-        return app
-
-    yield make
-    close_apps(*opened)
-    i18n.install_language("en")
 
 
 def draw(app: App) -> None:

@@ -37,6 +37,7 @@ from stoneage.ui.widgets import (
     fit_size,
     needs_two_lines,
     shade,
+    text_box,
 )
 
 SPACE_FILL = theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5)
@@ -99,19 +100,21 @@ def draw_space(
     stand there too (the rules take figures off when their space is resolved, before the
     roll; a lesson waits for the player's click on the dice in between)."""
     rect = lay.spaces[space]
-    if space < 8:
-        _draw_place(surface, lay, state, space, rect, colours, waiting)
-        if space in data.VILLAGE and state.n < 4:
-            _draw_village_note(surface, lay, state, space)
-    elif space < 12:
-        _draw_card_slot(surface, lay, state, space, rect, colours)
-    else:
-        _draw_stack(surface, lay, state, space, rect, colours)
+    with text_box(rect):  # a space's words keep to it (checked by the tests)
+        if space < 8:
+            _draw_place(surface, lay, state, space, rect, colours, waiting)
+            if space in data.VILLAGE and state.n < 4:
+                _draw_village_note(surface, lay, state, space)
+        elif space < 12:
+            _draw_card_slot(surface, lay, state, space, rect, colours)
+        else:
+            _draw_stack(surface, lay, state, space, rect, colours)
 
 
 def draw_deck(surface: pygame.Surface, lay: TableLayout, state: GameState) -> None:
     """The face-down deck."""
-    card_back(surface, deck_rect(lay), state.deck_size, lay.fonts.small)
+    with text_box(lay.deck):
+        card_back(surface, deck_rect(lay), state.deck_size, lay.fonts.small)
 
 
 def deck_rect(lay: TableLayout) -> Rect:

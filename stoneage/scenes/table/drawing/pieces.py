@@ -44,6 +44,11 @@ def icon_number(
     return rect.union(label)
 
 
+def icon_number_width(value: str, size: int, font: int) -> int:
+    """How wide ``icon_number`` draws an icon of ``size`` with ``value`` at ``font``."""
+    return size + max(2, size // 8) + assets.text_width(value, font, True)
+
+
 def figure(surface: pygame.Surface, colour: str, rect: Rect, faded: bool = False) -> None:
     """A worker of ``colour`` filling ``rect`` (faded: placed elsewhere this round)."""
     picture = assets.image(theme.worker_image(colour), rect.size, "faded" if faded else "")

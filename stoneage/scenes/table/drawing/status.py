@@ -14,7 +14,14 @@ from stoneage.play.story import phase_title
 from stoneage.rules import GameState
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import MIN_SMALL, TableLayout
-from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit, draw_text_line, wrap_lines
+from stoneage.ui.widgets import (
+    draw_panel,
+    draw_text,
+    draw_text_fit,
+    draw_text_line,
+    text_box,
+    wrap_lines,
+)
 
 
 class StatusBar:
@@ -82,7 +89,8 @@ class StatusBar:
                 # beside the toolbar after the line changed ("od production." beside Undo).
                 self.surface.set_clip(area)
                 try:
-                    paint()
+                    with text_box(area):
+                        paint()
                 finally:
                     self.surface.set_clip(None)
                 redrawn.append(area)
@@ -195,6 +203,14 @@ def draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> Non
     line_h = assets.font(size).get_linesize()
     if area.height < line_h * 3:
         return
+    with text_box(area):
+        _draw_log_lines(surface, lay, lines)
+
+
+def _draw_log_lines(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
+    area = lay.log
+    size = lay.fonts.small
+    line_h = assets.font(size).get_linesize()
     draw_panel(surface, area, theme.mix(theme.UMBER_DARK, theme.TABLE, 0.5), theme.UMBER, 1, 8)
     left, width = area.left + lay.margin, area.width - 2 * lay.margin
     top = area.top + lay.margin // 2

@@ -16,7 +16,7 @@ from stoneage.rules import GameState
 from stoneage.tutorial.tips import Tip, tip_for
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout
-from stoneage.ui.widgets import draw_panel, draw_text, draw_wrapped, wrap_lines
+from stoneage.ui.widgets import draw_panel, draw_text_fit, draw_wrapped, text_box, wrap_lines
 
 TIP_SECONDS = 14.0  # a tip fades by itself after this long
 TIP_SHARE = 0.5  # of the board's width: a tip's width when it does not sit in the log
@@ -117,6 +117,16 @@ class TipToast:
         draw_panel(surface, self.rect, theme.PARCHMENT_LIGHT, theme.MOSS_DARK, 2, 10)
         inner = self.rect.inflate(-m * 3, -m * 2)
         line = assets.font(f.body).get_linesize()
-        draw_text(surface, _("Tip (click to close)"), inner.topleft, f.body, theme.MOSS_DARK, True)
-        body = Rect(inner.left, inner.top + line, inner.width, inner.height - line)
-        draw_wrapped(surface, self.text, body, f.body, theme.CHARCOAL)
+        with text_box(self.rect):
+            heading = Rect(inner.left, inner.top, inner.width, line)
+            draw_text_fit(
+                surface,
+                _("Tip (click to close)"),
+                heading,
+                f.body,
+                theme.MOSS_DARK,
+                True,
+                "midleft",
+            )
+            body = Rect(inner.left, inner.top + line, inner.width, inner.height - line)
+            draw_wrapped(surface, self.text, body, f.body, theme.CHARCOAL)
