@@ -8,10 +8,11 @@ changes it less than the wall clock would), rollouts a second, and a checksum of
 results, which must not change when a change is meant only to make rollouts cheaper, and must
 be the same on both paths. Each path runs in a child process (``STONEAGE_PURE=1`` for the
 plain Python), alternating for ``--rounds`` rounds, the best round kept (see
-``random_games.py``, which also says where the compiled path comes from).
+``random_games.py``, which also says where the compiled path comes from, and how
+``--against DIR`` measures another checkout alongside).
 
     python bench/rollout_speed.py [--rollouts N] [--players 2,4] [--policy full|quick|near]
-                                  [--rounds R]
+                                  [--rounds R] [--against DIR]
 
 ``near`` is what Hard plays at 4 players: the whole judgement for the placements right after
 the root (``NEAR_PLIES``), the quick policy after them.
@@ -23,6 +24,7 @@ import argparse
 import json
 import random
 import time
+from pathlib import Path
 
 from random_games import alternate
 
@@ -78,6 +80,7 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated")
     parser.add_argument("--policy", choices=("full", "quick", "near"), default="full")
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each path")
+    parser.add_argument("--against", type=Path, help="another checkout, measured alongside")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     tables = [int(part) for part in args.players.split(",")]
@@ -88,7 +91,7 @@ def main() -> None:
         print(json.dumps({"engine": engine(), "figures": figures}))
         return
     argv = ["--rollouts", str(args.rollouts), "--players", args.players, "--policy", args.policy]
-    best = alternate(args.rounds, argv, better=lambda new, old: new < old)
+    best = alternate(args.rounds, argv, better=lambda new, old: new < old, against=args.against)
     pure, compiled = best["pure"], best["compiled"]
     print(
         f"{args.policy} policy, CPU ms a rollout ({args.rollouts} x {len(ROUNDS)} rollouts), "
@@ -105,6 +108,16 @@ def main() -> None:
             f"compiled {c_ms:.2f} ms ({1000 / c_ms:.0f}/s)  x{p_ms / c_ms:.2f}  "
             f"checksum {p_sum:.3f}, {same}"
         )
+    if args.against is not None:
+        print(f"against {args.against} (ms a rollout there, here, and there / here):")
+        for path in ("pure", "compiled"):
+            there, here = best[path + "@against"], best[path]
+            print(f"  {path} (engines there and here: {there['engine']}, {here['engine']})")
+            for players in tables:
+                t_ms, t_sum = there["figures"][str(players)]
+                h_ms, h_sum = here["figures"][str(players)]
+                same = "" if t_sum == h_sum else "  CHECKSUMS DIFFER"
+                print(f"    {players} players: {t_ms:.3f}  {h_ms:.3f}  x{t_ms / h_ms:5.3f}{same}")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,9 @@ the ``Backlog`` of the recent past on arrival),
 ``HostRefused``, ``Problem``, ``Countdown``, ``StandIn``, ``Returned``, ``Disconnected``,
 ``HostLeft``, ``Closed``). Every refusal and problem comes with its words in the language of
 the moment (``reason``/``words``): the host sends codes and the rules' reasons as data, and the
-client words them, so each player reads them in their own language.
+client words them, so each player reads them in their own language. So with each step: the
+host sends the rules' events (hidden as the seat may know them), and the client tells them
+(``ViewUpdate.story``, worded when shown).
 
 A dropped connection is retried (with the token, so the seat comes back with the same view)
 for ``retry_for`` seconds; ``Disconnected`` says whether it still tries.
@@ -81,11 +83,16 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from stoneage.i18n import _
-from stoneage.play.cues import Cue
 from stoneage.play.names import engine_reason
-from stoneage.play.story import Story, Told
+from stoneage.play.story import Story, story_of
 from stoneage.records.player_key import PlayerKey
-from stoneage.rules import GameState, WireFormatError, action_from_text, view_from_wire
+from stoneage.rules import (
+    GameState,
+    WireFormatError,
+    action_from_text,
+    events_from_wire,
+    view_from_wire,
+)
 
 from .protocol import (
     MAX_HOST_BYTES,
@@ -423,6 +430,7 @@ class Client:
         self._final = False
         self._joined = False
         self._lock = threading.Lock()  # the fields the window reads while the thread writes
+        self._syncing = False  # asked the host for the view (``sync``), not received yet
 
     # --- the window's side ------------------------------------------------------------------
     def start(self) -> None:
@@ -684,18 +692,46 @@ class Client:
             return Rated(changes)
         return None  # pong, and kinds of a later version this one does not know
 
-    def _update(self, m: dict[str, Any]) -> Event:
-        try:
-            view = view_from_wire(m["view"])
-        except WireFormatError:
-            return Problem("bad_view", problem_words("bad_view"))
-        story = _story(m.get("story"), self._names())
+    def _update(self, m: dict[str, Any]) -> Event | None:
+        """A step of the game, with the seat's view after it: the view the host sent, or else
+        the step applied to the view this client has (the host sends a view only where this
+        client cannot follow: on arrival, after another seat's face-down draw, at the end).
+        A step it cannot follow asks the host for the view (``sync``), and tells nothing
+        until it comes."""
+        ply = int(m["ply"])
+        story = _story(m.get("step"), self._names())
+        if "view" in m:
+            try:
+                view = view_from_wire(m["view"])
+            except WireFormatError:
+                return Problem("bad_view", problem_words("bad_view"))
+        else:
+            followed = self._followed(story, ply)
+            if followed is None:
+                if not self._syncing:  # asked once: the steps meanwhile wait for the view
+                    self._syncing = True
+                    self._send(make("sync"))
+                return None
+            view = followed
+        self._syncing = False
         final = m.get("final")
         finals = tuple(dict(f) for f in final) if isinstance(final, list) else None
-        backlog = _backlog(m.get("backlog"), self._names(), int(m["ply"]))
+        backlog = _backlog(m.get("backlog"), self._names(), ply)
         with self._lock:
-            self.view, self.ply = view, int(m["ply"])
+            self.view, self.ply = view, ply
         return ViewUpdate(self.ply, view, story, finals, backlog)
+
+    def _followed(self, story: Story | None, ply: int) -> GameState | None:
+        """The view after the step of ``story`` (at position ``ply``), applied to this
+        client's view; None where it does not follow from it."""
+        view = self.view
+        if story is None or view is None or view.ply != ply - 1:
+            return None
+        try:
+            after = view.apply(story.action)
+        except Exception:  # refused, or anything a hostile host's step does to the view
+            return None
+        return after if after.ply == ply else None
 
     def _names(self) -> list[str]:
         lobby = self.lobby
@@ -703,29 +739,14 @@ class Client:
 
 
 def _story(raw: object, names: Sequence[str]) -> Story | None:
-    """The story the host sent as data, or None when it does not read (a story is only
-    shown: a bad one is left out, never fatal)."""
-    if not isinstance(raw, dict):
+    """The story of the step the host sent (who acted, the action, the rules' events), told
+    here, or None when it does not read (a story is only shown: a bad one is left out, never
+    fatal)."""
+    if not isinstance(raw, dict) or type(raw.get("actor")) is not int or not -2 <= raw["actor"] < 4:
         return None
     try:
-        lines = tuple(
-            Told(
-                str(line["kind"]),
-                line["seat"] if isinstance(line["seat"], int) else None,
-                {k: tuple(v) if isinstance(v, list) else int(v) for k, v in line["values"].items()},
-            )
-            for line in raw["lines"]
-        )
-        cues = tuple(Cue(str(c[0]), int(c[1]), tuple(int(s) for s in c[2])) for c in raw["cues"])
-        story = Story(
-            int(raw["actor"]),
-            action_from_text(raw["action"]),
-            lines,
-            cues,
-            raw["new_round"] if isinstance(raw["new_round"], int) else None,
-            bool(raw["game_over"]),
-            tuple(int(b) for b in raw["breaks"]),
-        )
+        happened = events_from_wire(raw["events"])
+        story = story_of(raw["actor"], action_from_text(raw["action"]), happened)
         story.text([*names, "?", "?", "?", "?"])  # every line must be one it can word
     except Exception:  # anything a hostile or newer host sent that this client cannot tell
         return None

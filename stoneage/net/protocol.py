@@ -42,10 +42,17 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 #: The protocol version; a client and a host of different versions refuse each other in words.
-VERSION: Final = 1
+#: 2: a step comes as the rules' events (``step``: actor, action, events), which each client
+#: words itself and applies to its view, where version 1 sent the story's lines and cues
+#: (``story``) and the view after every step; the view comes only where the client cannot
+#: follow the step (or asks: ``sync``); a view's pending roll says whether it is a card's
+#: dice (``rules.wire``'s layout 2). The server's lobby, quick match, phrases, ratings and
+#: player keys (issue 44, added while version 1 was current and never released in it) are
+#: part of version 2.
+VERSION: Final = 2
 #: The largest message a client may send (an action's text and a name need far less).
 MAX_CLIENT_BYTES: Final = 4096
-#: The largest message a host sends (a view with its story is a few kilobytes; an arrival's
+#: The largest message a host sends (a view with its step is a few kilobytes; an arrival's
 #: backlog of the last two rounds adds some 30 kB late in a four-player game).
 MAX_HOST_BYTES: Final = 1 << 20
 #: Frames larger than this are not even read: the WebSocket library closes the connection.
@@ -112,6 +119,8 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, _Field]]] = {
     "action": {"text": (_Str, True), "ply": (_Int, True)},
     "leave": {},
     "ping": {},
+    # the client could not follow a step on its view: the host sends the view as it is now
+    "sync": {},
 }
 _SEAT_FIELDS: Final[dict[str, _Field]] = {
     "kind": (_Str, True),

@@ -264,7 +264,8 @@ class RemoteMatch:
         if update.backlog is not None or story is None or update.view.ply != before.ply + 1:
             self._jump(update)
             return True
-        self.pending.append((Step(before, story.action, update.view, story.actor), story))
+        step = Step(before, story.action, update.view, story.actor, story.events)
+        self.pending.append((step, story))
         return False
 
     def _jump(self, update: ViewUpdate) -> None:

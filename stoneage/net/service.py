@@ -8,7 +8,8 @@ connection is closed only for a version it does not speak or a flood that does n
 Whatever one client sends, every other client and table is served on.
 
 After each step the service stores the action (``TableStore``, before anybody hears of it),
-sends every player its own update and every spectator theirs, and plays the steps nobody at a
+sends every player and spectator the step as they may know it (one message made once for all
+who follow the step on their views, ``NetTable.encoded``), and plays the steps nobody at a
 client decides (chance, bots, stand-ins; a bot thinking in a thread). An absent player's
 countdown is a timer of the table; when it runs out, a stand-in plays the seat.
 
@@ -67,6 +68,7 @@ from .protocol import (
     MAX_FRAME_BYTES,
     PRIVATE_CODE_LENGTH,
     REPLACED,
+    VERSION,
     ClientMessage,
     ProtocolError,
     SeatPlan,
@@ -249,15 +251,13 @@ class _Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the writer; a client that fell too far behind is dropped."""
-        if self.queue.qsize() > MAX_QUEUE:
-            self.queue.put_nowait(None)  # the writer closes the connection
-            return
         self.send_text(encode(message))
 
     def send_text(self, text: str) -> None:
-        """Queue a message already encoded (a stored snapshot's)."""
+        """Queue a message already encoded (a step's, made once for all: ``NetTable.encoded``;
+        a stored snapshot's)."""
         if self.queue.qsize() > MAX_QUEUE:
-            self.queue.put_nowait(None)
+            self.queue.put_nowait(None)  # the writer closes the connection
             return
         self.queue.put_nowait(text)
 
@@ -348,6 +348,10 @@ class TableService:
             host,
             port,
             max_size=MAX_FRAME_BYTES,
+            # No per-message compression: the messages are a step's events (some hundred
+            # bytes; a view, a few kilobytes, comes seldom), and deflating each one for each
+            # connection cost the server more than all the rest of sending it.
+            compression=None,
             ssl=tls,
             ping_interval=ping,
             ping_timeout=ping,
@@ -555,6 +559,8 @@ class TableService:
         elif kind == "leave":
             client.leaving = True
             await client.ws.close(1000, "left")
+        elif kind == "sync":
+            self._sync(client)
         elif kind == "tables":
             client.send(self.listing())
         elif kind == "leaders":
@@ -571,6 +577,14 @@ class TableService:
                 else:
                     self._act(live, seat, message.get("text"), message.get("ply"))
             await self._run(live)
+
+    def _sync(self, client: _Client) -> None:
+        """The client could not follow a step on its view: its view as it is now."""
+        live = client.table
+        if live is None:
+            raise ProtocolError("not_joined")
+        if live.table.started:
+            client.send(live.table.update(client.seat, None))
 
     def _seated(self, client: _Client) -> tuple[_Live, int]:
         if client.table is None:
@@ -770,6 +784,8 @@ class TableService:
             parts = json.loads(raw)
             lobby, state = parts["lobby"], parts["state"]
             spectators = bool(parts.get("spectators", True))
+            if lobby["v"] != VERSION or (state is not None and state["v"] != VERSION):
+                return self._renewed_snapshot(code)
             found = (encode(lobby), encode(state) if state is not None else None, spectators)
         except (ValueError, KeyError, TypeError):
             return None
@@ -777,6 +793,15 @@ class TableService:
         if len(self._snapshots) > SNAPSHOT_CACHE:
             self._snapshots.popitem(last=False)
         return found
+
+    def _renewed_snapshot(self, code: str) -> tuple[str, str | None, bool] | None:
+        """A snapshot stored by a server of another protocol version (its messages would be
+        refused by today's clients), made again from the table rebuilt by replay, once."""
+        table = self.table(code)
+        if table is None:
+            return None
+        self._keep_snapshot(table)
+        return self._stored_snapshot(code)
 
     def _watch_stored(self, client: _Client, code: str) -> bool:
         """Serve a spectator of a table not in memory from its stored snapshot (True), or
@@ -1035,10 +1060,14 @@ class TableService:
             client.send(message)
 
     def _broadcast(self, live: _Live, step: Step | None) -> None:
-        """Every player its view after ``step`` (or of now), every watcher theirs."""
+        """Every player ``step`` as it may know it (or its view of now), every watcher
+        theirs."""
         table = live.table
         for seat, client in live.everyone():
-            client.send(table.update(seat, step))
+            if step is None:
+                client.send(table.update(seat, None))
+            else:
+                client.send_text(table.encoded(seat, step))
 
     # --- the steps nobody at a client decides -----------------------------------------------
     async def _run(self, live: _Live) -> None:

@@ -11,11 +11,16 @@ what it answers, so all of its rules are tested without a network.
 * A seat's player acts only with that seat's token, only when the seat is to act, only on the
   position it saw (``ply``): anything else is refused (the rules' own reason for an action the
   rules refuse) and changes nothing.
-* A client receives only its seat's view (``GameState.view``; a spectator the view of no seat)
-  in wire form, and the story of each step as data (``stoneage.play.story``), the card of
-  another seat's face-down draw left out. Never the bot key, the history or the full state. On
-  arrival (joining, returning, after a restart) it also receives the backlog: the stories of
-  the last rounds' steps, each filtered for that seat exactly as the live story was.
+* A client receives each step as the rules told it: its actor, the action's text and its
+  events (``GameState.apply_with_events``, worked out once when the step was applied; the
+  message is made once for everybody and once more for the owner of a face-down draw: the
+  others get that card as ``?``). Each client words the events in its own language and
+  applies the action to its seat's view (``GameState.view``; a spectator's is the view of no
+  seat), which it receives in wire form only where it cannot follow the step that way: on
+  arrival, after another seat's face-down draw, at the end (and when it asks: ``sync``).
+  Never the bot key, the history or the full state. On arrival (joining, returning, after a
+  restart) it also receives the backlog: the last rounds' steps, each hidden from that seat
+  exactly as the live step was.
 * A player whose connection drops has ``wait`` seconds to return; then a bot of the table's
   stand-in level plays the seat (deciding on the seat's view, its choices seeded by the bot key)
   until the player returns with the token, to the same view.
@@ -35,22 +40,24 @@ from typing import Any
 from stoneage.ai import Bot
 from stoneage.play.match import ChanceSource, Match, Step, SystemChance, bot_decision, seat_bot
 from stoneage.play.seats import BOT, HUMAN, Seat
-from stoneage.play.story import tell
 from stoneage.rules import (
     CHANCE,
+    HIDDEN,
     SPECTATOR,
     TERMINAL,
     Action,
     ActionError,
     DrawExtra,
-    DrawFaceDown,
+    ExtraCardDrawn,
     GameState,
     IllegalActionError,
+    events_to_wire,
+    hidden_from,
     spectator_view,
     view_to_wire,
 )
 
-from .protocol import COLOURS, ProtocolError, make, new_token, token_digest, token_matches
+from .protocol import COLOURS, ProtocolError, encode, make, new_token, token_digest, token_matches
 
 HOST, REMOTE = "host", "remote"
 #: The most past steps an arriving client is told (its log's backlog): the rounds before are
@@ -60,6 +67,8 @@ BACKLOG_STEPS = 160
 BACKLOG_ROUNDS = 2
 #: The seat kinds of a table: the host's own player, a player who joins, a bot.
 SEAT_KINDS = (HOST, REMOTE, BOT)
+#: Steps kept in wire form (``NetTable.told``): the backlog's and a few more.
+TOLD_KEPT = 2 * BACKLOG_STEPS
 
 
 @dataclass
@@ -191,6 +200,11 @@ class NetTable:
         self.match: Match | None = None
         self._standin_bots: dict[int, Bot] = {}
         self.last_step: Step | None = None
+        # Steps in wire form, by the position they were applied at and for whom: everybody
+        # (``SPECTATOR``), or the owner of a face-down draw (``told``); and the messages of
+        # the latest step, encoded (``encoded``).
+        self._told: dict[tuple[int, int], dict[str, Any]] = {}
+        self._encoded: dict[tuple[int, int], str] = {}
         if record.started:
             self._begin(replay=record.actions)
 
@@ -412,19 +426,18 @@ class NetTable:
     def update(
         self, seat: int | None, step: Step | None = None, arrival: bool = False
     ) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) receives after ``step`` (or on arrival): its view
-        in wire form, the story of the step as data, and the final scoring once it is over.
-        On ``arrival`` (joining, returning) it also carries the ``backlog``: the stories of
-        the recent past steps, as the seat may hear them, for its log."""
+        """What ``seat`` (None: a spectator) receives after ``step`` (or without one: on
+        arrival, when it asks, at the start): the step as data (``told``), and its view in
+        wire form where it cannot follow the step on the view it has (see the module), the
+        final scoring once the game is over. On ``arrival`` (joining, returning) it also
+        carries the ``backlog``: the recent past steps, as the seat may know them, for its
+        log."""
         state = self.state()
-        view = state.view(seat) if seat is not None else spectator_view(state)
         listener = SPECTATOR if seat is None else seat
-        message = make(
-            "state",
-            ply=state.ply,
-            view=view_to_wire(view),
-            story=story_data(step, listener) if step else None,
-        )
+        message = make("state", ply=state.ply, step=self.told(step, listener) if step else None)
+        if step is None or arrival or state.is_terminal() or not self.followed(step, listener):
+            view = state.view(seat) if seat is not None else spectator_view(state)
+            message["view"] = view_to_wire(view)
         if arrival:
             message["backlog"] = self.backlog(listener)
         if state.is_terminal():
@@ -433,17 +446,51 @@ class NetTable:
         return message
 
     def backlog(self, listener: int) -> dict[str, Any]:
-        """The recent past for an arriving ``listener`` (a seat, or ``SPECTATOR``): the
-        stories of the steps of the last ``BACKLOG_ROUNDS`` rounds (at most ``BACKLOG_STEPS``),
-        each filtered as the live stories are, with its position and round; ``omitted``
-        counts the older steps left out."""
+        """The recent past for an arriving ``listener`` (a seat, or ``SPECTATOR``): the steps
+        of the last ``BACKLOG_ROUNDS`` rounds (at most ``BACKLOG_STEPS``), each hidden from it
+        as the live steps are, with its position and round; ``omitted`` counts the older steps
+        left out."""
         steps = self.match.steps if self.match is not None else []
         first = backlog_start(steps)
         told = [
-            {**story_data(step, listener), "ply": step.before.ply, "round": step.before.round}
+            {**self.told(step, listener), "ply": step.before.ply, "round": step.before.round}
             for step in steps[first:]
         ]
         return {"omitted": first, "steps": told}
+
+    @staticmethod
+    def followed(step: Step, listener: int) -> bool:
+        """True when ``listener`` can follow ``step`` on its view (it knows the action): any
+        step but another seat's face-down draw."""
+        owner = _hidden_owner(step)
+        return owner is None or owner == listener
+
+    def encoded(self, seat: int | None, step: Step) -> str:
+        """``update(seat, step)`` as the text sent: made once per step for everybody who
+        follows it on their view (once more for a face-down draw's owner)."""
+        listener = SPECTATOR if seat is None else seat
+        state = self.state()
+        if not self.followed(step, listener) or state.is_terminal():
+            return encode(self.update(seat, step))  # with the seat's own view
+        key = (step.before.ply, listener if listener == _hidden_owner(step) else SPECTATOR)
+        text = self._encoded.get(key)
+        if text is None:
+            if len(self._encoded) > 8:  # only the latest steps are broadcast
+                self._encoded.clear()
+            text = self._encoded[key] = encode(self.update(seat, step))
+        return text
+
+    def told(self, step: Step, listener: int) -> dict[str, Any]:
+        """``step_data(step, listener)``, put in wire form once per step for everybody (and
+        once more for the owner of a face-down draw), however many listen."""
+        owner = _hidden_owner(step)
+        key = (step.before.ply, listener if listener == owner else SPECTATOR)
+        found = self._told.get(key)
+        if found is None:
+            if len(self._told) >= TOLD_KEPT:
+                del self._told[next(iter(self._told))]  # the first put in: the oldest
+            found = self._told[key] = step_data(step, key[1])
+        return found
 
 
 def backlog_start(steps: list[Step]) -> int:
@@ -477,22 +524,24 @@ def _settled(seat: SeatConfig, index: int) -> SeatConfig:
     return SeatConfig(seat.kind, seat.level, name, colour)
 
 
-def story_data(step: Step, seat: int) -> dict[str, Any]:
-    """The story of ``step`` as ``seat`` may hear it (``SPECTATOR``: watching), as data the
-    client words in its language: the action's text, each line's kind and values, the cues,
-    the round begun and the end. Another seat's face-down card is not named."""
-    story = tell(step)
+def step_data(step: Step, seat: int) -> dict[str, Any]:
+    """``step`` as ``seat`` may know it (``SPECTATOR``: watching), as data the client words in
+    its language: who acted, the action's text and the step's events. Another seat's
+    face-down card is not named (``hidden_from``)."""
+    owner = _hidden_owner(step)
     text = str(step.action)
-    if isinstance(step.action, DrawExtra):
-        decided = step.before.decision()
-        if not (isinstance(decided, DrawFaceDown) and decided.owner == seat):
-            text = "extra ?"
+    if isinstance(step.action, DrawExtra) and owner != seat:
+        text = f"extra {HIDDEN}"
     return {
-        "actor": story.actor,
+        "actor": step.actor,
         "action": text,
-        "lines": [line.to_dict() for line in story.lines],
-        "cues": [[c.name, c.count, list(c.seats)] for c in story.cues],
-        "new_round": story.new_round,
-        "game_over": story.game_over,
-        "breaks": list(story.breaks),
+        "events": events_to_wire(hidden_from(step.events, seat)),
     }
+
+
+def _hidden_owner(step: Step) -> int | None:
+    """The seat that drew a card face down in ``step`` (None: nothing is hidden in it)."""
+    for event in step.events:
+        if isinstance(event, ExtraCardDrawn):
+            return event.seat
+    return None

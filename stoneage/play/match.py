@@ -45,6 +45,7 @@ from stoneage.rules import (
     CHANCE,
     TERMINAL,
     Action,
+    Event,
     GameState,
     new_game,
     parse_action,
@@ -57,12 +58,24 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action: the state before, the action, the state after, who acted."""
+    """One applied action: the state before, the action, the state after, who acted, and what
+    it caused (the rules' events, in order: ``GameState.apply_with_events``), which the log
+    and the sounds tell."""
 
     before: GameState
     action: Action
     after: GameState
     actor: int
+    events: tuple[Event, ...]
+
+
+def step_of(before: GameState, action: Action | str, seat: int | None = None) -> Step:
+    """``action`` applied to ``before`` (for ``seat``, None: whoever acts), with its events.
+    Raises ``ActionError`` as ``GameState.apply`` does."""
+    if isinstance(action, str):
+        action = parse_action(before, action)
+    after, happened = before.apply_with_events(action, seat=seat)
+    return Step(before, action, after, before.current_player(), happened)
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -265,13 +278,8 @@ class Match:
         """Apply ``action`` (an action or its text form) for ``seat`` (None: whoever acts).
         Raises ``ActionError`` (text that is no action, or an illegal one), leaving the game
         unchanged."""
-        before = self.state
-        actor = before.current_player()
-        if isinstance(action, str):
-            action = parse_action(before, action)
-        after = before.apply(action, seat=seat)
-        self.state = after
-        step = Step(before, action, after, actor)
+        step = step_of(self.state, action, seat)
+        self.state = step.after
         self.steps.append(step)
         return step
 
@@ -345,7 +353,6 @@ def replay_steps(state: GameState) -> list[Step]:
     current = new_game(state.n, seed=state.seed)
     steps: list[Step] = []
     for action in actions:
-        after = current.apply(action)
-        steps.append(Step(current, action, after, current.current_player()))
-        current = after
+        steps.append(step_of(current, action))
+        current = steps[-1].after
     return steps

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from itertools import compress
 from types import FunctionType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import i64, mypyc_attr
 
@@ -34,6 +34,9 @@ from .nodes import CHANCE, PLACE, TERMINAL, Pending, Phase
 from .player import Player
 from .table import FIELDS as TABLE_FIELDS
 from .table import Table, table_property
+
+if TYPE_CHECKING:
+    from .events import Event
 
 # The rows of figures packed (compiled only, see ``StateCore._rows``): native 64-bit ints
 # compiled (the shifts and masks are then C operations, where an ``int`` is checked at each),
@@ -122,6 +125,7 @@ class StateCore:
     __slots__ = (
         "_actor",
         "_board",
+        "_events",
         "_legal",
         "_owned",
         "_placed",
@@ -165,6 +169,11 @@ class StateCore:
     # (``transitions.RESOLVE_BIT``): an int key to the seat's choices in the resolution phase,
     # where hashing the row (a tuple of 16) cost more than anything else there.
     _spaces: i64
+    # What the step being applied caused, in order (``events``): a list while
+    # ``apply_with_events`` runs, which ``apply`` hands on to the state it makes and the
+    # handlers append to; None otherwise (every state returned), so that a plain ``apply``
+    # pays one test of this slot where something happens, and builds nothing.
+    _events: list[Event] | None
 
     # The fields kept on the table, read-only here. Plain properties, which a compiler turns
     # into native getters; run as plain Python, each is replaced below by a property with an

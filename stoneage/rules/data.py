@@ -86,6 +86,19 @@ CULTURE_SYMBOLS: Final = (
     "music",
 )
 ROLES: Final = ("farmer", "tool_maker", "hut_builder", "shaman")
+#: The categories of the final scoring, in the order they are shown (``scoring``).
+SCORING_CATEGORIES: Final = (
+    "buildings",
+    "card_points",
+    "green_sets",
+    "farmers",
+    "tool_makers",
+    "hut_builders",
+    "shamans",
+    "resources",
+    "feeding_penalties",
+    "total",
+)
 CARD_EFFECTS: Final = (
     "dice_for_items",
     "food",

@@ -22,7 +22,7 @@ OVER: Final = "over"
 # chance nodes
 REVEAL_CARD: Final = "reveal_card"  # (kind, slot)
 REVEAL_TILE: Final = "reveal_tile"  # (kind, stack)
-ROLL: Final = "roll"  # (kind, gather space, number of dice)
+ROLL: Final = "roll"  # (kind, gather space, number of dice, the dice of a card bought?)
 ITEMS_ROLL: Final = "items_roll"  # (kind, buyer)
 EXTRA: Final = "extra"  # (kind, owner)
 CHANCE_KINDS: Final = frozenset({REVEAL_CARD, REVEAL_TILE, ROLL, ITEMS_ROLL, EXTRA})
@@ -39,7 +39,7 @@ FEED_SHORT: Final = "feed"  # (kind, missing food)
 # union ``Pending`` on a comparison such as ``pending[0] == ROLL``.
 RevealCardStep = tuple[Literal["reveal_card"], int]
 RevealTileStep = tuple[Literal["reveal_tile"], int]
-RollStep = tuple[Literal["roll"], int, int]
+RollStep = tuple[Literal["roll"], int, int, bool]
 ItemsRollStep = tuple[Literal["items_roll"], int]
 ExtraStep = tuple[Literal["extra"], int]
 ToolsStep = tuple[Literal["tools"], int, int]

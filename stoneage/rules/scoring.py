@@ -12,18 +12,9 @@ if TYPE_CHECKING:
     from .core import StateCore
     from .player import Player
 
-CATEGORIES: Final = (
-    "buildings",
-    "card_points",
-    "green_sets",
-    "farmers",
-    "tool_makers",
-    "hut_builders",
-    "shamans",
-    "resources",
-    "feeding_penalties",
-    "total",
-)
+#: The categories of the final scoring, in the order they are shown (``data``, which the
+#: events read without the scoring).
+CATEGORIES: Final = data.SCORING_CATEGORIES
 
 
 def green_set_points(symbols: list[str]) -> int:

@@ -46,6 +46,7 @@ from .decisions import (
     TurnUpCard,
 )
 from .errors import N_, ActionError, ActionTextError, IllegalActionError, SaveFormatError
+from .events import Event
 from .explain import explain_illegal
 from .nodes import (
     CHANCE,
@@ -67,6 +68,7 @@ from .nodes import (
 )
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
+from .recording import action_event
 from .scoring import final_scoring, winners
 from .serial import read_save, to_json
 from .table import Table
@@ -121,6 +123,7 @@ class GameState(Transitions):
         s._owned = 0
         s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), 0)
         s._spaces = 0
+        s._events = None
         s._settle()
         return s
 
@@ -143,6 +146,7 @@ class GameState(Transitions):
         s._owned = 0
         s._board = self._board
         s._spaces = self._spaces
+        s._events = None
         return s
 
     # --- the interface -------------------------------------------------------------------------
@@ -269,6 +273,7 @@ class GameState(Transitions):
         s._owned = 0
         s._board = self._board
         s._spaces = self._spaces
+        s._events = self._events  # None, but inside ``apply_with_events``
         # The handler of the action's kind finishes the copy. The kind is read off the tag (the
         # last field), most frequent kinds first: each test narrows ``Action`` to one kind for
         # mypy, and compiled it is a pointer comparison and a native call, where a table of
@@ -302,6 +307,36 @@ class GameState(Transitions):
         else:
             s._do_take_two(act)
         return s
+
+    @overload
+    def apply_with_events(
+        self, action: Action, seat: int | None = None
+    ) -> tuple[GameState, tuple[Event, ...]]: ...
+
+    @overload
+    def apply_with_events(
+        self, action: str, seat: int | None = None
+    ) -> tuple[GameState, tuple[Event, ...]]: ...
+
+    def apply_with_events(
+        self, action: object, seat: object = None
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        """``apply``, and what the step caused: its events in the order they happened (the
+        action's own first, then the forced steps the rules took after it; see ``events``).
+        Refuses what ``apply`` refuses, the same way; ``self`` is unchanged."""
+        if not isinstance(action, tuple):
+            action = parse_action(self, action)
+        # A copy of this state with the recorder in its slot: ``apply`` hands the slot on to
+        # the state it makes, whose handlers append to it. The copy shares everything, the
+        # history too, so applying to it is applying to this state.
+        recording = self._clone()
+        recording._legal = self._legal
+        found: list[Event] = []
+        recording._events = found
+        after = recording.apply(action, seat)  # type: ignore[call-overload]
+        after._events = None
+        own = action_event(self, action)  # type: ignore[arg-type]
+        return after, (own, *found) if own is not None else tuple(found)
 
     def final_scoring(self) -> list[dict[str, int]]:
         """Per seat: every category of the final scoring and the total (valid at any time)."""

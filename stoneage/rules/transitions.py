@@ -11,7 +11,10 @@ handler changes the copy and leaves it *finished*: every forced step taken (the 
 place, an only space left to resolve, feeding with enough food, the end of the round, refill)
 and ``_actor`` set, so that the state waits for a real decision, a chance outcome or has ended.
 The generic way to finish is ``_settle``; the hottest handlers (placing, rolling, resolving)
-finish by hand where the next step is known.
+finish by hand where the next step is known. Where something happens that the action alone
+does not tell (a space used, a gathering, a purchase, a die taken, the feeding, a round's end),
+a handler also appends it to ``_events`` when ``apply_with_events`` asks (the slot is a list
+then, None otherwise): see ``events`` and ``recording``.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
@@ -30,7 +33,7 @@ from typing import Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from . import data
+from . import data, events, recording
 from .actions import (
     PLACE_ACTIONS,
     RESOLVE_ACTIONS,
@@ -558,20 +561,24 @@ class Transitions(StateCore):
 
     # --- resolution ----------------------------------------------------------------------------
     def _do_resolve(self, action: Resolve) -> None:
-        self._resolve_space(self.turn, action[0])
+        self._resolve_space(self.turn, action[0], True)
         # ``_finish`` spelled out: a fifth of all actions are resolutions.
         if self.pending is None:
             self._settle()
         else:
             self._actor = self._find_actor()
 
-    def _resolve_space(self, seat: int, space: int) -> None:
+    def _resolve_space(self, seat: int, space: int, chosen: bool = False) -> None:
+        """``seat`` uses its figures on ``space`` (``chosen``: by its own choice, not as a
+        forced step)."""
         if _NATIVE:  # read off the packed rows, which the compiled engine keeps
             count = count_in(self._rows, seat, space)
         else:
             count = self._placed[seat][space]  # type: ignore[index]  # see ``_set_placed``
         self._set_placed(seat, space, 0)
         self._spaces &= ~RESOLVE_BIT[seat][space]
+        told = self._events  # events: the seat's board before, to tell what changed
+        was = self.players[seat].copy() if told is not None else None
         if space == TOOL_MAKER:
             self._player(seat).gain_tool()
         elif space == HUT:
@@ -581,7 +588,7 @@ class Transitions(StateCore):
             p = self._player(seat)
             p.track = min(MAX_FOOD_TRACK, p.track + 1)
         elif space < _CARD_SPACE_0:  # the hunt or a resource space
-            self.pending = (ROLL, space, count)
+            self.pending = (ROLL, space, count, False)
         elif space < _BUILDING_SPACE_0:
             slot = space - _CARD_SPACE_0
             p = self.players[seat]
@@ -595,6 +602,8 @@ class Transitions(StateCore):
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             if p.two_res > 0 or building_payments_for(tile, p.res):
                 self.pending = (PAY_BUILDING, stack)
+        if told is not None and was is not None:
+            told.append(recording.space_used(self, seat, space, count, chosen, was))
 
     def _resolve_step(self) -> bool:
         """One forced step of the resolution phase; False when the seat must choose."""
@@ -679,6 +688,8 @@ class Transitions(StateCore):
                 p.food += amount
             else:
                 p.add_resource(space - FOREST, amount)
+        if self._events is not None:
+            self._events.append(recording.gathered(seat, space, pips, amount))
 
     # --- buying --------------------------------------------------------------------------------
     def _do_pay(self, action: Pay) -> None:
@@ -690,17 +701,25 @@ class Transitions(StateCore):
         p.add_resources(action[0], -1)
         self.pending = None
         table = self._edit_table()
+        told = self._events
         if pending[0] == PAY_CARD:
             card_id = table.display[index]
             assert card_id is not None, "a figure stands only on a slot with a card"
             table.display = table.display[:index] + (None,) + table.display[index + 1 :]
             p.cards = p.cards + (card_id,)
-            self._card_effect(seat, data.cards()[card_id])
+            card = data.cards()[card_id]
+            was = p.copy() if told is not None else None
+            self._card_effect(seat, card)
+            if told is not None and was is not None:
+                told.append(recording.card_taken(seat, index, card, action[0], was, p))
         else:
             tile_id = table.tops[index]
             assert tile_id is not None, "a figure stands only on a stack with a tile on top"
             p.buildings = p.buildings + (tile_id,)
-            p.building_points += building_points(data.buildings()[tile_id], action[0])
+            points = building_points(data.buildings()[tile_id], action[0])
+            p.building_points += points
+            if told is not None:
+                told.append(events.BuildingTaken(seat, index, tile_id, action[0], points))
             table.tops = table.tops[:index] + (None,) + table.tops[index + 1 :]
             sizes = list(table.stack_sizes)
             sizes[index] -= 1
@@ -722,7 +741,7 @@ class Transitions(StateCore):
                 self.pending = (EXTRA, seat)
         elif effect == "resource_2_dice":
             assert card.resource is not None, card
-            self.pending = (ROLL, FOREST + card.resource, 2)
+            self.pending = (ROLL, FOREST + card.resource, 2, True)
         elif effect == "dice_for_items":
             self.pending = (ITEMS_ROLL, seat)
         else:
@@ -742,7 +761,7 @@ class Transitions(StateCore):
         assert pending is not None and pending[0] == ITEMS_PICK, pending
         _, faces, picker, buyer = pending
         face = action[0]
-        self._take_item(picker, face)
+        self._take_item(picker, face, True)
         rest = list(faces)
         rest.remove(face)
         # An if statement, not a conditional expression: mypyc gives the expression the
@@ -754,21 +773,25 @@ class Transitions(StateCore):
         self._auto_pick()
         self._finish()
 
-    def _take_item(self, seat: int, face: int) -> None:
+    def _take_item(self, seat: int, face: int, chose: bool) -> None:
         p = self._player(seat)
+        told = self._events
+        was = p.copy() if told is not None else None
         if face == ITEM_TOOL_FACE:
             p.gain_tool()
         elif face == ITEM_FIELD_FACE:
             p.gain_track()
         else:
             p.add_resource(face - 1, 1)
+        if told is not None and was is not None:
+            told.append(recording.item_taken(seat, face, chose, was, p))
 
     def _auto_pick(self) -> None:
         """Hand out dice while only one kind of face is left: nobody has a choice then."""
         pending = self.pending
         while pending is not None and pending[0] == ITEMS_PICK and len(set(pending[1])) == 1:
             _, faces, picker, buyer = pending
-            self._take_item(picker, faces[0])
+            self._take_item(picker, faces[0], False)
             rest = faces[1:]
             if rest:  # not a conditional expression (see ``_do_pick``)
                 pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer)
@@ -805,17 +828,24 @@ class Transitions(StateCore):
         seat = self.turn
         p = self._player(seat)
         food = p.food + p.track
+        told = self._events
         if food >= p.people:
             p.food = food - p.people
+            if told is not None:
+                told.append(events.Ate(seat, p.people, p.track))
             self._fed(seat)
             return
         short = p.people - food
+        if told is not None:
+            told.append(events.FoodShort(seat, p.people, p.track, p.food, short))
         p.food = 0
         r = p.res  # four adds, not ``sum()`` (see ``_resolve_space``)
         if r[0] + r[1] + r[2] + r[3] + 2 * p.two_res >= short:
             self.pending = (FEED_SHORT, short)
             return
         p.penalties += 1
+        if told is not None:
+            told.append(events.WentHungry(seat, False))
         self._fed(seat)
 
     def _fed(self, seat: int) -> None:
@@ -911,6 +941,9 @@ class Transitions(StateCore):
     def _end_round(self) -> None:
         table = self._edit_table()
         table.score_log = table.score_log + (tuple(p.score for p in self.players),)
+        told = self._events
+        if told is not None:
+            told.append(events.RoundEnded(table.round, table.score_log[-1]))
         if 0 in table.stack_sizes:
             self._end_game()
             return
@@ -926,6 +959,8 @@ class Transitions(StateCore):
         # Remaining cards slide right, toward the cheap slots (slot 0 costs 1).
         table.display = tuple(cards) + (None,) * (NUM_CARD_SLOTS - len(cards))
         self.phase = REFILL
+        if told is not None:
+            told.append(events.NewRound(table.round, table.start))
 
     def _end_game(self) -> None:
         """The game is over. A two-resources card still unused is taken now: the card gives its
@@ -933,12 +968,17 @@ class Transitions(StateCore):
         of the last round has no later decision. Its owner is not asked which two: once the
         game is over every resource scores 1 and none counts in the tie-break, so gold is as
         good as any."""
+        told = self._events
         for seat, p in enumerate(self.players):
             if p.two_res:
                 owner = self._player(seat)
+                if told is not None:
+                    told.append(events.TwoResourcesCashed(seat, owner.two_res, 2 * owner.two_res))
                 owner.add_resource(GOLD, 2 * owner.two_res)
                 owner.two_res = 0
         self.phase = OVER
+        if told is not None:
+            told.append(recording.game_ended(self))
 
     def _refill_step(self) -> None:
         for slot, card in enumerate(self._table.display):

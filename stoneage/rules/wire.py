@@ -42,8 +42,9 @@ from .table import Table
 from .textform import read_action
 from .transitions import board_for, spaces_key
 
-#: The version of the dict's layout; a reader refuses any other.
-WIRE_VERSION: Final = 1
+#: The version of the dict's layout; a reader refuses any other. (2: a pending roll says whether
+#: it is the two dice of a card bought.)
+WIRE_VERSION: Final = 2
 #: The viewer of a spectator's view: no seat, so every seat's extra cards are hidden.
 SPECTATOR: Final = -1
 #: Bounds a genuine game never reaches, so that a hostile dict cannot make huge numbers.
@@ -173,6 +174,7 @@ def _read_view(raw: object) -> GameState:
     s._owned = 0
     s._board = _board(raw, n, s._table)
     s._spaces = spaces_key(s.placed)
+    s._events = None
     if s._actor == CHANCE and s.pending is None:
         raise WireFormatError("chance decides with nothing pending")
     return s
@@ -210,7 +212,6 @@ def _read_pending(raw: object, n: int) -> Pending | None:
     bounds: dict[str, tuple[tuple[int, int], ...]] = {
         REVEAL_CARD: ((0, data.NUM_CARD_SLOTS - 1),),
         REVEAL_TILE: (seat,),
-        ROLL: ((0, data.NUM_SPACES - 1), (0, data.MAX_PEOPLE)),
         ITEMS_ROLL: (seat,),
         EXTRA: (seat,),
         TOOLS: ((0, data.NUM_SPACES - 1), (0, 6 * data.MAX_PEOPLE)),
@@ -223,6 +224,11 @@ def _read_pending(raw: object, n: int) -> Pending | None:
             raise WireFormatError("invalid pending step")
         faces = _ints(args[0], None, 1, data.ITEM_FIELD_FACE)
         return (ITEMS_PICK, faces, _int_value(args[1], *seat), _int_value(args[2], *seat))
+    if kind == ROLL:
+        if len(args) != 3 or type(args[2]) is not bool:
+            raise WireFormatError("invalid pending step")
+        space, dice = _int_value(args[0], 0, data.NUM_SPACES - 1), _int_value(args[1], 0, 10)
+        return (ROLL, space, dice, args[2])
     if kind not in bounds or len(args) != len(bounds[kind]):
         raise WireFormatError(f"invalid pending step {kind!r}")
     values = tuple(_int_value(a, low, high) for a, (low, high) in zip(args, bounds[kind]))

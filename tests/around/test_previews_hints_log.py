@@ -146,7 +146,7 @@ def test_the_scoring_screen_exports_the_finished_game(app):
 
 
 def test_the_log_says_when_an_unused_two_resources_card_is_taken_as_the_game_ends():
-    from stoneage.play.match import Step
+    from stoneage.play.match import step_of
     from stoneage.play.story import describe
     from stoneage.rules.nodes import TERMINAL
     from tests.rules.conftest import two_resources_card_bought_in_the_last_round
@@ -154,10 +154,8 @@ def test_the_log_says_when_an_unused_two_resources_card_is_taken_as_the_game_end
     state = two_resources_card_bought_in_the_last_round()
     steps = []
     while not state.is_terminal():
-        action = state.legal_actions()[0]
-        after = state.apply(action)
-        steps.append(Step(state, action, after, state.current_player()))
-        state = after
+        steps.append(step_of(state, state.legal_actions()[0]))
+        state = steps[-1].after
     assert state.current_player() == TERMINAL
     last = describe(steps[-1], BOTS)
     assert last.endswith("Ann took 2 gold with the unused two-resources card as the game ended.")

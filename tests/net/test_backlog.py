@@ -1,5 +1,5 @@
-"""The backlog: an arriving client is told the recent past for its log, filtered for its seat
-as the live stories are, bounded in size, read with care (a damaged entry is dropped, never
+"""The backlog: an arriving client is told the recent past for its log, hidden from its seat
+as the live steps are, bounded in size, read with care (a damaged entry is dropped, never
 fatal), and the same after the table is rebuilt from its record (a host restart)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from stoneage.net.table import (
     NetTable,
     SeatConfig,
     TableRecord,
-    story_data,
+    step_data,
 )
 from stoneage.play.match import SeededChance
 from stoneage.rules import SPECTATOR, DrawExtra, DrawFaceDown
@@ -107,7 +107,7 @@ def test_late_in_a_four_player_game_the_arrival_stays_small_and_quick(
     print(f"arrival late in a 4-player game: {max(sizes)} bytes, {max(times) * 1000:.1f} ms")
 
 
-def test_each_backlog_entry_is_the_live_story_filtered_for_that_listener() -> None:
+def test_each_backlog_entry_is_the_live_step_hidden_from_that_listener() -> None:
     table = _played(seed=SEED + 1)
     steps = table.match.steps if table.match is not None else []
     drawn = [
@@ -126,7 +126,7 @@ def test_each_backlog_entry_is_the_live_story_filtered_for_that_listener() -> No
         backlog = _arrival(table, seat)["backlog"]
         first = backlog["omitted"]
         assert backlog["steps"] == [
-            {**story_data(s, listener), "ply": s.before.ply, "round": s.before.round}
+            {**step_data(s, listener), "ply": s.before.ply, "round": s.before.round}
             for s in steps[first:]
         ]
         text = json.dumps(backlog)
@@ -180,7 +180,7 @@ def test_a_damaged_backlog_entry_is_dropped_and_counted_never_fatal(finished: Ne
     message = _arrival(table, 0)
     entries = message["backlog"]["steps"]
     good = len(entries)
-    entries[0]["lines"] = [{"kind": "no such line", "seat": 0, "values": {}}]
+    entries[0]["events"] = [["no such event", 0]]
     entries[1]["action"] = "fly to the moon"
     entries[2]["ply"] = "three"
     del entries[3]["round"]

@@ -3,24 +3,24 @@ is recorded, and none of the seed, the future dice and reveals, the history, nor
 seat's face-down extra card can be recovered from them.
 
 The proof: each update a client received is exactly what the rules' view of its seat (and
-the story of the step) gives when the game is replayed *without a seed* from the actions
-taken so far; so it is a function of the past as the seat may know it, and nothing about what
+the step's events, hidden from that seat as ``hidden_from`` hides them) gives when the game is
+replayed *without a seed* from the actions taken so far; so it is a function of the past as the seat may know it, and nothing about what
 comes next is in it. Besides, the seed's digits, the other seats' tokens and the cards drawn
 face down by other seats never appear in the bytes (the set of unseen cards aside, which holds
 such a card among all the others, sorted). The same holds for the backlog of a player who
-returns mid-game and of a spectator who arrives late: each past story is the one the live
-stories would have told that listener."""
+returns mid-game and of a spectator who arrives late: each past step is the one the live
+steps would have told that listener."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from stoneage.net.client import Client
+from stoneage.net.client import Client, ViewUpdate
 from stoneage.net.host import Host
 from stoneage.net.service import ServiceConfig
-from stoneage.net.table import SeatConfig, story_data
-from stoneage.play.match import Step
+from stoneage.net.table import SeatConfig, step_data
+from stoneage.play.match import step_of
 from stoneage.rules import SPECTATOR, DrawExtra, DrawFaceDown, GameState, new_game, view_to_wire
 
 from .players import Script, play_until
@@ -90,9 +90,8 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
         scripts[1] = Script(back)
         scripts[1].joined()
         play_until(scripts)
-        play_until(
-            [Script(watcher)], done=lambda: watcher.view is not None and watcher.view.is_terminal()
-        )
+        watching = Script(watcher)
+        play_until([watching], done=lambda: watcher.view is not None and watcher.view.is_terminal())
         assert host.service is not None
         table = host.service.table(code)
         assert table is not None
@@ -120,7 +119,7 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
         text = "".join(frames)
         assert str(SEED) not in text
         assert all(token not in text for s, token in tokens.items() if s != seat and token)
-        updates = 0
+        updates = views = 0
         public: list[str] = []
         for frame in frames:
             message = json.loads(frame)
@@ -128,26 +127,39 @@ def test_no_client_can_recover_what_its_seat_may_not_know(clients: list[Client])
             if message["t"] == "state":
                 updates += 1
                 ply = message["ply"]
-                assert message["view"] == view_to_wire(states[ply].view(viewer))
-                if message["story"] is not None:
-                    before, after = states[ply - 1], states[ply]
-                    action = _action(before, actions[ply - 1])
-                    step = Step(before, action, after, before.current_player())
-                    assert message["story"] == story_data(step, viewer)
+                if "view" in message:
+                    assert message["view"] == view_to_wire(states[ply].view(viewer))
+                    deck = message["view"].pop("deck")
+                    assert deck == sorted(deck)  # a set, never an order
+                    views += 1
+                if message["step"] is not None:
+                    before = states[ply - 1]
+                    step = step_of(before, _action(before, actions[ply - 1]))
+                    assert step.after == states[ply]
+                    assert message["step"] == step_data(step, viewer)
                 for past in message.get("backlog", {}).get("steps", []):
                     at = past["ply"]
-                    before, after = states[at], states[at + 1]
-                    step = Step(
-                        before, _action(before, actions[at]), after, before.current_player()
-                    )
-                    told = {**story_data(step, viewer), "ply": at, "round": before.round}
+                    before = states[at]
+                    step = step_of(before, _action(before, actions[at]))
+                    told = {**step_data(step, viewer), "ply": at, "round": before.round}
                     assert past == told
                     backlogs += 1
                     hidden_draws += past["action"] == "extra ?"
-                deck = message["view"].pop("deck")
-                assert deck == sorted(deck)  # a set, never an order
             public.append(json.dumps(message))
-        assert updates > 100
+        assert updates > 100 and 0 < views < updates / 4  # the steps come without a view
+    # Each client followed every step on its view (applying the step's action to it where no
+    # view came): each view it showed is its seat's view at that point of the game.
+    heard = [
+        (0, scripts[0].events),
+        (1, scripts[1].events),
+        (SPECTATOR, watching.events),
+        (SPECTATOR, late.poll()),
+    ]
+    for viewer, events in heard:
+        shown = [e for e in events if isinstance(e, ViewUpdate)]
+        assert len(shown) > 50
+        for update in shown:
+            assert view_to_wire(update.view) == view_to_wire(states[update.ply].view(viewer))
         seen = "".join(public)
         for owner, action in extras:
             card = action.split()[1]

@@ -23,7 +23,7 @@ from stoneage.net.client import (
     read_lobby,
     server_key,
 )
-from stoneage.net.protocol import PHRASES
+from stoneage.net.protocol import PHRASES, VERSION
 from stoneage.net.service import ServiceConfig
 from stoneage.net.store import TableStore
 from stoneage.records.player_key import PlayerKey
@@ -83,6 +83,8 @@ def test_quick_match_seats_players_together_then_bots_fill_a_lonely_table(
         bob.start()
         assert bob.wait_for(Matched).code == first.code
         assert ann.wait_for(ViewUpdate).view is not None  # both seats taken: it begins
+        # Bob's own thread reads his welcome; wait for his view, not Ann's, before asking.
+        assert bob.wait_for(ViewUpdate).view is not None
         assert bob.token is not None and bob.seat is not None
         # Alone at a three-seat table: bots take the empty seats when the wait is over.
         cid = Client(url, "", name="Cid", quick=QuickMatch(3), key=_key("c", url))
@@ -172,7 +174,7 @@ def test_quick_phrases_are_ids_worded_in_each_reader_s_language_and_limited(
         assert problem.code == "phrase_rate" and "s" in problem.words
         watcher.say("hello")
         assert watcher.wait_for(Problem).code == "watching"
-        bob.send_raw('{"v": 1, "t": "phrase", "id": "anything you like"}')
+        bob.send_raw(f'{{"v": {VERSION}, "t": "phrase", "id": "anything you like"}}')
         assert bob.wait_for(Problem).code == "bad_field"
     assert set(PHRASES) == {"hello", "good_game", "well_played", "thinking", "oops"}
     assert all(phrase_words(p) for p in PHRASES)

@@ -52,33 +52,37 @@ def test_another_version_is_refused_with_both_versions_said() -> None:
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("not json", "malformed"),
-        ("[1, 2]", "malformed"),
-        ('{"v": 1, "t": "ping", "x": NaN}', "malformed"),
-        ("[" * 5000, "too_large"),
-        ("[" * 4000, "malformed"),
-        ("x" * (MAX_CLIENT_BYTES + 1), "too_large"),
-        ('{"v": 1}', "malformed"),
-        ('{"v": 1, "t": "fly"}', "unknown_type"),
-        ('{"v": 1, "t": "action", "text": 5, "ply": 1}', "bad_field"),
-        ('{"v": 1, "t": "action", "text": "decline", "ply": true}', "bad_field"),
-        ('{"v": 1, "t": "action", "text": "decline", "ply": -1}', "bad_field"),
-        ('{"v": 1, "t": "action", "text": "decline"}', "missing_field"),
-        ('{"v": 1, "t": "action", "text": "decline", "ply": 1, "seat": 2}', "bad_field"),
-        ('{"v": 1, "t": "hello", "code": "ABC", "seat": 9}', "bad_field"),
-        ('{"v": 1, "t": "hello", "code": "ABC", "name": "a\\u0000b"}', "bad_field"),
-        ('{"v": 1, "t": "hello", "code": "ABC", "name": "' + "n" * 30 + '"}', "bad_field"),
-        ('{"v": 1, "t": "create", "seats": [{"kind": "remote"}]}', "bad_field"),
-        ('{"v": 1, "t": "create", "seats": [{"kind": "x"}, {"kind": "bot"}]}', "bad_field"),
-        ('{"v": 1, "t": "create", "seats": [1, 2]}', "bad_field"),
-        (
-            '{"v": 1, "t": "create", "seats": [{"kind": "bot"}, {"kind": "remote"}], "wait": 1e400}',
-            "bad_field",
-        ),
-        (
-            '{"v": 1, "t": "create", "seats": [{"kind": "bot"}, {"kind": "remote"}], "wait": -1}',
-            "bad_field",
-        ),
+        # Each a message of this version (written "v": 1 below, read as VERSION).
+        (text.replace('"v": 1', f'"v": {VERSION}'), code)
+        for text, code in [
+            ("not json", "malformed"),
+            ("[1, 2]", "malformed"),
+            ('{"v": 1, "t": "ping", "x": NaN}', "malformed"),
+            ("[" * 5000, "too_large"),
+            ("[" * 4000, "malformed"),
+            ("x" * (MAX_CLIENT_BYTES + 1), "too_large"),
+            ('{"v": 1}', "malformed"),
+            ('{"v": 1, "t": "fly"}', "unknown_type"),
+            ('{"v": 1, "t": "action", "text": 5, "ply": 1}', "bad_field"),
+            ('{"v": 1, "t": "action", "text": "decline", "ply": true}', "bad_field"),
+            ('{"v": 1, "t": "action", "text": "decline", "ply": -1}', "bad_field"),
+            ('{"v": 1, "t": "action", "text": "decline"}', "missing_field"),
+            ('{"v": 1, "t": "action", "text": "decline", "ply": 1, "seat": 2}', "bad_field"),
+            ('{"v": 1, "t": "hello", "code": "ABC", "seat": 9}', "bad_field"),
+            ('{"v": 1, "t": "hello", "code": "ABC", "name": "a\\u0000b"}', "bad_field"),
+            ('{"v": 1, "t": "hello", "code": "ABC", "name": "' + "n" * 30 + '"}', "bad_field"),
+            ('{"v": 1, "t": "create", "seats": [{"kind": "remote"}]}', "bad_field"),
+            ('{"v": 1, "t": "create", "seats": [{"kind": "x"}, {"kind": "bot"}]}', "bad_field"),
+            ('{"v": 1, "t": "create", "seats": [1, 2]}', "bad_field"),
+            (
+                '{"v": 1, "t": "create", "seats": [{"kind": "bot"}, {"kind": "remote"}], "wait": 1e400}',
+                "bad_field",
+            ),
+            (
+                '{"v": 1, "t": "create", "seats": [{"kind": "bot"}, {"kind": "remote"}], "wait": -1}',
+                "bad_field",
+            ),
+        ]
     ],
 )
 def test_bad_messages_are_refused_with_a_code(text: str, code: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 
 from stoneage.net import service as service_module
 from stoneage.net.client import Client, Disconnected, Joined, Problem, create_table
-from stoneage.net.protocol import CODE_LENGTH, PRIVATE_CODE_LENGTH
+from stoneage.net.protocol import CODE_LENGTH, PRIVATE_CODE_LENGTH, VERSION
 from stoneage.net.service import ServiceConfig
 from stoneage.net.store import FINISHED, TableStore
 from stoneage.net.table import NetTable, SeatConfig
@@ -252,6 +253,42 @@ def test_a_finished_table_is_archived_and_watched_from_its_snapshot_never_replay
         assert replays == [code]  # twenty more spectators: no replay
         assert all(f["final"] == first[0]["final"] and f["ply"] == first[0]["ply"] for f in later)
         assert first[0]["final"] and first[0].get("backlog")
+
+
+def test_a_snapshot_an_older_server_stored_is_made_again_once(tmp_path: Path) -> None:
+    """A finished table's snapshot stored by a server of protocol 1 (its messages would be
+    refused by today's clients) is made again from the table at the first spectator, and
+    served from the store from then on."""
+    db = tmp_path / "tables.sqlite3"
+    store = TableStore(db)
+    code = _finished_table(store)
+    store.close()
+    config = _config(watches_per_second=100.0, watch_burst=100)
+    with served(TableStore(db), config) as server:
+
+        async def watch() -> dict[str, object]:
+            ws = await open_from(server.url, "127.0.0.2")
+            await ws.send(message("hello", code=code, watch=True))
+            found = await until(ws, "state")
+            await ws.close()
+            return found
+
+        first = asyncio.run(watch())  # puts it in play once, stores the snapshot
+        kept = server.service.store
+        assert kept is not None
+        stored = json.loads(kept.snapshot(code) or "")
+        older = {
+            **stored,
+            "lobby": {**stored["lobby"], "v": 1},
+            "state": {**stored["state"], "v": 1},
+        }
+        kept.set_snapshot(code, json.dumps(older))
+        server.service._snapshots.clear()  # as after a restart
+        renewed = asyncio.run(watch())
+        assert renewed["v"] == VERSION and renewed["view"] == first["view"]
+        assert renewed["final"] == first["final"]
+        assert json.loads(kept.snapshot(code) or "")["state"]["v"] == VERSION
+        assert code not in server.service.tables  # made again without putting it in play
 
 
 def test_spectators_joins_are_limited_per_address() -> None:

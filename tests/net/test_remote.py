@@ -104,3 +104,37 @@ def test_a_choice_is_checked_on_the_view_then_sent_and_a_refusal_comes_back_in_w
     news = match.hear(1.0)  # this client is offline: the host never got it
     assert news.refused is not None and news.refused[0] == legal and news.refused[1]
     assert match.sent is None and match.human_to_act() == 0
+
+
+def test_steps_the_seat_cannot_follow_ask_the_host_for_the_view_once() -> None:
+    """Steps that do not follow from the view held (one was lost) ask the host for the view
+    once (``sync``), however many come meanwhile, and tell nothing until the view comes; a
+    step whose action the view refuses asks too, and never breaks the client."""
+    table, match = _arrive()
+    client = match.client
+    asked: list[dict[str, object]] = []
+    client._send = asked.append  # type: ignore[method-assign]  # no network: what it sends
+    client.poll()
+    steps = []
+    while len(steps) < 3 and (found := table.automatic()) is not None:
+        step = table.apply_automatic(found[1](), table.state().ply)
+        assert step is not None
+        steps.append(step)
+    if len(steps) < 3:
+        pytest.skip("the seat decides at once in this game")
+    for step in steps[1:]:  # the first is lost
+        client.take(encode(table.update(0, step)))
+    assert client.poll() == [] and [m["t"] for m in asked] == ["sync"]
+    hostile = {**table.update(0, steps[-1]), "ply": client.ply + 1}
+    hostile["step"] = {**hostile["step"], "action": "place hunt 99"}
+    client.take(encode(hostile))  # a step the view refuses: still the one question
+    assert client.poll() == [] and len(asked) == 1
+    client.take(encode(table.update(0, None)))  # the host's answer: the view of now
+    (update,) = client.poll()
+    assert update.view == table.state().view(0)
+    follow = table.automatic()
+    if follow is not None:  # in step again: the next step follows without a question
+        step = table.apply_automatic(follow[1](), table.state().ply)
+        assert step is not None
+        client.take(encode(table.update(0, step)))
+        assert client.poll()[0].view == table.state().view(0) and len(asked) == 1

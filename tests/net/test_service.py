@@ -35,6 +35,8 @@ from stoneage.net.protocol import VERSION
 from stoneage.net.service import ServiceConfig
 from stoneage.net.table import SeatConfig
 
+from .test_faults import _end, _host_process
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -64,6 +66,64 @@ def test_another_version_is_told_in_words_and_the_host_serves_on(clients: list[C
         clients.append(client)
         client.start()
         assert client.wait_for(Joined).seat == 0
+    finally:
+        host.stop()
+
+
+def test_a_client_of_the_protocol_before_is_refused_in_words_both_ways(
+    tmp_path: Path, clients: list[Client], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client of 1550f13 speaks version 1 (a story per step, a view in every message): the
+    host (in a process of its own) refuses its hello in words, and that client, reading the
+    refusal of a newer host, says so in words and stops (never a crash). Its code for this is
+    today's, run here with version 1: the version is checked before anything else is read,
+    and the words are the same."""
+    assert VERSION == 2
+    process, said = _host_process(tmp_path / "tables.sqlite3")
+    try:
+        url = f"ws://127.0.0.1:{said['port']}"
+        replies = _exchange(url, [{"v": 1, "t": "hello", "code": said["code"]}])
+        assert replies == [
+            {"v": 2, "t": "error", "code": "version", "params": {"theirs": 1, "ours": 2}}
+        ]
+        monkeypatch.setattr("stoneage.net.protocol.VERSION", 1)  # the client of 1550f13
+        old = Client(url, said["code"], name="Ann", retry_for=0.5)
+        clients.append(old)
+        old.start()
+        problem = old.wait_for(Problem)
+        assert problem.code == "version"
+        assert problem.words == (
+            "The host runs another version of the game (network protocol 2; this game speaks "
+            "1). Both players need the same version."
+        )
+        old.wait_for(Closed)
+        monkeypatch.undo()
+        new = Client(url, said["code"], name="Bo")  # and the host serves on
+        clients.append(new)
+        new.start()
+        assert new.wait_for(Joined).seat == 1
+    finally:
+        _end(process)
+
+
+def test_a_client_that_cannot_follow_a_step_asks_for_its_view(clients: list[Client]) -> None:
+    """Steps come without a view where the seat can follow them on its own; asked
+    (``sync``), the host sends the seat's view as it is now."""
+    host = Host([SeatConfig("remote"), SeatConfig("bot")], bind="127.0.0.1", seed=5)
+    host.start()
+    try:
+        code = host.code or ""
+        replies = _exchange(
+            host.url(),
+            [{"v": VERSION, "t": "hello", "code": code}, {"v": VERSION, "t": "sync"}],
+        )
+        states = [r for r in replies if r["t"] == "state"]
+        assert states and all("view" in r for r in states[:1])
+        table = host.service.table(code) if host.service is not None else None
+        assert table is not None
+        synced = [r for r in states if r["step"] is None and "backlog" not in r]
+        assert synced and synced[-1]["ply"] <= table.state().ply
+        assert synced[-1]["view"]["viewer"] == 0
     finally:
         host.stop()
 

@@ -1,5 +1,6 @@
-"""The cues a rules step sounds, read from real positions: seeded games from ``new_game`` driven
-through actions in their text form (``parse_action``), set up with the rules tests' helpers."""
+"""The cues a rules step sounds, voiced from its events, in real positions: seeded games from
+``new_game`` driven through actions in their text form (``parse_action``), set up with the
+rules tests' helpers."""
 
 from __future__ import annotations
 
@@ -7,16 +8,23 @@ import random
 
 import pytest
 
-from stoneage.play.cues import CUE_NAMES, Cue, dice_rolled, seats_fed, transition_cues
-from stoneage.rules import CHANCE, GameState, new_game, parse_action, sample_chance
+from stoneage.play.cues import CUE_NAMES, Cue, step_cues
+from stoneage.rules import (
+    CHANCE,
+    DiceRolled,
+    GameEnded,
+    GameState,
+    new_game,
+    parse_action,
+    sample_chance,
+)
 from tests.rules.conftest import advance, default_action, placement_done, start, with_player
 
 
-def step(state: GameState, text: str, listeners: tuple[int, ...] = ()) -> tuple[GameState, list]:
+def step(state: GameState, text: str) -> tuple[GameState, list]:
     """Apply one action given as text; the state after and its cues."""
-    action = parse_action(state, text)
-    after = state.apply(action)
-    return after, transition_cues(state, action, after, listeners)
+    after, happened = state.apply_with_events(parse_action(state, text))
+    return after, step_cues(happened)
 
 
 def names(cues: list[Cue]) -> list[str]:
@@ -35,9 +43,8 @@ def record(
             action = parse_action(state, plans[seat].pop(0))
         else:
             action = default_action(state)
-        after = state.apply(action)
-        heard += transition_cues(state, action, after)
-        state = after
+        state, happened = state.apply_with_events(action)
+        heard += step_cues(happened)
     return state, heard
 
 
@@ -59,7 +66,8 @@ def test_a_roll_sounds_its_dice_then_what_it_gathered(space, pips, cue, units):
     _, cues = step(state, f"roll {pips}")
     assert cues[0] == Cue("dice", 4, (0,))
     assert Cue(cue, units, (0,)) in cues
-    assert dice_rolled(state, parse_action(state, f"roll {pips}")) == 4
+    _, happened = state.apply_with_events(f"roll {pips}")
+    assert [e.dice for e in happened if isinstance(e, DiceRolled)] == [4]
 
 
 def test_a_roll_that_gathers_nothing_is_only_dice():
@@ -120,9 +128,8 @@ def test_hunger_without_a_choice_sounds_with_the_feeding():
 def test_feeding_with_resources_sounds_feeding_not_a_gain():
     state = to_feeding(food=2, res=(1, 1, 1, 0))
     assert state.pending == ("feed", 3)
-    after, cues = step(state, "feed 1wood,1brick,1stone")
-    assert seats_fed(state, parse_action(state, "feed 1wood,1brick,1stone"), after) == [0, 1]
-    assert names(cues) == ["feeding", "new_round"]
+    _, cues = step(state, "feed 1wood,1brick,1stone")
+    assert cues == [Cue("feeding", 2, (0, 1)), Cue("new_round")]
 
 
 def test_going_hungry_by_choice_sounds_the_penalty():
@@ -184,36 +191,21 @@ def test_a_building_built():
     assert Cue("building", 1, (0,)) in cues
 
 
-def test_the_end_of_the_game_is_won_or_lost_for_the_listeners():
+def test_the_end_of_the_game_is_told_with_its_winners_and_no_listener_cue():
+    """Who won is told (the table sounds won or lost for the seats at its screen)."""
     state = new_game(2, seed=5)
     rng = random.Random(5)
-    while True:
+    while not state.is_terminal():
         action = (
             sample_chance(state, rng)
             if state.current_player() == CHANCE
             else rng.choice(state.legal_actions())
         )
-        after = state.apply(action)
-        if after.is_terminal():
-            break
-        state = after
-    winners = after.winners()
-    loser = next(seat for seat in range(2) if seat not in winners)
-    assert names(transition_cues(state, action, after, listeners=(winners[0],)))[-1] == "won"
-    assert names(transition_cues(state, action, after, listeners=(loser,)))[-1] == "lost"
-    assert names(transition_cues(state, action, after))[-1] == "won"  # autoplay: a finale
-
-
-def test_your_turn_when_the_decision_comes_from_someone_else_only():
-    state = start(2)
-    state, cues = step(state, "place hunt 2", listeners=(0,))  # seat 0 places; now seat 1
-    assert "your_turn" not in names(cues)
-    state, cues = step(state, "place forest 2", listeners=(0,))
-    assert cues == [Cue("your_turn", 1, (0,))]
-    # A roll within seat 0's own turn hands the decision back without a nudge.
-    state = roll_for_seat0("hunt", 3, tools_free=(1,))
-    _, cues = step(state, "roll 11", listeners=(0,))
-    assert "your_turn" not in names(cues)
+        state, happened = state.apply_with_events(action)
+    ended = happened[-1]
+    assert isinstance(ended, GameEnded) and list(ended.winners) == state.winners()
+    assert ended.final_scoring() == state.final_scoring()
+    assert not {"won", "lost", "your_turn", "new_round"} & set(names(step_cues(happened)))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -228,15 +220,13 @@ def test_a_whole_game_sounds_every_roll_and_every_new_round(seed):
             action = sample_chance(state, rng)
         else:
             action = rng.choice(state.legal_actions())
-        after = state.apply(action)
-        cues = transition_cues(state, action, after, listeners=(0,))
+        state, happened = state.apply_with_events(action)
+        cues = step_cues(happened)
         assert all(cue.name in CUE_NAMES and cue.count >= 1 for cue in cues)
         rolls += action.tag in ("roll", "items")
         dice += sum(cue.name == "dice" for cue in cues)
         rounds += sum(cue.name == "new_round" for cue in cues)
         heard |= set(names(cues))
-        state = after
     assert dice == rolls
     assert rounds == state.round - 1
     assert {"dice", "feeding", "new_round", "card", "building"} <= heard
-    assert heard & {"won", "lost"}

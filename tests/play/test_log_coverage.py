@@ -1,12 +1,15 @@
-"""The log tells every change of every board (issue 33): whole seeded games, step by step, each
-seat's board before and after compared with what the step's story says (its ``Told`` values).
+"""The rules' events and the log tell every change of every board (issues 33 and 42): whole
+seeded games, step by step, each seat's board before and after compared with what the step's
+events say, and with what its story says (its ``Told`` values); and every event is told by a
+line of the story (or is one of the few that change no board and are not told).
 
-The story is data (``stoneage.play.story``): each line has a kind and values. Here each kind is
-read independently of the story's own bookkeeping, as a player reading the log would: "Ann used
-the hut: +1 person" adds a person, "The people ate: Bo 6 food (2 from food production)" takes 4
-food... The board that reading gives must be the board the rules left, field by field, for every
-seat after every step; a change the log does not tell fails the test, and so does a change it
-tells that did not happen.
+The events are data (``stoneage.rules.events``), and so is the story (``stoneage.play.story``):
+each line has a kind and values. Here each kind of event and each kind of line is read
+independently of the rules' and the story's own bookkeeping, as a player reading the log
+would: "Ann used the hut: +1 person" adds a person, "The people ate: Bo 6 food (2 from food
+production)" takes 4 food... The board that reading gives must be the board the rules left,
+field by field (the figures on each space too, for the events), for every seat after every
+step; a change not told fails the test, and so does a change told that did not happen.
 """
 
 from __future__ import annotations
@@ -21,7 +24,27 @@ from stoneage.i18n import install_language
 from stoneage.play.match import Match, Step
 from stoneage.play.seats import Seat
 from stoneage.play.story import BUILDING_IDS, CARD_IDS, Told, Values, log_lines, tell
-from stoneage.rules import Player, data
+from stoneage.rules import (
+    Ate,
+    BuildingTaken,
+    CardTaken,
+    Event,
+    ExtraCardDrawn,
+    FedWithResources,
+    FiguresPlaced,
+    FiguresTakenBack,
+    FoodShort,
+    Gains,
+    Gathered,
+    ItemTaken,
+    Player,
+    SpaceUsed,
+    ToolsAdded,
+    TwoResourcesCashed,
+    TwoResourcesTaken,
+    WentHungry,
+    data,
+)
 
 LEVELS = ("normal", "easy", "normal", "easy")
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -169,6 +192,149 @@ def read(boards: list[Board], told: Told) -> None:
         raise AssertionError(f"a kind of line the test does not know: {told}")
 
 
+# --- the events ---------------------------------------------------------------------------------
+def gained(board: Board, gains: Gains) -> None:
+    """What an effect gave, as its ``Gains`` say."""
+    board.food += gains.food
+    add_res(board, gains.resources)
+    board.people += gains.people or 0
+    board.track += gains.track or 0
+    board.card_points += gains.points
+    board.two_res += gains.two_resources
+    if gains.one_use:
+        board.one_use.append(gains.one_use)
+    tool = gains.tool
+    if tool is not None and tool.old == 0:
+        board.tiles.append(tool.new)
+    elif tool is not None and tool.changed:
+        board.tiles.remove(tool.old)
+        board.tiles.append(tool.new)
+
+
+def happen(boards: list[Board], figures: list[list[int]], e: Event) -> None:
+    """Change ``boards`` and the ``figures`` on the spaces as the event says."""
+    if isinstance(e, FiguresPlaced):
+        figures[e.seat][e.space] += e.count
+    elif isinstance(e, (SpaceUsed, FiguresTakenBack)):
+        figures[e.seat][e.space] -= e.figures
+        if isinstance(e, SpaceUsed):
+            gained(boards[e.seat], e.gains)
+    elif isinstance(e, ToolsAdded):
+        for value in e.cards:
+            boards[e.seat].one_use.remove(value)
+    elif isinstance(e, Gathered):
+        gained(boards[e.seat], Gains(food=e.food, resources=e.resources))
+    elif isinstance(e, (CardTaken, BuildingTaken)):
+        board = boards[e.seat]
+        add_res(board, e.cost, -1)
+        if isinstance(e, CardTaken):
+            board.cards += 1
+            gained(board, e.gains)
+        else:
+            board.buildings += 1
+            board.building_points += e.points
+    elif isinstance(e, ItemTaken):
+        gained(boards[e.seat], e.gains)
+    else:
+        happen_otherwise(boards[getattr(e, "seat", 0)], e)
+
+
+def happen_otherwise(board: Board, e: Event) -> None:
+    """The events of the two-resources card, the extra card and the feeding."""
+    if isinstance(e, TwoResourcesTaken):
+        board.two_res -= 1
+        board.res[e.first] += 1
+        board.res[e.second] += 1
+    elif isinstance(e, ExtraCardDrawn):
+        board.extras += 1
+    elif isinstance(e, Ate):
+        board.food += e.track - e.people
+    elif isinstance(e, FoodShort):
+        assert board.food == e.food and board.people == e.people and board.track == e.track
+        board.food -= e.food
+    elif isinstance(e, FedWithResources):
+        add_res(board, e.resources, -1)
+    elif isinstance(e, WentHungry):
+        board.penalties += 1
+    elif isinstance(e, TwoResourcesCashed):
+        board.res[data.GOLD] += e.gold
+        board.two_res -= e.cards
+    # Anything else (dice rolled, cards turned up, the round's end...) changes no board.
+
+
+def unaccounted(step: Step) -> list[str]:
+    """The differences between the boards (and figures) after ``step`` and what its events
+    give."""
+    boards = [Board.of(p) for p in step.before.players]
+    figures = [list(row) for row in step.before.placed]
+    for event in step.events:
+        happen(boards, figures, event)
+    problems = differences(step, boards, "events")
+    for seat, (said, real) in enumerate(zip(figures, step.after.placed)):
+        if tuple(said) != real:
+            problems.append(f"move {step.before.ply}: seat {seat} figures {real}, told {said}")
+    return problems
+
+
+def line_of(e: Event) -> tuple[str, int | None] | None:
+    """The kind and seat of the line that tells ``e``; None for an event no line tells, as it
+    changes no board or is told with another: the gathering with its roll, a space used
+    without a choice by the roll or the payment that follows."""
+    kinds: dict[type, str] = {
+        FiguresPlaced: "placed",
+        FiguresTakenBack: "cannot_pay",
+        CardTaken: "bought",
+        BuildingTaken: "built",
+        ItemTaken: "took_item",
+        TwoResourcesTaken: "took_two",
+        ExtraCardDrawn: "drew_extra",
+        FedWithResources: "fed",
+        Ate: "ate",
+        FoodShort: "short",
+        TwoResourcesCashed: "gold_at_end",
+    }
+    name = type(e).__name__
+    if isinstance(e, SpaceUsed):
+        told = e.chosen or e.space in data.VILLAGE
+        return ("used", e.seat) if told else None
+    if isinstance(e, WentHungry):
+        return ("starved" if e.chose else "hungry"), e.seat
+    if name in ("DiceRolled", "ToolsAdded", "Declined"):
+        return name, getattr(e, "seat", None)
+    if name == "ItemDiceRolled":
+        return "items", None
+    if type(e) in kinds:
+        return kinds[type(e)], getattr(e, "seat", None)
+    return None
+
+
+LINES_OF = {
+    "DiceRolled": ("rolled", "rolled_for_tools"),
+    "ToolsAdded": ("tools", "no_tools"),
+    "Declined": ("declined",),
+}
+
+
+def untold(step: Step) -> list[str]:
+    """The events of ``step`` that no line of its story tells (and lines that tell none)."""
+    wanted = [found for found in map(line_of, step.events) if found is not None]
+    lines: list[tuple[str, int | None]] = []
+    for told in tell(step).lines:
+        if told.kind == "ate":
+            lines += [("ate", seat) for seat in ints(told.values, "seats")]
+        else:
+            lines.append((told.kind, told.seat))
+    for kind, seat in wanted:
+        match = next(
+            (line for line in lines if line[1] == seat and line[0] in LINES_OF.get(kind, (kind,))),
+            None,
+        )
+        if match is None:
+            return [f"move {step.before.ply} ({step.action}): no line tells {kind} of {seat}"]
+        lines.remove(match)
+    return [f"move {step.before.ply} ({step.action}): lines tell nothing: {lines}"] if lines else []
+
+
 @dataclass(frozen=True)
 class Played:
     """A whole game's steps and the kinds of line its log used."""
@@ -194,6 +360,11 @@ def uncovered(step: Step) -> list[str]:
     boards = [Board.of(p) for p in step.before.players]
     for told in tell(step).lines:
         read(boards, told)
+    return differences(step, boards, "the log")
+
+
+def differences(step: Step, boards: list[Board], teller: str) -> list[str]:
+    """Where ``boards`` (as ``teller`` makes them) differ from the boards after ``step``."""
     problems = []
     for seat, (said, real) in enumerate(zip(boards, step.after.players)):
         told_board, real_board = said.compared(), Board.of(real).compared()
@@ -201,7 +372,7 @@ def uncovered(step: Step) -> list[str]:
             if told_board[key] != value:
                 problems.append(
                     f"move {step.before.ply} ({step.action}): seat {seat} {key} is {value}, "
-                    f"the log makes it {told_board[key]}"
+                    f"{teller} makes it {told_board[key]}"
                 )
     return problems
 
@@ -213,6 +384,18 @@ GAMES = [
     pytest.param(3, 5, id="3p-seed5"),
     pytest.param(2, 7, id="2p-seed7"),
 ]
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_every_board_change_of_a_whole_game_is_in_the_events(players, seed):
+    game = played(players, seed)
+    assert [problem for step in game.steps for problem in unaccounted(step)] == []
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_every_event_of_a_whole_game_is_told_by_a_line(players, seed):
+    game = played(players, seed)
+    assert [problem for step in game.steps for problem in untold(step)] == []
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
@@ -229,7 +412,11 @@ def test_random_play_with_its_hunger_and_odd_choices_is_told_too(seed):
     """Random bots go hungry, take the two-resources card, decline, leave cards they cannot
     pay for: every such step is accounted for as well."""
     game = played(4, seed, ("random",))
-    problems = [problem for step in game.steps for problem in uncovered(step)]
+    problems = [
+        problem
+        for step in game.steps
+        for problem in (*uncovered(step), *unaccounted(step), *untold(step))
+    ]
     assert problems == []
 
 

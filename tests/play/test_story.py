@@ -9,7 +9,7 @@ import pytest
 
 from stoneage import i18n
 from stoneage.i18n import _
-from stoneage.play.match import Match, Step
+from stoneage.play.match import Match, Step, step_of
 from stoneage.play.seats import Seat
 from stoneage.play.story import banner, describe
 from stoneage.rules import GameState, Resolve, UseTools, new_game
@@ -61,7 +61,7 @@ def test_the_lines_that_said_uses_adds_and_takes_are_in_the_past_tense(language)
     used = next(step for step in STEPS if isinstance(step.action, Resolve) and step.actor == 0)
     assert describe(used, seats).startswith("You used the ")
     tools = next(s for s in STEPS if isinstance(s.action, UseTools) and s.actor == 0)
-    no_tools = Step(tools.before, UseTools((), ()), tools.after, 0)
+    no_tools = step_of(tools.before, UseTools((), ()))
     assert describe(no_tools, seats).startswith("You added no tools to ")
 
 

@@ -100,7 +100,12 @@ def test_two_resources_card_can_be_used_at_once_or_later():
 
 def test_resource_card_with_two_dice_rolls_and_accepts_tools():
     state = buying("S05", 1, tools_free=(2,)).apply("pay 1brick")
-    assert state.current_player() == CHANCE and state.pending == ("roll", 4, 2)
+    assert state.current_player() == CHANCE and state.pending == (
+        "roll",
+        4,
+        2,
+        True,
+    )  # the card's dice
     state = state.apply("roll 7")
     assert legal_texts(state) == ["tools none", "tools 2"]
     assert state.apply("tools 2").players[0].res == (2 + 3, 1, 2, 2)

@@ -19,7 +19,7 @@ def roll_for_seat0(space: str, figures: int, n: int = 2, **player: object):
 
 def test_hunting_14_with_seven_dice_gives_7_food():
     state = roll_for_seat0("hunt", 7)
-    assert state.pending == ("roll", 3, 7)
+    assert state.pending == ("roll", 3, 7, False)
     state = state.apply("roll 14")
     assert state.players[0].food == 12 + 7
 
@@ -111,7 +111,12 @@ def test_rolls_without_any_tool_to_add_are_made_in_board_order_without_asking():
     state = advance(
         start(2), placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]}
     )
-    assert state.current_player() == CHANCE and state.pending == ("roll", 3, 3)  # the hunt first
+    assert state.current_player() == CHANCE and state.pending == (
+        "roll",
+        3,
+        3,
+        False,
+    )  # the hunt first
 
 
 def test_the_start_player_resolves_everything_before_the_next_seat():

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
 from stoneage.rules import (
+    CHANCE,
     SPECTATOR,
     DrawExtra,
     WireFormatError,
     action_from_text,
     new_game,
+    sample_chance,
     spectator_view,
     view_from_wire,
     view_to_wire,
@@ -115,3 +118,33 @@ def test_action_text_reads_without_a_state() -> None:
     assert str(action_from_text("place hunt 3")) == "place hunt 3"
     with pytest.raises(ValueError):
         action_from_text("fly away")
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 5), (3, 6), (4, 7), (4, 8)])
+def test_a_view_follows_every_step_its_seat_may_know(n: int, seed: int) -> None:
+    """A network client applies each step's action to the view it has, and gets the view the
+    host would have sent (the host sends one only where the seat cannot know the action:
+    another seat's face-down draw): whole games, every seat and a spectator."""
+    rng = random.Random(seed)
+    state = new_game(n, seed=seed)
+    listeners = [*range(n), SPECTATOR]
+    views = {who: view_from_wire(view_to_wire(state.view(who))) for who in listeners}
+    followed = sent = 0
+    while not state.is_terminal():
+        action = (
+            sample_chance(state, rng)
+            if state.current_player() == CHANCE
+            else rng.choice(state.legal_actions())
+        )
+        owner = state.decision().owner if isinstance(action, DrawExtra) else None
+        state = state.apply(action)
+        for who in listeners:
+            expected = view_to_wire(state.view(who))
+            if owner is not None and owner != who:
+                views[who] = view_from_wire(expected)  # the host sends this one
+                sent += 1
+                continue
+            views[who] = views[who].apply(action)
+            assert view_to_wire(views[who]) == expected, (state.ply, who, str(action))
+            followed += 1
+    assert followed > 1000 * len(listeners) // 2 and sent < followed / 100

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from stoneage.i18n import _
-from stoneage.play.cues import transition_cues
+from stoneage.play.cues import step_cues
 from stoneage.play.seats import Seat
 from stoneage.play.story import LISTENER_CUES
 from stoneage.records.settings import load_settings
@@ -78,13 +78,12 @@ def key(app, code: int, mod: int = 0, text: str = "") -> None:
     app.step(block=False)
 
 
-def expected_cues(scene: TableScene, listeners: list[int]) -> list[tuple[str, int]]:
+def expected_cues(scene: TableScene) -> list[tuple[str, int]]:
     """What the table should have sounded for the steps played so far, in order."""
     cues: list[tuple[str, int]] = []
-    own = OWN_CUES | LISTENER_CUES  # new round, your turn, won, lost: sounded at their events
+    own = OWN_CUES | LISTENER_CUES  # new round (and your turn, won, lost): at their events
     for step in scene.match.steps:
-        found = transition_cues(step.before, step.action, step.after, listeners)
-        cues += [(c.name, c.count) for c in found if c.name not in own]
+        cues += [(c.name, c.count) for c in step_cues(step.events) if c.name not in own]
         if step.after.round != step.before.round and not step.after.is_terminal():
             cues.append(("new_round", 1))
     return cues
@@ -102,7 +101,7 @@ def test_a_watched_game_sounds_every_step_and_ends_won(sound_app, heard):
         sound_app.step(block=False)
     assert scene.match.is_over()
     table = [(n, c) for n, c in heard.played if n != "click"]
-    assert table == expected_cues(scene, []) + [("won", 1)]
+    assert table == expected_cues(scene) + [("won", 1)]
     names = set(heard.names())
     assert {"dice", "food", "feeding", "new_round", "won", "building", "card"} <= names
     assert "your_turn" not in names and "lost" not in names

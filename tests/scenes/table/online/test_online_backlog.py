@@ -241,8 +241,8 @@ def test_a_damaged_backlog_entry_is_left_out_of_the_log_and_the_game_goes_on(app
     served = _served(12)
     message = served.update(0, served.last_step, arrival=True)
     entries = message["backlog"]["steps"]
-    told = [e for e in entries if e["lines"]]
-    told[0]["lines"] = [{"kind": "a line of a later version", "seat": 0, "values": {}}]
+    told = [e for e in entries if e["events"]]
+    told[0]["events"] = [["an event of a later version", 0]]
     told[1]["round"] = None
     table = _window(app, message)
     remote = table.match
