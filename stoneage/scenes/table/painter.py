@@ -240,6 +240,8 @@ class Painter:
             return t.hands.error, True
         if t.turns.announcing is not None:
             return _("The next player takes the screen."), False
+        if t.hands.warning:
+            return t.hands.warning, True
         hint = t.hinting.current(t.match)
         if hint is not None:
             return hint.text(), False

@@ -47,6 +47,7 @@ from stoneage.records.recorder import PlayClock
 from stoneage.rules import Action, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.table.controls.hands import Asking, Hands
+from stoneage.scenes.table.controls.placing import unpaid_warning
 from stoneage.scenes.table.controls.toolbar import Toolbar
 from stoneage.scenes.table.drawing.motion import Motion
 from stoneage.scenes.table.drawing.picture import TableRenderer
@@ -181,7 +182,7 @@ class TableScene(Scene):
         switched = self._language not in ("", i18n.current_language())
         if switched:
             self.log.retell(self.seats)
-            self.hands.error = ""  # a refusal in the words of before
+            self.hands.error = self.hands.warning = ""  # a refusal in the words of before
         had_controls = bool(self.hands.controls)
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
@@ -333,6 +334,7 @@ class TableScene(Scene):
     def start_turn(self) -> None:
         """Hotseat: the announced human is at the screen; show the table and the controls."""
         seat = self.turns.answer()
+        self.hands.warning = ""  # a word for the player before, who left the screen
         if seat is not None and self.match.human_to_act() == seat:
             self._build_controls(seat)
 
@@ -446,14 +448,18 @@ class TableScene(Scene):
         seat = self.match.human_to_act()
         if seat is None or self.timeline.busy or self.turns.announcing is not None:
             return False
+        before = self.match.state
         answer = self.match.choose(action, seat)
         self.hands.error = answer.reason
+        self.hands.warning = ""
         if not answer.taken:
             if answer.reason and not answer.quiet:
                 self.announcer.refused(action, answer.reason)
             return False
         if isinstance(action, Place) and not answer.quiet:
             self.announcer.figures("drop", action.count)
+        if isinstance(action, Place):
+            self.hands.warning = unpaid_warning(before, seat, action.space)
         if answer.step is not None:
             self.play(answer.step, by_human=True)
         else:  # shown when it comes back (from the host)
@@ -484,7 +490,7 @@ class TableScene(Scene):
         self.match.undo()
         self.log.recent(self.match.steps, self.seats)
         self.hands.clear()
-        self.hands.error = ""
+        self.hands.error = self.hands.warning = ""
         self.finish_timer = None
         self.autosave()
         return True

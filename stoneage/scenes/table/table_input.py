@@ -194,8 +194,8 @@ class TableInput:
             return True  # a motion goes on to the controls too: their hover must follow it
         if keydown and self.key(event):
             return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and t.hands.error:
-            t.hands.error = ""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            t.hands.error = t.hands.warning = ""
         used = False
         if not t.timeline.busy:
             placing = t.hands.placing()

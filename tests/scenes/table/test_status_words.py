@@ -37,7 +37,7 @@ def test_a_space_that_takes_one_number_says_a_click_places_it(app):
     show(scene, state)
     assert hover(app, scene, scene.lay.spaces[data.HUT].center) == ("Hut: click to place 2 figures")
     card = hover(app, scene, scene.lay.spaces[data.CARD_SPACES[0]].center)
-    assert card.endswith("click to place 1 figure"), card
+    assert "click to place 1 figure" in card, card
     assert hover(app, scene, scene.lay.spaces[data.FOREST].center) == (
         "Forest: click to choose how many figures"
     )
