@@ -395,7 +395,7 @@ class App:
         first = max((i for i, s in enumerate(self.stack) if s.opaque), default=0)
         for scene in self.stack[first:]:
             scene.draw(target)
-        self.toasts.draw(target)
+        self.toasts.draw(target, self.stack[-1].toast_area() if self.stack else None)
         if surface is None:
             pygame.display.flip()
             self._moving = self.stack[-1].moving_rects()
@@ -419,7 +419,7 @@ class App:
             self.screen.set_clip(area)
             for scene in self.stack[first:]:
                 scene.draw(self.screen)
-            self.toasts.draw(self.screen)
+            self.toasts.draw(self.screen, self.stack[-1].toast_area() if self.stack else None)
         self.screen.set_clip(None)
         pygame.display.update(areas)
         self.frames_drawn += 1

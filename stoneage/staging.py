@@ -52,6 +52,7 @@ from stoneage.rules import (
     GameState,
     PayForBuilding,
     PayForCard,
+    PickItemDie,
     Resolve,
     parse_action,
 )
@@ -133,6 +134,7 @@ SCENE_NAMES = (
     "resolution",
     "resolve",
     "feeding",
+    "items",
     "scoring",
     "settings",
     "settings_sound",
@@ -230,6 +232,11 @@ def feeding_dialog(state: GameState) -> bool:
     return state.current_player() == HUMAN and isinstance(state.decision(), FeedPeople)
 
 
+def items_dialog(state: GameState) -> bool:
+    """The human takes one of the dice for items."""
+    return state.current_player() == HUMAN and isinstance(state.decision(), PickItemDie)
+
+
 def game_over(state: GameState) -> bool:
     """The game has ended."""
     return state.is_terminal()
@@ -314,6 +321,7 @@ def build_scene(
         "resolution": (resolution_dialog, "normal"),
         "resolve": (resolve_choice, "normal"),
         "feeding": (feeding_dialog, "random"),
+        "items": (items_dialog, "normal"),
     }[name]
     try:
         found_seed, state, steps = find(seed, stop, level, players)

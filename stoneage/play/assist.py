@@ -47,9 +47,32 @@ class Hint:
             return _("Hint: {what} (expected lead {value:+.1f})").format(
                 what=action_phrase(best), value=value
             )
-        return _("Hint: {what} (expected lead {value:+.1f}; next best {next:+.1f})").format(
-            what=action_phrase(best), value=value, next=runner_up
+        return _("Hint: {what}: {verdict}").format(
+            what=action_phrase(best), verdict=margin_words(value - runner_up)
         )
+
+
+#: How far ahead of the next best move (in points of expected lead) a move is "clearly" the best.
+CLEARLY_BEST = 5.0
+
+
+def margin_words(gap: float) -> str:
+    """How much better the hinted move is than the next best, words first and the figure
+    second, rounded to whole points (a beginner was puzzled by "+15.3 vs next best -6.1")."""
+    points = round(gap)
+    if points < 1:
+        return _("about as good as the next best move (less than a point between them)")
+    if gap >= CLEARLY_BEST:
+        return ngettext(
+            "clearly the best move ({n} point of expected lead ahead of the next best)",
+            "clearly the best move ({n} points of expected lead ahead of the next best)",
+            points,
+        ).format(n=points)
+    return ngettext(
+        "the best move, a little ahead of the next ({n} point of expected lead)",
+        "the best move, a little ahead of the next ({n} points of expected lead)",
+        points,
+    ).format(n=points)
 
 
 def hard_bot(seed: int) -> HardBot:

@@ -131,6 +131,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene. Changes nothing: the same scene draws the same picture."""
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where toasts go, laid from its top down, when they must keep clear of what this
+        scene shows at the bottom centre (None: there, as everywhere)."""
+        return None
+
     def moving_rects(self) -> list[pygame.Rect]:
         """Where moving things are drawn now; between full redraws the app repaints only these
         (and where they were the frame before)."""

@@ -311,6 +311,13 @@ class ScoringScene(Scene):
             return True
         return handle_buttons(self.buttons, event)
 
+    def toast_area(self) -> Rect | None:
+        """Achievements earned by this game are told over the chart, clear of the Total row
+        and the verdict (at the bottom centre they covered the Total for about 5 s)."""
+        chart = self.lay.chart
+        under_heading = self.lay.fonts.body * 2  # the chart's heading stays readable
+        return Rect(chart.left, chart.top + under_heading, chart.width, chart.height)
+
     def draw(self, surface: pygame.Surface) -> None:
         lay, f = self.lay, self.lay.fonts
         draw_backdrop(surface, surface.get_size())

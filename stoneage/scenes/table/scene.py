@@ -48,6 +48,7 @@ from stoneage.records.recorder import PlayClock
 from stoneage.rules import Action, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.table.controls.hands import Asking, Hands
+from stoneage.scenes.table.controls.placing import unpaid_warning
 from stoneage.scenes.table.controls.toolbar import Toolbar
 from stoneage.scenes.table.drawing.motion import Motion
 from stoneage.scenes.table.drawing.picture import TableRenderer
@@ -182,8 +183,11 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         follow_language(self.seats)  # "You" in the language of now (also a game saved in another)
-        if self._language not in ("", i18n.current_language()):
+        switched = self._language not in ("", i18n.current_language())
+        if switched:
             self.log.retell(self.seats)
+            self.hands.error = self.hands.warning = ""  # a refusal in the words of before
+        had_controls = bool(self.hands.controls)
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
         speed = self.mode.speed(self.app.settings)
@@ -202,6 +206,8 @@ class TableScene(Scene):
         self.tips.lay_out(self.lay)
         self.painter.reset()
         self.layer.lay_out()
+        if had_controls:  # made again now: their words (the status line) in the new language
+            self._remake_controls()
         # The pictures are made now, not at the next update: a table under a menu gets no
         # updates, and after a language switch it showed a blank board behind Settings.
         self._damage += self.painter.refresh()
@@ -336,6 +342,7 @@ class TableScene(Scene):
     def start_turn(self) -> None:
         """Hotseat: the announced human is at the screen; show the table and the controls."""
         seat = self.turns.answer()
+        self.hands.warning = ""  # a word for the player before, who left the screen
         if seat is not None and self.match.human_to_act() == seat:
             self._build_controls(seat)
 
@@ -407,10 +414,22 @@ class TableScene(Scene):
         placing = self.hands.placing()
         if placing is not None and self.match.guided():
             # The − / + stepper only where the guide asks for a placement: on a step to read
-            # it offered a choice nobody can make.
-            placing.carry_shown = isinstance(self.match.suggestion(state), Place)
+            # it offered a choice nobody can make. The status line speaks of the space the
+            # guide asks for only (the others are dimmed: a click there gets a friendly word).
+            wanted = self.match.suggestion(state)
+            placing.carry_shown = isinstance(wanted, Place)
+            placing.focus = frozenset([wanted.space] if isinstance(wanted, Place) else [])
         if self.offers("tips"):
             self.tips.consider(self.lay, state, seat, self.hands.dialog_area())
+
+    def _remake_controls(self) -> None:
+        """The controls of the human deciding now made again for this layout and language, at
+        once: a table under a menu gets no updates, and the status line behind Settings kept
+        the old language until Resume."""
+        seat = self.match.human_to_act()
+        self.hands.clear()
+        if seat is not None and self.turns.announcing is None and not self.timeline.busy:
+            self._build_controls(seat)
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
         """A payment dialog's first choice: the guide's, else the Normal bot's."""
@@ -439,14 +458,18 @@ class TableScene(Scene):
         seat = self.match.human_to_act()
         if seat is None or self.timeline.busy or self.turns.announcing is not None:
             return False
+        before = self.match.state
         answer = self.match.choose(action, seat)
         self.hands.error = answer.reason
+        self.hands.warning = ""
         if not answer.taken:
             if answer.reason and not answer.quiet:
                 self.announcer.refused(action, answer.reason)
             return False
         if isinstance(action, Place) and not answer.quiet:
             self.announcer.figures("drop", action.count)
+        if isinstance(action, Place):
+            self.hands.warning = unpaid_warning(before, seat, action.space)
         if answer.step is not None:
             self.play(answer.step, by_human=True)
         else:  # shown when it comes back (from the host)
@@ -479,7 +502,7 @@ class TableScene(Scene):
         self.match.undo()
         self.log.recent(self.match.steps, self.seats)
         self.hands.clear()
-        self.hands.error = ""
+        self.hands.error = self.hands.warning = ""
         self.finish_timer = None
         self.autosave()
         return True
