@@ -101,7 +101,10 @@ class TableScene(Scene):
         replay = self.mode.name == "replay"
         if match is None:
             script = (state.actions_taken() if state is not None else []) if replay else None
-            driver = Match(seats, seed, state, threaded, notify=app.wake, script=script)
+            worker = getattr(app, "bot_worker", None) if threaded else None  # a test's host: none
+            driver = Match(
+                seats, seed, state, threaded, notify=app.wake, script=script, worker=worker
+            )
             match = LocalMatch(driver)
         self.match: TableMatch = match
         self.turns = Turns(self.match, self.mode.people_play)
