@@ -106,3 +106,22 @@ def test_a_hanging_worker_leaves_the_table_a_legal_move() -> None:
         assert time.monotonic() - started < 10
     finally:
         worker.close()
+
+
+def test_the_hint_is_the_same_from_the_worker(worker: DecisionWorker) -> None:
+    from stoneage.play.assist import HintService
+
+    state = Match(_hard_seats(), 8, threaded=False).state
+    while state.current_player() == CHANCE:
+        from stoneage.play.match import chance_outcome
+
+        state = state.apply(chance_outcome(state))
+    seat = state.current_player()
+    here = HintService(4, None, threaded=False)
+    there = HintService(4, None, threaded=False, worker=worker)
+    for service in (here, there):
+        service.bot.budget = Budget.rollouts(8)
+        service.bot.rng.seed(1)
+        service.request(state, seat)
+    assert there.hint_for(state, seat) == here.hint_for(state, seat) is not None
+    assert worker.starts == 1

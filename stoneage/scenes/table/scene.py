@@ -109,7 +109,9 @@ class TableScene(Scene):
         self.match: TableMatch = match
         self.turns = Turns(self.match, self.mode.people_play)
         self.hands = Hands()
-        self.hinting = Hinting(seed, app.wake, threaded)
+        self.hinting = Hinting(
+            seed, app.wake, threaded, getattr(app, "bot_worker", None) if threaded else None
+        )
         self.announcer = TableAnnouncer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
