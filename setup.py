@@ -49,7 +49,7 @@ MAPPED_FOLDERS = {"stoneage.assets": "assets"}
 PACKAGE_DATA = {
     "stoneage.assets": ["images/*.svg", "fonts/*.ttf", "fonts/*.otf", "fonts/*.txt", "sounds/**/*"],
     "stoneage.rules": ["data/*.yaml"],
-    "stoneage.ai": ["data/*.json"],
+    "stoneage.ai": ["data/*.json", "data/*.yaml"],
 }
 
 

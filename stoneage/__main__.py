@@ -93,7 +93,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
         "save_failing, save_elsewhere, join, join_wrong_code, lobby, new_server_table, "
         "leaderboard, quick_match, server_waiting_room, waiting_room, waiting_room_joined, "
-        "online_game, countdown, reconnecting, host_left, phrases",
+        "online_game, countdown, reconnecting, host_left, phrases, review, review_hotseat, "
+        "review_progress, review_damaged, practice, scoring_practice",
     )
     parser.add_argument(
         "--players",

@@ -32,6 +32,7 @@ from .search import (
     near_choice,
     rollout,
     search,
+    seated_choice,
     styled_choice,
 )
 from .values import evaluate_all
@@ -159,6 +160,7 @@ class Tactics:
     paired: bool = True  # compare on shared futures, choose a finalist; False: hard1's way
     near_plies: int | None = None  # the whole judgement only this many placements deep
     near_min_players: int = NEAR_MIN_PLAYERS  # ... at tables of at least this many players
+    own_style: Style | None = None  # an opponent's own judgement for its seat in the rollouts
 
     def noise_at(self, players: int) -> float:
         """Points of spread of the rollouts' placements at a table of ``players``."""
@@ -397,6 +399,8 @@ class HardBot(Bot):
         noise = tactics.noise_at(view.n)
         if near is not None:
             return near_choice(style, noise, view, near)
+        if tactics.own_style is not None:
+            return seated_choice(view.current_player(), tactics.own_style, style, noise)
         return self._styled_at(noise)
 
     def _styled_at(self, noise: float) -> Policy | None:

@@ -41,7 +41,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
-from stoneage.ai import Bot, Budget, make_bot
+from stoneage.ai import BALANCED, Bot, Budget, make_bot
 from stoneage.play.seats import Seat
 from stoneage.play.worker import DecisionWorker, WorkerFailed, WorkerUnusable
 from stoneage.rules import (
@@ -86,10 +86,17 @@ def seat_seed(seed: int, seat: int) -> int:
     return seed * 7919 + seat
 
 
-def seat_bot(level: str, seed: int, seat: int, budget: Budget | None = None) -> Bot:
-    """A new bot of ``level`` for ``seat`` of the game of ``seed`` (``budget``: Hard's
-    thinking), made with the seat's seed (``seat_seed``)."""
-    return make_bot(level, seat_seed(seed, seat), budget)
+def seat_bot(
+    level: str,
+    seed: int,
+    seat: int,
+    budget: Budget | None = None,
+    opponent: str = BALANCED,
+) -> Bot:
+    """A new bot of ``level`` played by ``opponent`` (an id of ``stoneage.ai.roster()``) for
+    ``seat`` of the game of ``seed`` (``budget``: Hard's thinking), made with the seat's seed
+    (``seat_seed``)."""
+    return make_bot(level, seat_seed(seed, seat), budget, opponent)
 
 
 def bot_seed(seed: int, seat: int, ply: int) -> str:
@@ -206,7 +213,7 @@ class Match:
             self.steps = replay_steps(state)
         given = dict(bots or {})
         self.bots: dict[int, Bot] = {
-            i: given.get(i) or seat_bot(s.level, seed, i, budget)
+            i: given.get(i) or seat_bot(s.level, seed, i, budget, s.bot_opponent)
             for i, s in enumerate(self.seats)
             if not s.is_human
         }

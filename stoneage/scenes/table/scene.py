@@ -39,6 +39,7 @@ import pygame
 from stoneage import i18n
 from stoneage.ai import make_bot
 from stoneage.play.match import Match, Step
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import save_payload
 from stoneage.play.seam import LocalMatch, TableMatch
 from stoneage.play.seats import Seat, follow_language
@@ -88,13 +89,16 @@ class TableScene(Scene):
         clock: PlayClock | None = None,
         match: TableMatch | None = None,
         layer: LayerMaker | None = None,
+        practice: Practice | None = None,
     ) -> None:
         """A table for ``seats``: a new game of ``seed``, or ``state`` continued (a replay
         plays ``state``'s actions back from the start). ``mode`` says what kind of table
         (a game of the player's own by default); ``clock`` is the time a continued game was
         played before. ``match`` is the game when someone else than this computer's match
         driver decides it (by default a ``LocalMatch`` of ``seats``, ``seed`` and ``state``);
-        ``layer`` makes what that kind of game puts over the table (nothing by default)."""
+        ``layer`` makes what that kind of game puts over the table (nothing by default);
+        ``practice`` marks a practice game (``state``: the decision it starts at), which its
+        keeper keeps apart."""
         super().__init__(app)
         self.seats = seats
         self.mode = mode or TableMode.game()
@@ -115,7 +119,7 @@ class TableScene(Scene):
         self.announcer = TableAnnouncer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
-            Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over())
+            Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over(), practice)
             if self.mode.keeps_records
             else None
         )
@@ -228,8 +232,12 @@ class TableScene(Scene):
         self.app.push(self.app.make_scene("log", game=self))
 
     def open_menu(self) -> None:
-        """The pause menu over the table (with the options the game asks for)."""
-        self.app.push(self.app.make_scene("pause", **self.match.menu_options()))
+        """The pause menu over the table (with the options the game asks for; a practice
+        game's menu leaves back to the review)."""
+        options = dict(self.match.menu_options())
+        if self.keeper is not None and self.keeper.practice is not None:
+            options["practice"] = True
+        self.app.push(self.app.make_scene("pause", **options))
 
     def leave_autoplay(self) -> None:
         """Stop watching: the attract mode goes back to the title, the command line's autoplay
@@ -356,6 +364,8 @@ class TableScene(Scene):
                 options["final"] = final  # the host's scoring: every card turned up
             if self.keeper is not None and self.keeper.replay() is not None:
                 options["replay"] = self.keeper.replay()  # the scoring screen's Review reads it
+            if self.keeper is not None and self.keeper.practice is not None:
+                options["practice"] = self.keeper.practice  # compared with the original
             scoring = self.app.make_scene(
                 "scoring", seats=self.seats, state=self.match.state, seed=self.match.seed, **options
             )
@@ -460,6 +470,8 @@ class TableScene(Scene):
         found = self.match.undoable() if self.offers("undo") else None
         if found is None or self.turns.announcing is not None:
             return None
+        if self.keeper is not None and not self.keeper.may_undo(found[0]):
+            return None  # before a practice game's start
         step = found[1]
         now = self.match.human_to_act()
         return step if now is None or now == step.actor else None
@@ -510,15 +522,17 @@ def game_table(
     replay: bool = False,
     autoplay: Autoplay | None = None,
     clock: PlayClock | None = None,
+    practice: Practice | None = None,
 ) -> TableScene:
     """The scene registered as "game": a game of the player's own, or with ``replay`` the
     game ``state`` played back, or with ``autoplay`` bots playing alone (every seat a bot) to
-    be watched. Scenes ask for it by name and say which with these options, so none of them
-    needs to know the table's modes."""
+    be watched; ``practice`` makes the game from ``state`` on a practice game. Scenes ask for
+    it by name and say which with these options, so none of them needs to know the table's
+    modes."""
     if replay:
         mode = TableMode.replay()
     elif autoplay is not None:
         mode = TableMode.watching(autoplay)
     else:
         mode = TableMode.game()
-    return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock)
+    return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock, practice=practice)

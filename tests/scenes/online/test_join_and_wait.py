@@ -36,7 +36,10 @@ def test_a_wrong_code_is_said_on_the_join_screen_and_what_was_typed_stays(app):
         type_into(app, join, 1, wrong.lower())
         type_into(app, join, 2, "Bob")
         press(app, join, "join")
-        assert join.asking and next(b for b in join.buttons if b.name == "back").label == "Cancel"
+        # The client's thread can hear the loopback table's "no" before this line runs on a busy
+        # machine; while the question is open, Back reads Cancel.
+        if join.asking:
+            assert next(b for b in join.buttons if b.name == "back").label == "Cancel"
         run_until(app, lambda: not join.asking)
         assert app.top is join  # no waiting room opened
         assert join.fields[1].problem == "There is no table with this code"
