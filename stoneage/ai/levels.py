@@ -7,7 +7,8 @@
 - ``hard``: Normal's judgement picks candidates, sampled futures of the round choose among them.
 
 ``hard1`` is not offered to players: it is Hard frozen as it played at commit 0bad382
-(``stoneage.ai.frozen.hard1``), the reference every later Hard is measured against.
+(``bench.frozen.hard1``, in a checkout only: see ``references``), the reference every later
+Hard is measured against.
 
 Every level but ``random`` and ``hard1`` is played by an opponent (``opponents``): its leanings
 are added to the level's judgement, Hard's search included. The balanced opponent has none, and
@@ -19,14 +20,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .bots import Bot, HeuristicBot, RandomBot, Temper
-from .frozen import hard1
 from .hard import Budget, HardBot, Tactics
 from .leanings import Leaning
 from .opponents import BALANCED, find
 from .policy import Style
+from .references import REFERENCE_LEVELS, reference_bot
 
 LEVELS = ("random", "easy", "normal", "hard")  # the levels a player can choose
-REFERENCE_LEVELS = ("hard1",)  # frozen earlier Hards, for the headless runner only
 ALL_LEVELS = LEVELS + REFERENCE_LEVELS
 
 EASY_STYLE = Style(block=0.0, timing=0.0, foresight=False)
@@ -50,8 +50,8 @@ def make_bot(
         raise ValueError(f"{level} is played by no opponent but {BALANCED!r}, not {opponent!r}")
     if level == "random":
         return RandomBot(seed)
-    if level == "hard1":
-        return hard1.HardBot(seed, frozen_budget(budget))
+    if level in REFERENCE_LEVELS:
+        return reference_bot(level, seed, budget)  # MissingReference outside a checkout
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(ALL_LEVELS)}")
     bot = _levelled(level, seed, budget, lean)
@@ -71,16 +71,6 @@ def _levelled(level: str, seed: int, budget: Budget | None, lean: Leaning | None
     # Its candidates are its own judgement's best and its own seat plays its judgement in the
     # rollouts; the futures are judged by the balanced evaluation (docs/ai.md, "Opponents").
     return HardBot(seed, budget or Budget(), style, tactics=Tactics(own_style=style))
-
-
-def frozen_budget(budget: Budget | None) -> hard1.Budget:
-    """The live budget in the frozen bots' terms: the same exact rollouts or the same seconds;
-    otherwise (the default budget) the frozen bot's own default."""
-    if budget is not None and budget.exact and budget.iterations is not None:
-        return hard1.Budget.rollouts(budget.iterations)
-    if budget is not None and budget.seconds is not None:
-        return hard1.Budget(seconds=budget.seconds, game_seconds=budget.game_seconds)
-    return hard1.Budget()  # its own default: 0.45 s a placement, 25 s a game
 
 
 def parse_spec(text: str) -> tuple[str, str]:

@@ -37,6 +37,7 @@ from stoneage.ai import (
     roster,
     spec_text,
 )
+from stoneage.ai.references import REFERENCE_LEVELS, missing_reason
 from stoneage.play.opponents import roster_lines
 from stoneage.sim import (
     ROUND_CAP,
@@ -160,6 +161,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(
             f"--ladder-opponents rates against {', '.join(missing)}: add to --ladder-levels"
         )
+    seated = set(levels) | (set(ladder_levels) if args.ladder else set())
+    for level in sorted(seated & set(REFERENCE_LEVELS)):  # hard1 is in a checkout only
+        if (reason := missing_reason(level)) is not None:
+            parser.error(reason)
     return args
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from stoneage import i18n
+from stoneage import i18n, staging
 from stoneage.app import App
 from stoneage.records import achievements, stats
 from stoneage.records.settings import load_settings
@@ -56,6 +56,29 @@ def shrunk(monkeypatch):
 
     monkeypatch.setattr(widgets, "shrink_hook", hook)
     return seen
+
+
+@pytest.fixture(scope="session")
+def analysed() -> dict:
+    """The reviews the review screens asked for in this run, by game, seats and budget."""
+    return {}
+
+
+@pytest.fixture(autouse=True)
+def _each_game_analysed_once(analysed, monkeypatch):
+    """The review screens analyse their game with the engine: seconds of Hard's thinking, for
+    the same game in every case of size (and again in every test). The same replay, budget
+    and seed give the same review (tests/review checks it), so each game is analysed once a
+    run and its review handed to every screen that asks."""
+    real = staging.analyse_replay
+
+    def analyse(replay, **options):
+        key = (replay.identity, repr(replay.seats), repr(sorted(options.items())))
+        if key not in analysed:
+            analysed[key] = real(replay, **options)
+        return analysed[key]
+
+    monkeypatch.setattr(staging, "analyse_replay", analyse)
 
 
 @pytest.fixture

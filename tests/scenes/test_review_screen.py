@@ -82,7 +82,7 @@ def key(app, code: int, mod: int = 0) -> None:
 ANALYSIS_SECONDS = 180.0
 
 
-def wait_for(condition, app, seconds: float = 20.0) -> None:
+def wait_for(condition, app, seconds: float = 300.0) -> None:  # a bound, not a speed test
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -178,7 +178,7 @@ def test_progress_shows_and_cancel_stops_the_analysis(app):
     assert [b.name for b in scene.buttons] == ["cancel"]
     press(app, "cancel")
     assert app.top is not scene  # back where the review was asked for, at once
-    assert slow.stopped.wait(5)  # and the work itself stopped
+    assert slow.stopped.wait(60)  # and the work itself stopped (at once; 60: a bound)
     assert load_or_none(path) is None  # nothing kept of a cancelled review
 
 
@@ -190,7 +190,7 @@ def test_esc_cancels_too(app):
     app.push(scene)
     key(app, pygame.K_ESCAPE)
     assert app.top is not scene
-    assert slow.stopped.wait(5)
+    assert slow.stopped.wait(60)
 
 
 def test_a_finished_analysis_is_shown_and_kept(app):
