@@ -34,6 +34,7 @@ import pygame
 from stoneage import i18n
 from stoneage.i18n import _
 from stoneage.play.cues import CLICK
+from stoneage.play.worker import DecisionWorker
 from stoneage.records import Records
 from stoneage.records.settings import Settings
 from stoneage.scenes.catalog import SCENES
@@ -97,6 +98,8 @@ class App:
         self.running = False
         self.dirty = True
         self.wake_event = 0
+        # the bots' thinking beside the window (started with the first table, stopped at the end)
+        self.bot_worker = DecisionWorker()
         self.frames_drawn = 0
         self._moving: list[pygame.Rect] = []  # where moving sprites were drawn last frame
         self._input_until = 0.0  # full frame rate until then (input just arrived)
@@ -251,6 +254,7 @@ class App:
         finally:
             while self.stack:
                 self.stack.pop().exit()
+            self.bot_worker.close()
             self.sound.close()
             self.records.close()
             if self._resized_at is not None:

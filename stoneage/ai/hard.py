@@ -216,6 +216,18 @@ class HardBot(Bot):
         self._last_round = 0
         self._rate: float | None = None  # rollouts a second seen in this game's searches
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy in another process needs (the window's search worker): everything but
+        the styled rollout policies, closures made again from the tactics on arrival."""
+        state = dict(self.__dict__)
+        state["_styled"], state["policy"] = {}, None
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Rebuild a copy made by ``__getstate__`` (its rollout policy made afresh)."""
+        self.__dict__.update(state)
+        self.policy = self._styled_at(self.tactics.rollout_noise)
+
     def choose(self, view: GameState) -> Action:
         """The candidate whose sampled futures end best for this seat."""
         actions = view.legal_actions()

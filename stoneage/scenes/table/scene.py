@@ -106,12 +106,17 @@ class TableScene(Scene):
         replay = self.mode.name == "replay"
         if match is None:
             script = (state.actions_taken() if state is not None else []) if replay else None
-            driver = Match(seats, seed, state, threaded, notify=app.wake, script=script)
+            worker = getattr(app, "bot_worker", None) if threaded else None  # a test's host: none
+            driver = Match(
+                seats, seed, state, threaded, notify=app.wake, script=script, worker=worker
+            )
             match = LocalMatch(driver)
         self.match: TableMatch = match
         self.turns = Turns(self.match, self.mode.people_play)
         self.hands = Hands()
-        self.hinting = Hinting(seed, app.wake, threaded)
+        self.hinting = Hinting(
+            seed, app.wake, threaded, getattr(app, "bot_worker", None) if threaded else None
+        )
         self.announcer = TableAnnouncer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
