@@ -97,7 +97,9 @@ def _check_told(app, table: TableScene, arrived_at: int, letters) -> list[tuple[
     assert lines[0] == (omitted_line(), True)
     assert letters(lines[0][0])
     headings = [text for text, heading in lines[1:] if heading]
-    assert len(headings) >= 2  # the last round and the one before
+    # The last round's heading at least; the one before only when the host's backlog still
+    # holds its start (how far a round got while the window joined depends on the machine).
+    assert 1 <= len(headings) <= BACKLOG_ROUNDS
     said = [text for text, heading in lines if not heading]
     assert len(said) > 10 and all(letters(text) for text in said)
     assert all(letters(text) for text in table.log.lines)
