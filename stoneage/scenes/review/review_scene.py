@@ -84,11 +84,13 @@ class ReviewScene(Scene):
     ) -> None:
         """``replay`` is the game's replay file; ``seat`` the human seat to show first (the
         first reviewed one by default). ``analyse`` makes a review (the engine's; the tests
-        give a slow one) within ``budget`` (the engine's default when None); ``review`` is
-        one ready made (the screenshots)."""
+        give a slow one; the engine's searches run in the window's worker process) within
+        ``budget`` (the engine's default when None); ``review`` is one ready made (the
+        screenshots)."""
         super().__init__(app)
         self.replay = replay
-        self.analyse: Analyse = analyse or engine_analysis
+        worker = getattr(app, "bot_worker", None)  # a test's host may have none
+        self.analyse: Analyse = analyse or partial(engine_analysis, worker=worker)
         self.budget = budget
         self.wanted_seat = seat
         self.game: Replay | None = None
