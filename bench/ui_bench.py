@@ -41,7 +41,9 @@ from stoneage.app import App
 from stoneage.scenes.menus.title_scene import TitleScene
 app = App((1280, 720))
 app.open_window()
-app.start_worker_soon()  # as App.run does: the bots' worker starts after the first frame
+import sys
+if sys.argv[1:] == ["early"]:
+    app.start_worker_soon()  # as App.run does: the bots' worker starts after the first frame
 app.push(TitleScene(app))
 app.step(block=False)
 print("ready", flush=True)
@@ -56,14 +58,15 @@ app.bot_worker.close()
 """
 
 
-def start_to_title(runs: int = 3) -> tuple[float, float]:
+def start_to_title(runs: int = 3, early: bool = True) -> tuple[float, float]:
     """Best of ``runs`` fresh-process start-ups, in seconds, and the slowest of the title's
-    next 90 frames (ms), while the bots' worker process starts beside them."""
+    next 90 frames (ms), with the bots' worker process starting beside them (``early``, as
+    the program does) or not."""
     best, after = float("inf"), 0.0
     for _ in range(runs):
         begin = time.perf_counter()
         child = subprocess.Popen(
-            [sys.executable, "-c", TITLE_CHILD],
+            [sys.executable, "-c", TITLE_CHILD, "early" if early else "late"],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
@@ -74,7 +77,7 @@ def start_to_title(runs: int = 3) -> tuple[float, float]:
                 best = min(best, time.perf_counter() - begin)
             elif line.startswith("after "):
                 _word, slowest, starts = line.split()
-                if starts != "1":
+                if starts != ("1" if early else "0"):
                     print(f"  (the worker was not started early: {starts} starts)")
                 after = max(after, float(slowest))
         child.wait()
@@ -136,16 +139,20 @@ class FrameClock:
 
 
 def animation_frames(
-    frames: int, level: str = "normal", worker: bool = True
+    frames: int, level: str = "normal", worker: bool = True, lower: bool = True
 ) -> list[tuple[float, float, float]]:
     """Frames (wall, window thread CPU, GC, in ms) of four bots of ``level`` playing at normal
     speed at 1920x1080 (with ``hard``, the frames drawn while the bots' searches run: in the
     window's worker process, or with ``worker=False`` in the bot thread of this process, the
-    path before issue 43.7)."""
+    path before issue 43.7; ``lower=False``: the worker at the window's priority, as before
+    it lowered its own)."""
     from stoneage.play.seats import Seat
+    from stoneage.play.worker import DecisionWorker
     from stoneage.scenes.table.scene import TableScene
 
     app = _open_app((1920, 1080), "normal")
+    if worker and not lower:
+        app.bot_worker = DecisionWorker(lower=False)
     if worker:
         # started early and warm, as the program does once its first frame is on screen
         started = app.bot_worker.start()
@@ -261,18 +268,19 @@ def main() -> int:
         f"over {len(times)} frames (budget median 8, p99 16)"
     )
     if args.hard_frames:
-        # side by side, alternating, so that the machine's other load falls on all three alike
+        # side by side, alternating, so that the machine's other load falls on all alike
         kinds = {
-            "Normal bots animate": ("normal", True),
-            "Hard bots think (worker process)": ("hard", True),
-            "Hard bots think (in this process)": ("hard", False),
+            "Normal bots animate": ("normal", True, True),
+            "Hard bots think (worker process)": ("hard", True, True),
+            "Hard bots think (worker at the window's priority)": ("hard", True, False),
+            "Hard bots think (in this process)": ("hard", False, True),
         }
         frames: dict[str, list[tuple[float, float, float]]] = {name: [] for name in kinds}
         for round_ in range(args.rounds):
             print(f"round {round_ + 1} of {args.rounds}, load average {os.getloadavg()[0]:.1f}:")
-            for name, (level, in_worker) in kinds.items():
+            for name, (level, in_worker, lower) in kinds.items():
                 count = args.frames if level == "normal" else args.hard_frames
-                taken = animation_frames(count, level, in_worker)
+                taken = animation_frames(count, level, in_worker, lower)
                 print(f"  {name}: {summary(taken)}")
                 frames[name] += taken
             print(f"  (load average after it {os.getloadavg()[0]:.1f})")

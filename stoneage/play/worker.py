@@ -110,10 +110,12 @@ def warm_up() -> int:
     return os.getpid()
 
 
-def serve(conn: Connection) -> None:
+def serve(conn: Connection, lower: bool = True) -> None:
     """The worker's loop: run each job received and send back ("ok", result) or ("error",
-    text); stop on None or when the window's end of the pipe closes."""
-    lower_priority()
+    text); stop on None or when the window's end of the pipe closes. ``lower``: at a lower
+    priority than the window (``lower_priority``)."""
+    if lower:
+        lower_priority()
     while True:
         try:
             message = conn.recv()
@@ -147,8 +149,11 @@ class DecisionWorker:
     job, restarted after it dies, hangs or is cancelled, stopped by ``close``. Jobs run one at a time (callers from several
     threads queue on a lock): one process is the one spare core of a two-core machine."""
 
-    def __init__(self, timeout: float = JOB_TIMEOUT) -> None:
+    def __init__(self, timeout: float = JOB_TIMEOUT, lower: bool = True) -> None:
+        """``timeout``: the most seconds a job may take; ``lower=False`` keeps the worker at
+        the window's priority (the benchmark's comparison)."""
         self.timeout = timeout
+        self.lower = lower
         self.starts = 0  # processes started so far (the first, then each restart)
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
@@ -246,7 +251,7 @@ class DecisionWorker:
         self._stop()
         ours, theirs = self._context.Pipe(duplex=True)
         process = self._context.Process(
-            target=serve, args=(theirs,), name="stoneage-search", daemon=True
+            target=serve, args=(theirs, self.lower), name="stoneage-search", daemon=True
         )
         process.start()
         theirs.close()  # the worker holds its own copy; ours alone tells it when we are gone
