@@ -187,6 +187,54 @@ def animation_frames(
     return clock.rows
 
 
+def review_frames(frames: int, worker: bool = True) -> list[tuple[float, float, float]]:
+    """Frames (as ``animation_frames``) of the review screen at 1920x1080 while it analyses a
+    finished four-player game at the review's default budget: its searches in the window's
+    worker process, or with ``worker=False`` in its thread of this process (before 43.7)."""
+    from functools import partial
+
+    from stoneage.play.match import replay_steps
+    from stoneage.play.seats import Seat, default_seats, settle_names
+    from stoneage.records.recorder import export_replay
+    from stoneage.scenes.review.review_scene import ReviewScene
+    from stoneage.scenes.review.source import engine_analysis
+    from stoneage.staging import find, game_over
+
+    seats = [
+        Seat(s.name, s.colour, "human" if i == 0 else "bot", s.level)
+        for i, s in enumerate(default_seats()[:4])
+    ]
+    settle_names(seats)
+    seed, state, _steps = find(1, game_over, n=4)
+    path = str(export_replay(seats, seed, replay_steps(state), state))
+    app = _open_app((1920, 1080), "normal")
+    if worker:
+        started = app.bot_worker.start()
+        if started is not None:
+            started.join(60)
+        scene = ReviewScene(app, path)
+    else:
+        scene = ReviewScene(app, path, analyse=partial(engine_analysis, worker=None))
+    app.push(scene)
+    for _ in range(30):  # the screen's first frames: its layout, images and text drawn once
+        app.step(block=False)
+    with FrameClock() as clock:
+        for _ in range(frames):
+            wall = clock.frame(lambda: app.step(block=False))
+            time.sleep(max(0.0, 1 / 60 - wall))
+    print(f"  (the review's analysis at {100 * scene.job.progress if scene.job else 100:.0f} %)")
+    while app.stack:
+        app.stack.pop().exit()  # Cancel: the analysis stops
+    job = scene.job
+    if job is not None:
+        job.wait(60)
+    app.bot_worker.close()
+    import pygame
+
+    pygame.display.quit()
+    return clock.rows
+
+
 def summary(rows: list[tuple[float, float, float]]) -> str:
     """Median, p99 and slowest frame, and what the slowest one spent (thread CPU, GC)."""
     walls = sorted(r[0] for r in rows)
@@ -275,12 +323,22 @@ def main() -> int:
             "Hard bots think (worker at the window's priority)": ("hard", True, False),
             "Hard bots think (in this process)": ("hard", False, True),
         }
-        frames: dict[str, list[tuple[float, float, float]]] = {name: [] for name in kinds}
+        reviews = {
+            "the review analyses (worker process)": True,
+            "the review analyses (its thread in this process)": False,
+        }
+        frames: dict[str, list[tuple[float, float, float]]] = {
+            name: [] for name in [*kinds, *reviews]
+        }
         for round_ in range(args.rounds):
             print(f"round {round_ + 1} of {args.rounds}, load average {os.getloadavg()[0]:.1f}:")
             for name, (level, in_worker, lower) in kinds.items():
                 count = args.frames if level == "normal" else args.hard_frames
                 taken = animation_frames(count, level, in_worker, lower)
+                print(f"  {name}: {summary(taken)}")
+                frames[name] += taken
+            for name, in_worker in reviews.items():
+                taken = review_frames(args.hard_frames, in_worker)
                 print(f"  {name}: {summary(taken)}")
                 frames[name] += taken
             print(f"  (load average after it {os.getloadavg()[0]:.1f})")

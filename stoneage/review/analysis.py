@@ -117,7 +117,7 @@ MOMENT_SHARE: Final = 0.25  # past the third, a moment costs at least this share
 SINGLE_SPACES: Final = frozenset((HUT, FIELD, TOOL_MAKER, *CARD_SPACES, *BUILDING_SPACES))
 
 #: Decisions judged in one job of the window's worker (progress and Cancel between jobs).
-WORKER_CHUNK: Final = 4
+WORKER_CHUNK: Final = 2
 #: The most seconds one job of the review may take in the worker (a few decisions, or one
 #: decision played out to the end of the game on at most ``MOST_FUTURES`` futures).
 WORKER_JOB_TIMEOUT: Final = 300.0
