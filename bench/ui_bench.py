@@ -7,10 +7,15 @@
 - frame time while animating at 1920x1080: four Normal bots playing at normal animation speed,
   one loop iteration (events, update, draw, flip) per frame (budget: median 8 ms, p99 16 ms);
 - frame time while Hard thinks: the same with four Hard bots, whose searches run in the window's
-  worker process (``stoneage.play.worker``), and again with the searches in the bot thread of
-  the window's process (the path before issue 43.7); with ``--hard-frames`` the three (Normal,
-  Hard in the worker, Hard in-process) are measured side by side, alternating ``--rounds``
-  times (budget: Hard in the worker no worse than Normal animating, slowest frame included);
+  worker process (``stoneage.play.worker``, started early, at a lower priority), and again
+  with the worker at the window's priority and with the searches in the bot thread of the
+  window's process (the path before issue 43.7); with ``--hard-frames`` these and the review
+  screen's frames while it analyses (in the worker, and in its thread as before) are measured
+  side by side, alternating ``--rounds`` times, each round's figures with the load average
+  (budget: Hard in the worker no worse than Normal animating, slowest frame included);
+  each figure says what its slowest frame spent (the window thread's CPU, the garbage
+  collector, the wait for a core from Linux's schedstat) and the frames less their waits for a
+  core (the path's own cost, whatever else a shared machine runs);
 - CPU while idle on the game screen: process CPU time over wall time while the human's
   placement waits (budget 3 % of a core), once the first idle frames have read the sound files
   (a one-off, reported apart: it is not what waiting costs, and in the game it happens on the
@@ -105,13 +110,27 @@ def music_playing() -> bool:
     return bool(pygame.mixer.get_init() and pygame.mixer.music.get_busy())
 
 
+Frame = tuple[float, float, float, float]  # wall, window-thread CPU, GC, waiting for a core (ms)
+
+
+def queued_ms() -> float:
+    """The window thread's time so far runnable but waiting for a core (ms; Linux's
+    ``/proc/thread-self/schedstat``; 0 elsewhere)."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as stat:
+            return int(stat.read().split()[1]) / 1e6
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 class FrameClock:
-    """Each frame's wall time, the window thread's CPU time and the garbage collector's time
-    in it (ms): a slow frame that worked long, collected garbage, or waited (for the
-    interpreter lock or for a core)."""
+    """Each frame's wall time, and in it the window thread's CPU time, the garbage
+    collector's time and the time the thread was ready to run but waited for a core (ms): a
+    slow frame worked long, collected garbage, or waited (for a core, or for the interpreter
+    lock while another thread of the process ran)."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[float, float, float]] = []
+        self.rows: list[Frame] = []
         self._gc = 0.0
         self._gc_began = 0.0
 
@@ -131,16 +150,18 @@ class FrameClock:
     def frame(self, step: Callable[[], None]) -> float:
         """Run one frame; its wall time (s)."""
         self._gc = 0.0
+        queued = queued_ms()
         begin, cpu = time.perf_counter(), time.thread_time()
         step()
         wall = time.perf_counter() - begin
-        self.rows.append((wall * 1000, (time.thread_time() - cpu) * 1000, self._gc))
+        cpu = time.thread_time() - cpu
+        self.rows.append((wall * 1000, cpu * 1000, self._gc, queued_ms() - queued))
         return wall
 
 
 def animation_frames(
     frames: int, level: str = "normal", worker: bool = True, lower: bool = True
-) -> list[tuple[float, float, float]]:
+) -> list[Frame]:
     """Frames (wall, window thread CPU, GC, in ms) of four bots of ``level`` playing at normal
     speed at 1920x1080 (with ``hard``, the frames drawn while the bots' searches run: in the
     window's worker process, or with ``worker=False`` in the bot thread of this process, the
@@ -187,7 +208,7 @@ def animation_frames(
     return clock.rows
 
 
-def review_frames(frames: int, worker: bool = True) -> list[tuple[float, float, float]]:
+def review_frames(frames: int, worker: bool = True) -> list[Frame]:
     """Frames (as ``animation_frames``) of the review screen at 1920x1080 while it analyses a
     finished four-player game at the review's default budget: its searches in the window's
     worker process, or with ``worker=False`` in its thread of this process (before 43.7)."""
@@ -235,14 +256,23 @@ def review_frames(frames: int, worker: bool = True) -> list[tuple[float, float, 
     return clock.rows
 
 
-def summary(rows: list[tuple[float, float, float]]) -> str:
-    """Median, p99 and slowest frame, and what the slowest one spent (thread CPU, GC)."""
-    walls = sorted(r[0] for r in rows)
-    median, p99 = statistics.median(walls), walls[min(len(walls) - 1, int(len(walls) * 0.99))]
-    wall, cpu, collecting = max(rows)
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def summary(rows: list[Frame]) -> str:
+    """Median, p99 and slowest frame, what the slowest one spent (thread CPU, GC, waiting for
+    a core), and the frames' times less their waits for a core (what this program's path
+    costs a frame whatever else the machine runs)."""
+    walls = [r[0] for r in rows]
+    wall, cpu, collecting, queued = max(rows)
+    own = [r[0] - r[3] for r in rows]
     return (
-        f"median {median:.1f} ms, p99 {p99:.1f} ms, max {wall:.1f} ms "
-        f"(its window-thread CPU {cpu:.1f} ms, GC {collecting:.1f} ms)"
+        f"median {statistics.median(walls):.1f} ms, p99 {_p99(walls):.1f} ms, max {wall:.1f} ms "
+        f"(its window-thread CPU {cpu:.1f} ms, GC {collecting:.1f} ms, waiting for a core "
+        f"{queued:.1f} ms); less the waits for a core: p99 {_p99(own):.1f} ms, "
+        f"max {max(own):.1f} ms"
     )
 
 
@@ -333,9 +363,7 @@ def main() -> int:
             "the review analyses (worker process)": True,
             "the review analyses (its thread in this process)": False,
         }
-        frames: dict[str, list[tuple[float, float, float]]] = {
-            name: [] for name in [*kinds, *reviews]
-        }
+        frames: dict[str, list[Frame]] = {name: [] for name in [*kinds, *reviews]}
         for round_ in range(args.rounds):
             print(f"round {round_ + 1} of {args.rounds}, load average {os.getloadavg()[0]:.1f}:")
             for name, (level, in_worker, lower) in kinds.items():
