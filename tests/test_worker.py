@@ -105,7 +105,7 @@ def test_started_early_the_worker_is_ready_for_the_first_job(worker: DecisionWor
     thread.join(60)
     assert worker.starts == 1 and worker.alive()
     assert worker.start() is None  # running already: nothing more is started
-    assert "stoneage.play.match" in worker.run(loaded_modules)  # the bots were imported
+    assert "stoneage.ai.hard" in worker.run(loaded_modules)  # the bots were imported
     assert worker.starts == 1
 
 

@@ -105,7 +105,7 @@ def niceness() -> int:
 def warm_up() -> int:
     """Import what a bot's decision needs (a job sent when the worker is started early, so
     that the first decision does not pay for the imports); the worker's process id."""
-    import stoneage.play.match  # noqa: F401  # the bots and the rules, as unpickling a decision would
+    import stoneage.ai  # noqa: F401  # the bots and the rules, as unpickling a decision would
 
     return os.getpid()
 
