@@ -163,8 +163,8 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> bool:
         """Take the analysis's result once it is done; meanwhile a redraw when its progress
-        moved, or twice a second for the time left (the window's thread leaves the rest of
-        the interpreter to the analysis)."""
+        moved, or twice a second for the time left (few frames drawn: an analysis given
+        instead of the engine's may run in a thread of this process)."""
         job = self.job
         if job is None:
             return False
