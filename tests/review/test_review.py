@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from stoneage import i18n
-from stoneage.play.worker import DecisionWorker
+from stoneage.play.worker import DecisionWorker, WorkerFailed
 from stoneage.records.game_record import record_from_game
 from stoneage.review import (
     CATEGORIES,
@@ -351,5 +351,24 @@ def test_cancel_stops_the_review_in_the_worker(game):
         assert time.monotonic() - begin < 30
         timer.join()
         assert worker.run(abs, -3) == 3  # the worker (or a fresh one) takes the next job
+    finally:
+        worker.close()
+
+
+class _DeadWorker(DecisionWorker):
+    """A worker whose every job fails (it died, or overran its deadline)."""
+
+    def run(self, job, *args, timeout=None, cancel=None):  # type: ignore[no-untyped-def]
+        raise WorkerFailed("the worker died")
+
+
+def test_a_review_whose_worker_fails_is_made_here_the_same(game):
+    replay = load_replay(game[0])
+    small = 8
+    worker = _DeadWorker()
+    try:
+        assert analyse_replay(replay, budget=small, worker=worker).to_dict() == (
+            analyse_replay(replay, budget=small).to_dict()
+        )
     finally:
         worker.close()
