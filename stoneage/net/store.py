@@ -25,6 +25,14 @@ to the disk (``synchronous=NORMAL``): a killed process loses nothing, and a powe
 the last steps (never the file); the server then handles a few thousand actions a second
 instead of waiting for the disk at each one. ``durable=True`` forces every commit to the disk.
 
+Each write is committed when it returns, except the actions while they are held
+(``hold_actions``: the server's way): they wait in memory for ``commit``, which writes all of
+them in one transaction (the server commits at the end of each turn of its event loop, before
+it sends anything: ``outbox``), and any other use of the database commits them first. A step
+is then committed before any client hears of it, as before, for a fraction of the cost: one
+transaction a turn of the loop instead of one per step (what a killed server loses is only
+what nobody was told).
+
 An older file (without the new columns, its records with a ``seed``) is brought up to date
 when opened: the columns are added (every old table counted as open until it is next saved),
 and a record's seed is read as its bots' key (``TableRecord.from_dict``).
@@ -39,6 +47,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -79,6 +88,7 @@ _NEW_COLUMNS = {
     "rated": "INTEGER NOT NULL DEFAULT 0",
     "snapshot": "TEXT",
 }
+_ADD_ACTION = "INSERT OR REPLACE INTO actions (code, idx, text) VALUES (?, ?, ?)"
 #: The permissions of the database: its owner reads and writes, nobody else.
 PRIVATE_MODE = 0o600
 
@@ -119,12 +129,48 @@ class TableStore:
             create_private(Path(self.path))
             for journal in ("-wal", "-shm"):
                 narrow_mode(Path(self.path + journal))
-        # Autocommit: each statement its own transaction, durable when it returns.
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        # Autocommit: each statement its own transaction, durable when it returns (the held
+        # actions excepted: ``commit``).
+        self._connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._held: list[tuple[str, int, str]] | None = None
+        self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.executescript(_SCHEMA)
         self._migrate()
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The database, the held actions committed first (so that every other write comes
+        after them and every read sees them)."""
+        if self._held:
+            self.commit()
+        return self._connection
+
+    def hold_actions(self) -> None:
+        """From now on, ``add_action`` holds the actions until ``commit`` (or any other use of
+        the database) writes them in one transaction."""
+        if self._held is None:
+            self._held = []
+
+    def commit(self) -> None:
+        """Write the held actions in one transaction (nothing when none are held). When it
+        fails, they stay held and the error is raised."""
+        with self._lock:
+            held = self._held
+            if not held:
+                return
+            self._held = []
+            db = self._connection
+            try:
+                db.execute("BEGIN")
+                db.executemany(_ADD_ACTION, held)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                self._held = held + self._held
+                raise
 
     def _migrate(self) -> None:
         """Add the columns an older file lacks."""
@@ -162,10 +208,13 @@ class TableStore:
         )
 
     def add_action(self, code: str, index: int, text: str) -> None:
-        """Append the action number ``index`` (from 0) of a table."""
-        self._db.execute(
-            "INSERT OR REPLACE INTO actions (code, idx, text) VALUES (?, ?, ?)", (code, index, text)
-        )
+        """Append the action number ``index`` (from 0) of a table (held until ``commit`` after
+        ``hold_actions``)."""
+        if self._held is None:
+            self._connection.execute(_ADD_ACTION, (code, index, text))
+            return
+        with self._lock:
+            self._held.append((code, index, text))
 
     def load(self, code: str) -> TableRecord | None:
         """The table of ``code`` with its actions, or None (unknown, or unreadable)."""
@@ -301,5 +350,6 @@ class TableStore:
         return [Rating(str(r[0]), str(r[1]), r[2], r[3], r[4]) for r in rows]
 
     def close(self) -> None:
-        """Close the database."""
-        self._db.close()
+        """Close the database (the held actions committed first)."""
+        self.commit()
+        self._connection.close()
