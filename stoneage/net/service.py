@@ -224,15 +224,10 @@ class _Client:
     """One connection: its socket, its mailbox (what is sent to it), rate bucket and seat."""
 
     def __init__(
-        self,
-        ws: ServerConnection,
-        limit: RateLimit,
-        now: float,
-        address: str = "",
-        outbox: Outbox | None = None,
+        self, ws: ServerConnection, outbox: Outbox, limit: RateLimit, now: float, address: str
     ) -> None:
         self.ws = ws
-        self.mailbox = Mailbox(ws, outbox or Outbox(), self._too_far)
+        self.mailbox = Mailbox(ws, outbox, self._too_far)
         self.limit = limit
         self.tokens = limit.burst
         self.checked = now
@@ -478,7 +473,7 @@ class TableService:
         if isinstance(ws, _Counted) and ws.verdict != SERVE:
             await self._refuse(ws)
             return
-        client = _Client(ws, self.config.limit, self.config.clock(), self._address(ws), self.outbox)
+        client = _Client(ws, self.outbox, self.config.limit, self.config.clock(), self._address(ws))
         self.clients.add(client)
         try:
             async for raw in ws:
