@@ -33,6 +33,10 @@ is then committed before any client hears of it, as before, for a fraction of th
 transaction a turn of the loop instead of one per step (what a killed server loses is only
 what nobody was told).
 
+The dedicated server copies the journal into the file from a thread of its own
+(``checkpoint_in_background``), not in the middle of a commit, where its event loop waited
+for the disk.
+
 An older file (without the new columns, its records with a ``seed``) is brought up to date
 when opened: the columns are added (every old table counted as open until it is next saved),
 and a record's seed is read as its bots' key (``TableRecord.from_dict``).
@@ -45,6 +49,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -54,6 +59,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .table import TableRecord
+
+log = logging.getLogger(__name__)
 
 #: A table's status in the database.
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
@@ -134,6 +141,8 @@ class TableStore:
         self._connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._held: list[tuple[str, int, str]] | None = None
         self._lock = threading.Lock()
+        self._durable = durable
+        self._checkpoints: _Checkpoints | None = None
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.executescript(_SCHEMA)
@@ -146,6 +155,16 @@ class TableStore:
         if self._held:
             self.commit()
         return self._connection
+
+    def checkpoint_in_background(self, every: float = 1.0) -> None:
+        """Copy the journal into the file from a thread of its own (every ``every`` seconds)
+        instead of in the middle of a commit: SQLite's automatic checkpoint waits for the disk
+        (it forces both files to it), and the server's event loop waited with it, every
+        thousand pages. Nothing changes for durability: a checkpoint only moves what is
+        committed already. A file only (not ``":memory:"``)."""
+        if self._checkpoints is None and self.path != ":memory:":
+            self._checkpoints = _Checkpoints(self.path, self._durable, every)
+            self._connection.execute("PRAGMA wal_autocheckpoint=0")
 
     def hold_actions(self) -> None:
         """From now on, ``add_action`` holds the actions until ``commit`` (or any other use of
@@ -350,6 +369,39 @@ class TableStore:
         return [Rating(str(r[0]), str(r[1]), r[2], r[3], r[4]) for r in rows]
 
     def close(self) -> None:
-        """Close the database (the held actions committed first)."""
+        """Close the database (the held actions committed first, the checkpoints stopped)."""
         self.commit()
+        if self._checkpoints is not None:
+            self._checkpoints.stop()
         self._connection.close()
+
+
+class _Checkpoints:
+    """A thread copying a database's journal into its file every ``every`` seconds, through a
+    connection of its own (``TableStore.checkpoint_in_background``)."""
+
+    def __init__(self, path: str, durable: bool, every: float) -> None:
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._every = every
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="stoneage-checkpoints", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopping.wait(self._every):
+            self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Copy what the journal holds into the file, waiting for no writer (``PASSIVE``)."""
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error as error:  # busy or a disk error: the next round tries again
+            log.warning("checkpoint failed: %s", error)
+
+    def stop(self) -> None:
+        """Stop the thread, after a last checkpoint, and close its connection."""
+        self._stopping.set()
+        self._thread.join(10)
+        self.checkpoint()
+        self._db.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,23 @@ def test_every_listener_receives_byte_for_byte_what_the_table_makes_for_it(
             masked += step is not None and step["action"] == "extra ?"
     assert compared > 3 * 200
     assert masked, "a card should have been drawn face down (else it proves nothing of them)"
+
+
+def test_the_journal_is_copied_into_the_file_by_a_thread_of_its_own(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    store = TableStore(db)
+    store.checkpoint_in_background(every=0.02)
+    # The commits no longer copy the journal themselves (SQLite's automatic checkpoint).
+    assert store._connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    before = db.stat().st_size
+    for index in range(2000):
+        store.add_action("ABCDE", index, f"place 3 wood {index}")
+    deadline = time.monotonic() + 10.0
+    while db.stat().st_size <= before and time.monotonic() < deadline:
+        time.sleep(0.02)  # the thread's next round copies them
+    assert db.stat().st_size > before
+    store.close()
+    reread = TableStore(db)
+    texts = reread._connection.execute("SELECT COUNT(*) FROM actions").fetchone()
+    assert texts == (2000,)
+    reread.close()
