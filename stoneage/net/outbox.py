@@ -9,7 +9,8 @@ message's UTF-8 bytes (one ``bytes`` object shared by all its listeners); at the
 loop's turn the ``Outbox``
 
 1. commits what the store holds (the steps applied this turn, in one transaction): every step
-   is on the disk's journal before any client hears of it, as when each was committed alone;
+   is committed before any client hears of it, as when each was committed alone (in SQLite's
+   journal; forced to the disk at each commit with the server's ``--durable``);
 2. frames each distinct message once (``websockets.frames.Frame``, the library's own framing;
    a server's frames are not masked, so one frame fits every connection), and writes each
    connection's frames, in order, with one ``transport.write``.
@@ -36,7 +37,7 @@ from websockets.protocol import State
 log = logging.getLogger(__name__)
 
 #: Bytes waiting to be sent to one connection before it counts as gone (a client that stopped
-#: reading; a whole arrival with its backlog is some ten kilobytes).
+#: reading; a whole arrival with its backlog is some tens of kilobytes).
 MAX_BUFFERED = 2 * 1024 * 1024
 
 
