@@ -182,6 +182,9 @@ class TableStore:
             self._held = []
             db = self._connection
             try:
+                if len(held) == 1:  # a transaction of its own already (autocommit)
+                    db.execute(_ADD_ACTION, held[0])
+                    return
                 db.execute("BEGIN")
                 db.executemany(_ADD_ACTION, held)
                 db.execute("COMMIT")
