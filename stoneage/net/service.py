@@ -1074,6 +1074,12 @@ class TableService:
         """Every player ``step`` as it may know it (or its view of now), every watcher
         theirs: the same text as the same bytes (framed once, ``outbox``)."""
         table = live.table
+        common = table.common(step) if step is not None else None
+        if common is not None:  # the usual step: one text for all
+            payload = common.encode()
+            for _seat, client in live.everyone():
+                client.send_payload(payload)
+            return
         payloads: dict[str, bytes] = {}
         for seat, client in live.everyone():
             if step is None:

@@ -504,9 +504,7 @@ class NetTable:
         follows it on their view (once more for a face-down draw's owner); what sets the
         listeners apart (whose draw is hidden, whether the game ended) is read once a step."""
         listener = SPECTATOR if seat is None else seat
-        texts = self._texts
-        if texts is None or texts.step is not step:
-            texts = self._texts = _StepTexts(step, _hidden_owner(step), self.state().is_terminal())
+        texts = self._step_texts(step)
         if texts.over or (texts.owner is not None and texts.owner != listener):
             return encode(self.update(seat, step))  # with the seat's own view
         key = listener if listener == texts.owner else SPECTATOR
@@ -514,6 +512,20 @@ class NetTable:
         if text is None:
             text = texts.texts[key] = encode(self.update(seat, step))
         return text
+
+    def common(self, step: Step) -> str | None:
+        """The text of ``step`` every listener receives when all receive the same (nobody
+        drew face down in it and the game goes on: ``encoded`` of any seat), else None."""
+        texts = self._step_texts(step)
+        if texts.over or texts.owner is not None:
+            return None
+        return self.encoded(None, step)
+
+    def _step_texts(self, step: Step) -> _StepTexts:
+        texts = self._texts
+        if texts is None or texts.step is not step:
+            texts = self._texts = _StepTexts(step, _hidden_owner(step), self.state().is_terminal())
+        return texts
 
     def told(self, step: Step, listener: int) -> dict[str, Any]:
         """``step_data(step, listener)``, put in wire form once per step for everybody (and
