@@ -1076,9 +1076,9 @@ class TableService:
         table = live.table
         common = table.common(step) if step is not None else None
         if common is not None:  # the usual step: one text for all
-            payload = common.encode()
+            shared = common.encode()
             for _seat, client in live.everyone():
-                client.send_payload(payload)
+                client.send_payload(shared)
             return
         payloads: dict[str, bytes] = {}
         for seat, client in live.everyone():
