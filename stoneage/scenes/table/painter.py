@@ -26,6 +26,7 @@ from stoneage.rules.data import GATHER_SPACES
 from stoneage.scenes.table.controls.dialogs import ItemsDialog
 from stoneage.scenes.table.controls.hands import Hands
 from stoneage.scenes.table.controls.placing import PlacementControl, ResolveControl
+from stoneage.scenes.table.controls.roll_shown import RollShown
 from stoneage.scenes.table.controls.toolbar import Toolbar
 from stoneage.scenes.table.drawing.board import Waiting, space_at
 from stoneage.scenes.table.drawing.picture import TableRenderer
@@ -222,6 +223,9 @@ class Painter:
         if t.turns.announcing is not None:
             who = t.seats[t.turns.announcing]
             return _("{name}: your turn").format(name=who.name), t.turns.announcing
+        held = t.hands.main()
+        if isinstance(held, RollShown):  # a roll waits to be seen: the banner names it
+            return held.title, held.seat
         said = t.layer.banner(shown)
         if said is not None:
             return said
