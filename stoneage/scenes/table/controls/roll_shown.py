@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from stoneage.i18n import _
+from stoneage.i18n import _, pgettext
 from stoneage.play.match import Step
 from stoneage.play.names import (
     RESOURCE_ART,
@@ -117,14 +117,16 @@ class RollShown(Dialog):
         self.title = roll_title(roll, name)
         self._go_on, self._clock = go_on, clock
         self._since = clock()
-        self.hint = _("You have seen the roll: Continue (or Enter) goes on.")
+        self.hint = _(
+            "When you have seen the roll: Continue, Enter or a click on the board goes on."
+        )
         (rect,) = button_row(
             self.parts.buttons, 1, self.parts.buttons.height, 0, round(lay.fonts.label * 10)
         )
         self.buttons.append(
             Button(
                 rect,
-                _("Continue"),
+                pgettext("a roll seen", "Continue"),
                 self.go_on,
                 size=lay.fonts.label,
                 primary=True,
