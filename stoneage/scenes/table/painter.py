@@ -17,6 +17,7 @@ import pygame
 from stoneage.i18n import _
 from stoneage.play.assist import preview_text
 from stoneage.play.match import Step
+from stoneage.play.moment import made_banner
 from stoneage.play.names import COLOUR_TITLES
 from stoneage.play.seam import TableMatch
 from stoneage.play.seats import Seat
@@ -233,7 +234,11 @@ class Painter:
         deciding = shown.current_player()
         if shown.ply < live.ply and deciding >= 0 and t.seats[deciding].is_human:
             # The animation still shows a decision the human has made (the payment of a
-            # building flying to its stack): the banner asks nothing that is already done.
+            # building flying to its stack): the banner asks nothing that is already done, and
+            # says what is being done (not the next decision, whose dialog is not open yet).
+            made = next((s for s in reversed(t.match.steps) if s.before.ply == shown.ply), None)
+            if made is not None and made.actor == deciding:
+                return made_banner(made, t.seats)
             shown = t.turns.display(live)
         return banner(shown, t.seats, t.match.thinking())
 
