@@ -198,7 +198,7 @@ class RollShown(Dialog):
             "midleft",
         )
         surface.blit(icon, icon.get_rect(midleft=(rule.right + 4, line_y)))
-        got = draw_text(
+        draw_text(  # the amount names what was gained: no second icon after it
             surface,
             _("you get {amount}").format(amount=self.gained_text()),
             (rule.right + die * 2, line_y),
@@ -207,7 +207,6 @@ class RollShown(Dialog):
             True,
             "midleft",
         )
-        surface.blit(icon, icon.get_rect(midleft=(got.right + 6, line_y)))
         words = (
             _("No unused tool could raise this roll: the tools stay for another one.")
             if roll.tools_kept
