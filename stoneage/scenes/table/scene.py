@@ -157,8 +157,9 @@ class TableScene(Scene):
         guided = self.match.guided()
         if what == "undo":
             return self.mode.undo and not guided
-        if what == "hints":
-            return self.mode.hints and self.app.settings.hints and not guided
+        if what == "hints":  # not over a held roll: its ring was drawn over the box
+            held = self.held_roll is not None
+            return self.mode.hints and self.app.settings.hints and not guided and not held
         return self.mode.tips and not guided
 
     @property

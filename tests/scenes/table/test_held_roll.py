@@ -76,6 +76,7 @@ def test_a_roll_the_rules_asked_nothing_for_stays_until_continue(app):
     assert box is not None and box.title.startswith("Your roll on the ")
     assert scene.painter.banner(scene.shown) == (box.title, 0)
     assert "Continue" in scene.painter.status_line()[0]
+    assert not scene.offers("hints")  # no Hint ring over the box
     # Held: frames go by, the bot does not move, clicks within the guard do nothing.
     still = scene.match.state
     click(app, box.buttons[0].rect.center)
