@@ -162,14 +162,14 @@ class Painter:
         deciding = t.match.human_to_act() is not None and t.turns.announcing is None
         damage = t.toolbar.sync(t.undo_target(), deciding and t.offers("hints"))
         damage += self._watch_items(shown)
-        log = t.log.lines
+        log = t.log.window()  # as far as the player scrolled it
         live = shown is t.turns.display(t.match.state)  # not an animation of an earlier state
         waiting = t.layer.waiting_figures() if live else None
-        table_for = (id(shown), shown.ply, len(log), t.log.last, id(t.table), waiting)
+        table_for = (id(shown), shown.ply, len(log), t.log.last, t.log.newer, id(t.table), waiting)
         if table_for != self._table_for:
             budget = FRAME_BUDGET if t.timeline.moving else None
             changed, complete = t.table.refresh(
-                shown, active_seat(shown), tuple(log), budget, waiting
+                shown, active_seat(shown), log, budget, waiting, t.log.newer
             )
             damage += changed
             self._table_for = table_for if complete else None
