@@ -28,7 +28,7 @@ EXTRA: Final = "extra"  # (kind, owner)
 CHANCE_KINDS: Final = frozenset({REVEAL_CARD, REVEAL_TILE, ROLL, ITEMS_ROLL, EXTRA})
 
 # decision nodes inside a phase
-TOOLS: Final = "tools"  # (kind, gather space, dice total)
+TOOLS: Final = "tools"  # (kind, gather space, dice total, the dice of a card bought?)
 PAY_CARD: Final = "pay_card"  # (kind, slot)
 PAY_BUILDING: Final = "pay_building"  # (kind, stack)
 ITEMS_PICK: Final = "items_pick"  # (kind, remaining faces, picker, buyer)
@@ -42,7 +42,7 @@ RevealTileStep = tuple[Literal["reveal_tile"], int]
 RollStep = tuple[Literal["roll"], int, int, bool]
 ItemsRollStep = tuple[Literal["items_roll"], int]
 ExtraStep = tuple[Literal["extra"], int]
-ToolsStep = tuple[Literal["tools"], int, int]
+ToolsStep = tuple[Literal["tools"], int, int, bool]
 PayCardStep = tuple[Literal["pay_card"], int]
 PayBuildingStep = tuple[Literal["pay_building"], int]
 ItemsPickStep = tuple[Literal["items_pick"], tuple[int, ...], int, int]

@@ -169,7 +169,7 @@ class GameState(Transitions):
             return PlaceFigures(actor) if self.phase == PLACE else ChooseSpace(actor)
         # ``pending[0]`` compared each time: mypy narrows the union of steps on it.
         if pending[0] == TOOLS:
-            return ChooseTools(actor, pending[1], pending[2])
+            return ChooseTools(actor, pending[1], pending[2], pending[3])
         if pending[0] == PAY_CARD:
             return PayForCard(actor, pending[1])
         if pending[0] == PAY_BUILDING:
@@ -179,7 +179,7 @@ class GameState(Transitions):
         if pending[0] == FEED_SHORT:
             return FeedPeople(actor, pending[1])
         if pending[0] == ROLL:
-            return RollDice(self.turn, pending[1], pending[2])
+            return RollDice(self.turn, pending[1], pending[2], pending[3])
         if pending[0] == ITEMS_ROLL:
             return RollItemDice(pending[1])
         if pending[0] == REVEAL_CARD:

@@ -657,7 +657,7 @@ class Transitions(StateCore):
                 most += value
             if most // div > total // div:
                 # Adding tools could raise the yield: the seat decides which (if any).
-                self.pending = (TOOLS, space, total)
+                self.pending = (TOOLS, space, total, pending[3])
                 self._actor = seat
                 return
         self.pending = None
@@ -667,7 +667,7 @@ class Transitions(StateCore):
     def _do_tools(self, action: UseTools) -> None:
         pending = self.pending
         assert pending is not None and pending[0] == TOOLS, pending
-        _, space, total = pending
+        _, space, total, _by_card = pending
         seat = self.turn
         tiles, cards = action[0], action[1]
         if tiles or cards:
