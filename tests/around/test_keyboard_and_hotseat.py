@@ -23,7 +23,7 @@ def test_enter_takes_the_best_tools_option(app):
     scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
-    _kind, _space, total = state.pending
+    total = state.pending[2]  # (TOOLS, space, total, by_card)
     options = [a for a in state.legal_actions() if isinstance(a, UseTools)]
     divisor = scene.hands.controls[0].divisor
     best = max(options, key=lambda o: (total + sum(o.tiles) + sum(o.cards)) // divisor)
