@@ -74,7 +74,7 @@ from .serial import read_save, to_json
 from .table import Table
 from .textform import read_action
 from .tools import tool_options
-from .transitions import _NATIVE, Transitions, position_of, resolve_choices
+from .transitions import _NATIVE, Transitions, resolve_choices
 
 _EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 
@@ -534,7 +534,7 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
         if type(action) is not _REVEAL_TILE or action[1] != "tile":
             return False
         pool = state._table.tile_pool
-        return _among(action[0], pool) if _NATIVE else action[0] in pool
+        return action[0] in pool
     if pending[0] == REVEAL_CARD:
         if type(action) is not _REVEAL_CARD or action[1] != "card":
             return False
@@ -544,13 +544,7 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
     else:
         return False
     deck = state._table.deck
-    return _among(action[0], deck) if _NATIVE else action[0] in deck
-
-
-def _among(value: object, ids: tuple[str, ...]) -> bool:
-    """``value in ids``, the way that is cheaper compiled (identity first: see
-    ``transitions.position_of``); as plain Python, ``in`` is."""
-    return type(value) is str and position_of(ids, value) >= 0
+    return action[0] in deck
 
 
 # The outcome kinds as constants (compiled, C variables: a class imported by name is looked up
@@ -606,25 +600,7 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
         table = reveal_table(_REVEAL_KINDS[pending[0]])  # type: ignore[arg-type]
         return table[ids[_draw_below(rng, len(ids))]]
     drawn = _draw_below(rng, cumulative[-1])
-    if _NATIVE:  # a native loop; as plain Python the C ``bisect_right`` is cheaper
-        return outcomes[_first_above(cumulative, drawn)]
     return outcomes[bisect_right(cumulative, drawn)]
-
-
-def _first_above(cumulative: tuple[int, ...], drawn: int) -> int:
-    """``bisect_right(cumulative, drawn)``: the first position whose total exceeds ``drawn``.
-
-    Compiled, a search over C ints, where calling ``bisect_right`` looks it up among the
-    module's names and calls it through Python's calling convention.
-    """
-    low, high = 0, len(cumulative)
-    while low < high:
-        middle = (low + high) >> 1
-        if drawn < cumulative[middle]:
-            high = middle
-        else:
-            low = middle + 1
-    return low
 
 
 def _draw_below(rng: random.Random, n: int) -> int:

@@ -154,29 +154,12 @@ def _seat_replaced(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ..
     return (first, second, third, value if seat == 3 else values[3])
 
 
-def position_of(ids: tuple[str, ...], wanted: str) -> int:
-    """The position of ``wanted`` among ``ids`` (card or tile ids), -1 if it is not there.
-
-    The ids are compared by identity first: a revealed id is the very string of the deck or
-    the pool (both come from the data's one tuple of ids), where ``in`` and ``list.remove``
-    compare it character by character with every id before it (compiled, that is most of the
-    cost; as plain Python the loop costs more than it saves, see ``without``). An equal id
-    that is another string (text read from a save) is still found.
-    """
-    for i in range(len(ids)):
-        if ids[i] is wanted:
-            return i
-    return ids.index(wanted) if wanted in ids else -1
-
-
 def without(ids: tuple[str, ...], wanted: str) -> tuple[str, ...]:
     """``ids`` less the one ``wanted`` (which is there)."""
-    if _NATIVE:
-        at = position_of(ids, wanted)
-        return ids[:at] + ids[at + 1 :]
-    rest = list(ids)
-    rest.remove(wanted)
-    return tuple(rest)
+    # One way on both paths: ``tuple.index`` compares by identity first, in C (a revealed id
+    # is the very string of the deck or the pool), and two slices make the tuple.
+    at = ids.index(wanted)
+    return ids[:at] + ids[at + 1 :]
 
 
 # --- the placement board -----------------------------------------------------------------------
