@@ -415,26 +415,19 @@ class Transitions(StateCore):
         if avail <= 0:
             return []
         acts: list[Action] = list(board[2] if avail > 1 else board[3])
-        if _NATIVE:
-            # The seat's spaces read off its bits of ``_spaces`` (in the placement phase a bit
-            # is set exactly where the seat stands): native int arithmetic, where the row would
-            # be fetched from the rows and each item checked and unboxed. ``extend``: a direct
-            # call of the list's method, where ``+=`` goes through the generic protocol.
-            key = self._spaces >> seat * _SEAT_SHIFT
-            if not key & _HUNT_KEY:
-                acts.extend(_HUNT_UP_TO[avail])
-            for entry in board[4]:
-                if not key >> _KEY_SHIFT[entry.space] & 1:
-                    acts.extend(entry.by_avail[avail])
-            acts.extend(board[5])
-            return acts
-        row = self._placed[seat]  # type: ignore[index]  # plain Python: see ``_set_placed``
-        if not row[HUNT]:
-            acts += _HUNT_UP_TO[avail]
+        # The seat's spaces read off its bits of ``_spaces`` (in the placement phase a bit is
+        # set exactly where the seat stands), one way on both paths: compiled, native int
+        # arithmetic, where the row would be fetched from the rows and each item checked and
+        # unboxed; as plain Python, a shift and a mask cost what an index did. ``extend``:
+        # compiled, a direct call of the list's method, where ``+=`` goes through the generic
+        # protocol.
+        key = self._spaces >> seat * _SEAT_SHIFT
+        if not key & _HUNT_KEY:
+            acts.extend(_HUNT_UP_TO[avail])
         for entry in board[4]:
-            if not row[entry.space]:
-                acts += entry.by_avail[avail]
-        acts += board[5]
+            if not key >> _KEY_SHIFT[entry.space] & 1:
+                acts.extend(entry.by_avail[avail])
+        acts.extend(board[5])
         return acts
 
     def _do_place(self, action: Place) -> None:
