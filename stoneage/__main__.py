@@ -88,10 +88,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--scene",
         default="game",
         help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, "
-        "scoring, settings, settings_sound, rules, pause, log, hotseat, preview, chooser, language_switch, save, load, continue_damaged, "
+        "scoring, settings, settings_sound, settings_online, rules, pause, log, hotseat, preview, "
+        "chooser, language_switch, save, load, continue_damaged, "
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
-        "save_failing, save_elsewhere, join, waiting_room, waiting_room_joined, online_game, "
-        "countdown, reconnecting, host_left",
+        "save_failing, save_elsewhere, join, join_wrong_code, lobby, new_server_table, "
+        "leaderboard, quick_match, server_waiting_room, waiting_room, waiting_room_joined, "
+        "online_game, countdown, reconnecting, host_left, phrases",
     )
     parser.add_argument(
         "--players",
@@ -417,7 +419,8 @@ def network(args: argparse.Namespace) -> int:
     app.open_window()
     app.push(app.make_scene("title"))
     port = args.port if args.port is not None else HOST_PORT
-    options = {"bind": args.bind, "announce": not args.no_announce}
+    # --no-announce keeps a hosted table off the local network; otherwise the settings say.
+    options = {"bind": args.bind, "announce": False if args.no_announce else None}
     if args.host:
         seats, joins = _seats_of(args.host, args.name)
         app.push(

@@ -21,8 +21,16 @@ from stoneage.net.client import (
     Disconnected,
     HostLeft,
     Joined,
+    Leader,
+    ListedSeat,
+    Lobby,
     LobbyUpdate,
+    Matched,
+    Said,
     SeatInfo,
+    TableEntry,
+    phrase_words,
+    problem_words,
 )
 from stoneage.net.discovery import FoundTable
 from stoneage.net.host import Host
@@ -52,12 +60,15 @@ from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.menus.setup_scene import SetupScene
 from stoneage.scenes.online.addressing import HOST_PORT
 from stoneage.scenes.online.join_scene import JoinScene
+from stoneage.scenes.online.joining import Refusal
+from stoneage.scenes.online.leaders_scene import LeadersScene
+from stoneage.scenes.online.lobby_scene import LobbyScene
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.scenes.stats.stats_scene import made_up_scene
 from stoneage.scenes.table.controls.placing import PlacementControl
 from stoneage.scenes.table.lesson.guided import lesson_table
 from stoneage.scenes.table.lesson.lesson import Lesson
-from stoneage.scenes.table.online.seat import online_table
+from stoneage.scenes.table.online.seat import NetLayer, online_table
 from stoneage.scenes.table.scene import TableScene
 from stoneage.scenes.table.telling.log_scene import LogScene
 from stoneage.tutorial import STEPS as TUTORIAL_STEPS
@@ -75,13 +86,21 @@ STATS_SCENES = (
 )
 MADE_UP_GAMES = 120
 # Network play, with no network: the join screen with the tables "found" nearby and a code
-# typed wrong, the host's and a joiner's waiting room, and the table of a remote seat with a
-# player away (the countdown), the connection being retried, and the host gone; and the
-# table's log panel and log screen (scrolled to its top) just after returning to a seat mid-game
-# (the host's backlog).
+# typed wrong, and after a table said there is no such code; the host's and a joiner's waiting
+# room, a dedicated server's (its creator's, with Start with bots) and a quick match's counting
+# down; a server's lobby, the options of a new table there, its best players; the table of a
+# remote seat with a player away (the countdown), the connection being retried, the host gone,
+# and quick phrases said (a bubble by a seat, the list open); and the table's log panel and log
+# screen (scrolled to its top) just after returning to a seat mid-game (the host's backlog).
 ONLINE_SCENES = (
     "host_setup",
     "join",
+    "join_wrong_code",
+    "lobby",
+    "new_server_table",
+    "leaderboard",
+    "quick_match",
+    "server_waiting_room",
     "waiting_room",
     "waiting_room_joined",
     "online_game",
@@ -90,6 +109,7 @@ ONLINE_SCENES = (
     "countdown",
     "reconnecting",
     "host_left",
+    "phrases",
 )
 # The review of a finished game: at its first key moment, a hotseat game's second person, the
 # analysis under way, and a replay that is no Stone Age game.
@@ -107,6 +127,7 @@ SCENE_NAMES = (
     "scoring",
     "settings",
     "settings_sound",
+    "settings_online",
     "rules",
     "pause",
     "log",
@@ -124,6 +145,8 @@ SCENE_NAMES = (
 )
 HUMAN = 0
 EXAMPLE_CODE = "K7PQ3M"  # an example table's code (never served)
+EXAMPLE_PRIVATE_CODE = "RWF7KQ2MXJ9C"  # an example private table's code on a server
+EXAMPLE_SERVER = "play.example.org:8765"  # an example server's address (never asked)
 SEARCH_SEEDS = 40  # further seeds tried (deterministically) when a game never shows the moment
 RECENT = 30  # steps kept for the log shown beside the table
 
@@ -233,8 +256,8 @@ def build_scene(
     if name in ("settings", "rules"):
         app.push(app.make_scene(name))
         return
-    if name == "settings_sound":
-        app.push(app.make_scene("settings", page="sound"))
+    if name in ("settings_sound", "settings_online"):
+        app.push(app.make_scene("settings", page=name.removeprefix("settings_")))
         return
     if name in ONLINE_SCENES:
         build_online_scene(app, name, seed, players)
@@ -366,6 +389,9 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
             for _click in range(2):  # Grok's seat: from a bot to a person, to one who joins
                 setup.toggle_kind(1)
         return
+    if name in SERVER_SCENES:
+        build_server_scene(app, name)
+        return
     if name == "join":
         found = [
             FoundTable("Ann", "192.168.1.20", HOST_PORT, EXAMPLE_CODE, VERSION, 1, 3, False),
@@ -412,7 +438,111 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
         net.hear(Disconnected(True))
     elif name == "host_left":
         net.hear(HostLeft())
+    elif name == "phrases":  # Ann greets the table, the window's player answers
+        net.hear(Said(1, "hello", phrase_words("hello")))
+        net.hear(Said(0, "good_game", phrase_words("good_game")))
+        scene.update(0.0)
+        if isinstance(scene.layer, NetLayer):
+            scene.layer.phrases.toggle()  # the list of phrases open
     scene.update(0.0)
+
+
+SERVER_SCENES = (
+    "join_wrong_code",
+    "lobby",
+    "new_server_table",
+    "leaderboard",
+    "quick_match",
+    "server_waiting_room",
+)
+
+
+def example_server_lobby() -> Lobby:
+    """A dedicated server's lobby: a table waiting for one more player, a quick match's table
+    counting down, two games being played (one may be watched)."""
+
+    def person(name: str, rating: int) -> ListedSeat:
+        return ListedSeat("remote", name, "normal", True, rating)
+
+    free = ListedSeat("remote", "", "normal", False, None)
+
+    def bot(level: str) -> ListedSeat:
+        return ListedSeat("bot", "", level, False, None)
+
+    return Lobby(
+        (
+            TableEntry(
+                EXAMPLE_CODE, (person("Ann", 1012), free, bot("hard")), 1, "en", False, True, None
+            ),
+            TableEntry(
+                "HX4R9B", (person("Mei", 1034), free, free, free), 3, "zh", False, True, 42.0
+            ),
+            TableEntry(
+                "T2W8NC",
+                (person("Kenji", 998), person("Lea", 1120), bot("normal"), bot("easy")),
+                0,
+                "ja",
+                True,
+                True,
+                None,
+            ),
+            TableEntry(
+                "QM5VZD", (person("Tom", 1000), person("Sam", 1047)), 0, "", True, False, None
+            ),
+        ),
+        60.0,
+    )
+
+
+def example_leaders() -> tuple[Leader, ...]:
+    """A server's best players (the window's player, Bob, among them)."""
+    names = ("Lea", "Mei", "Sam", "Ann", "Bob", "Kenji", "Tharn", "Ayla", "Grok", "Dana", "Tom")
+    return tuple(Leader(name, 1180 - i * 17 - i * i, 40 - i * 3) for i, name in enumerate(names))
+
+
+def server_session(code: str, seats: list[SeatInfo], me: int) -> OnlineSession:
+    """A seat at an example table of a dedicated server, never connected."""
+    client = Client(f"ws://{EXAMPLE_SERVER}", code, token="example")
+    client.seat = me
+    client.lobby = LobbyUpdate(tuple(seats), False, "normal", 60.0)
+    return OnlineSession(client, seats[me].name)
+
+
+def build_server_scene(app: SceneHost, name: str) -> None:
+    """A dedicated server's screens and the join screen's refusal, with no network (see
+    ``ONLINE_SCENES``)."""
+    join = JoinScene(app, address="192.168.1.20", code="K7PQ3N", name="Bob", discover=True)
+    app.push(join)
+    if name == "join_wrong_code":  # the table said so: the join screen keeps what was typed
+        join.refused(Refusal("code", problem_words("no_table")))
+        join.buttons = join.make_buttons()
+        return
+    lobby = LobbyScene(app, name="Bob", address=EXAMPLE_SERVER, read_now=False)
+    lobby.show(example_server_lobby(), f"ws://{EXAMPLE_SERVER}")
+    app.push(lobby)
+    if name == "new_server_table":
+        app.push(app.make_scene("new_server_table", url=f"ws://{EXAMPLE_SERVER}", name="Bob"))
+    elif name == "leaderboard":
+        app.push(LeadersScene(app, f"ws://{EXAMPLE_SERVER}", "Bob", leaders=example_leaders()))
+    elif name in ("quick_match", "server_waiting_room"):
+        quick = name == "quick_match"
+        seat = SeatInfo("Player 1", "red", "remote", "normal", False, False, False)
+        seats = [
+            replace(seat, name="Bob", claimed=True, here=True),
+            replace(seat, name="Ann", colour="blue", claimed=True, here=True),
+            replace(seat, name="Player 3", colour="green"),
+            replace(seat, name="Player 4", colour="yellow"),
+        ]
+        if quick:  # Bob alone so far at a quick match's table
+            seats[1] = replace(seats[1], name="Player 2", claimed=False, here=False)
+        session = server_session("HX4R9B" if quick else EXAMPLE_PRIVATE_CODE, seats, 0)
+        room = WaitingRoomScene(app, session, EXAMPLE_SERVER)
+        room.lobby = session.client.lobby
+        room.hear(Joined(0, session.client.code, None))
+        if quick:
+            room.hear(Matched(session.client.code, 42.4))
+        room.buttons = room.make_buttons()
+        app.push(room)
 
 
 def rejoined_table(app: SceneHost, seed: int, players: int) -> TableScene:

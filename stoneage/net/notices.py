@@ -1,6 +1,8 @@
 """What the network says besides the game, kept as words for the table to show: a player away
 and the countdown before a bot takes the seat, the bot standing in, the connection lost or
-retried, the host gone, the host's refusal of a move."""
+retried, a server restarting, the host gone, the host's refusal of a move; and the quick
+phrases said at the table (kept as ids, worded when shown, in the reader's language of that
+moment) with the server's word when they come too fast."""
 
 from __future__ import annotations
 
@@ -18,11 +20,34 @@ from stoneage.net.client import (
     Joined,
     LobbyUpdate,
     Problem,
+    Restarting,
     Returned,
+    Said,
     StandIn,
     ViewUpdate,
+    phrase_words,
 )
 from stoneage.play.names import LEVEL_TITLES
+
+#: Seconds a quick phrase stays shown by the seat that said it.
+SAID_FOR = 6.0
+#: Seconds the words "not so fast" stay by the phrases' button.
+SLOW_DOWN_FOR = 3.0
+#: The problems about a quick phrase (never the refusal of a move sent meanwhile).
+PHRASE_PROBLEMS = frozenset({"phrase_rate"})
+
+
+@dataclass(frozen=True)
+class Saying:
+    """A quick phrase said at the table: the seat, the phrase's id, when it was heard."""
+
+    seat: int
+    phrase: str
+    at: float
+
+    def words(self) -> str:
+        """The phrase in the language of now."""
+        return phrase_words(self.phrase)
 
 
 @dataclass
@@ -34,9 +59,11 @@ class NetNotices:
     clock: Callable[[], float] = time.monotonic
     away: dict[int, float] = field(default_factory=dict)  # seat -> when its stand-in comes
     standing_in: dict[int, str] = field(default_factory=dict)  # seat -> the bot's level
-    connection: str = ""  # "" (fine), "retrying", "lost"
+    connection: str = ""  # "" (fine), "retrying", "restarting", "lost"
     host_left: bool = False
     refused: str = ""
+    said: dict[int, Saying] = field(default_factory=dict)  # seat -> its last phrase
+    slow_down: tuple[str, float] | None = None  # the server's "not so fast", and until when
 
     def hear(self, event: Event) -> None:
         """Take in one event of the client."""
@@ -49,15 +76,24 @@ class NetNotices:
             self.away.pop(event.seat, None)
             self.standing_in.pop(event.seat, None)
         elif isinstance(event, Disconnected):
-            self.connection = "retrying" if event.retrying else "lost"
+            if not event.retrying:
+                self.connection = "lost"
+            elif self.connection != "restarting":  # the server said why: it comes back
+                self.connection = "retrying"
+        elif isinstance(event, Restarting):
+            self.connection = "restarting"
         elif isinstance(event, (Joined, ViewUpdate)):
             self.connection, self.host_left = "", False
         elif isinstance(event, HostLeft):
             self.host_left = True
         elif isinstance(event, HostRefused):
             self.refused = event.reason
+        elif isinstance(event, Problem) and event.code in PHRASE_PROBLEMS:
+            self.slow_down = (event.words, self.clock() + SLOW_DOWN_FOR)
         elif isinstance(event, Problem):
             self.refused = event.words
+        elif isinstance(event, Said):
+            self.said[event.seat] = Saying(event.seat, event.phrase, self.clock())
         elif isinstance(event, LobbyUpdate):
             self._seats(event)
 
@@ -83,6 +119,8 @@ class NetNotices:
                 "The table is kept: play resumes here when the host continues it. To go, "
                 "leave the table from the menu."
             )
+        if self.connection == "restarting":
+            return _("The server is restarting: the table comes back by itself in a moment.")
         if self.connection == "retrying":
             return _("Connection to the host lost: trying again…")
         if self.connection == "lost":
@@ -105,6 +143,17 @@ class NetNotices:
                 )
             )
         return "  ·  ".join(lines)
+
+    def sayings(self) -> list[Saying]:
+        """The phrases to show now (each seat's last, for ``SAID_FOR`` seconds)."""
+        now = self.clock()
+        return [s for _seat, s in sorted(self.said.items()) if now - s.at < SAID_FOR]
+
+    def slowed(self) -> str:
+        """The server's "not so fast" while it is shown ('' otherwise)."""
+        if self.slow_down is None or self.clock() >= self.slow_down[1]:
+            return ""
+        return self.slow_down[0]
 
     def serious(self) -> bool:
         """True when the table cannot go on for now (the host gone, the connection lost)."""

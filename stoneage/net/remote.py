@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from stoneage.i18n import _
 from stoneage.net.client import HostRefused, LobbyUpdate, Past, Problem, SeatInfo, ViewUpdate
-from stoneage.net.notices import NetNotices
+from stoneage.net.notices import PHRASE_PROBLEMS, NetNotices
 from stoneage.net.session import OnlineSession
 from stoneage.play.match import Step
 from stoneage.play.names import LEVEL_TITLES, engine_reason
@@ -242,6 +242,8 @@ class RemoteMatch:
                     jumped = True
             elif isinstance(event, Problem) and event.code == "too_frequent":
                 self.hold_back(now)  # sent again in a moment, not refused
+            elif isinstance(event, Problem) and event.code in PHRASE_PROBLEMS:
+                pass  # about a quick phrase, not the move sent: said by the phrases' button
             elif isinstance(event, (HostRefused, Problem)) and self.sent is not None:
                 # Refused: the controls come back, with the reason in the player's words.
                 refused = (self.sent, self.notices.refused)
@@ -292,6 +294,12 @@ class RemoteMatch:
             self._retry_at = None
             if self.sent is not None:
                 self.client.send_action(str(self.sent))
+
+    def say(self, phrase: str) -> None:
+        """Say the quick phrase ``phrase`` (an id of ``PHRASES``) to the table; everyone sees
+        it by this seat, each in their own language (a spectator says nothing)."""
+        if self.me is not None and not self.notices.serious():
+            self.client.say(phrase)
 
     def menu_options(self) -> Mapping[str, bool]:
         """The pause menu over a network table: the host keeps the game (leaving leaves the

@@ -80,7 +80,7 @@ from .protocol import (
     read_client,
 )
 from .ratings import leaderboard, rate_game
-from .store import FINISHED, PLAYING, TableStore
+from .store import FINISHED, PLAYING, WAITING, TableStore
 from .table import REMOTE, ActionRefused, NetTable, SeatConfig, TableRecord
 
 log = logging.getLogger(__name__)
@@ -985,9 +985,21 @@ class TableService:
 
     # --- what is due: expiry, quick starts ----------------------------------------------------
     def start_sweeping(self) -> None:
-        """Sweep every ``sweep_every`` seconds (from the running event loop)."""
+        """Sweep every ``sweep_every`` seconds (from the running event loop), after bringing
+        back the stored listed tables that wait for players."""
         if self._sweeper is None:
+            self._bring_back_listed()
             self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
+
+    def _bring_back_listed(self) -> None:
+        """Load the listed tables still waiting for players, so that a restarted server's
+        lobby lists them at once (not only after someone reconnects to each); at most
+        ``max_tables`` of them, the newest first."""
+        if self.store is None:
+            return
+        for record in self.store.listed(WAITING, limit=max(0, self.config.max_tables)):
+            self._live(record.code)
+        self._listing = None
 
     async def _sweeping(self) -> None:
         while True:

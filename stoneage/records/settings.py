@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 ANIMATION_SPEEDS = ("instant", "fast", "normal")
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 100_000
+MAX_SERVER = 200  # a server's address as typed: a longer one is damage
 DEFAULT_WINDOW = (1280, 720)
 VOLUME_FIELDS = ("master_volume", "effects_volume", "music_volume")
 WINDOW_LIMITS = ((320, 240), (16384, 16384))  # a stored size outside these is damage, not a choice
@@ -30,8 +31,9 @@ SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
 
 @dataclass
 class Settings:
-    """What the player can set: animation speed, language, window size, fullscreen, hints, and
-    the sound: master, effects and music volumes (0 to 1) and mute."""
+    """What the player can set: animation speed, language, window size, fullscreen, hints, the
+    sound (master, effects and music volumes, 0 to 1, and mute), and for network play whether
+    the local network is used and the server last asked."""
 
     animation: str = "normal"
     language: str = "en"
@@ -49,6 +51,10 @@ class Settings:
     tips: bool = True
     tips_shown: list[str] = field(default_factory=list)
     tutorial_offered: bool = False
+    # Network play: announce hosted tables on the local network and look for tables there when
+    # the player asks (multicast DNS); the dedicated server whose lobby Join a table opens.
+    local_network: bool = True
+    server: str = ""
 
     def speed_factor(self) -> float:
         """How long animations last relative to normal (0 = instant)."""
@@ -110,7 +116,7 @@ def settings_from(raw: dict[str, Any]) -> tuple[Settings, bool]:
         settings.window = (window[0], window[1])
     else:
         bad = True
-    for name in ("fullscreen", "hints", "muted", "tips", "tutorial_offered"):
+    for name in ("fullscreen", "hints", "muted", "tips", "tutorial_offered", "local_network"):
         value = raw.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)
@@ -122,6 +128,11 @@ def settings_from(raw: dict[str, Any]) -> tuple[Settings, bool]:
             setattr(settings, name, float(value))
         else:
             bad = True
+    server = raw.get("server", "")
+    if isinstance(server, str) and len(server) <= MAX_SERVER:
+        settings.server = server
+    else:
+        bad = True
     shown = raw.get("tips_shown", [])
     if _is_tip_list(shown):
         settings.tips_shown = list(dict.fromkeys(shown))

@@ -107,6 +107,24 @@ def _join(app: SceneHost, /, **options: Options) -> Scene:
     return JoinScene(app, **options)
 
 
+def _lobby(app: SceneHost, /, **options: Options) -> Scene:
+    from stoneage.scenes.online.lobby_scene import LobbyScene
+
+    return LobbyScene(app, **options)
+
+
+def _new_server_table(app: SceneHost, /, **options: Options) -> Scene:
+    from stoneage.scenes.online.new_table import NewServerTableScene
+
+    return NewServerTableScene(app, **options)
+
+
+def _leaders(app: SceneHost, /, **options: Options) -> Scene:
+    from stoneage.scenes.online.leaders_scene import LeadersScene
+
+    return LeadersScene(app, **options)
+
+
 def _host_table(app: SceneHost, /, **options: Options) -> Scene:
     from stoneage.scenes.online.hosting import host_table
 
@@ -149,6 +167,10 @@ SCENES: Mapping[str, SceneFactory] = {
     "learn": _learn,  # the lessons, or the question to resume the one in progress
     # network play: finder=None, address="", code="", name="": join a table by address and code
     "join": _join,
+    # name="", address=None (the remembered server): a dedicated server's lobby and quick match
+    "lobby": _lobby,
+    "new_server_table": _new_server_table,  # url=, where="", name="": a table of one's own there
+    "leaders": _leaders,  # url=, name="": a server's best players
     "host_table": _host_table,  # seats=, joins=: host a table with these seats, its waiting room
     "reopen_table": _reopen_table,  # the hosted table kept, served again
     "online_game": _online_game,  # session=, view=: a seat at a table over the network

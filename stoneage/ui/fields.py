@@ -11,12 +11,20 @@ from stoneage.ui import theme
 from stoneage.ui.widgets import draw_panel, draw_text_fit
 
 
+def _printable(event: pygame.event.Event) -> bool:
+    """True for a key that types a character (no Ctrl, Alt or Cmd held)."""
+    text = getattr(event, "unicode", "")
+    held = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+    return bool(text) and text.isprintable() and not held
+
+
 class TextField:
     """A box of text the player types into while it has the focus.
 
     ``keep`` filters what is typed (each character, e.g. the code's alphabet in capitals; None
     drops the character), ``limit`` caps the length; ``problem`` is the words that say what is
-    wrong with the text (drawn under the box in red, empty when all is well)."""
+    wrong with the text (drawn under the box in red, empty when all is well); ``placeholder``
+    is drawn pale in the empty box while it has not the focus (what to type there)."""
 
     def __init__(
         self,
@@ -26,10 +34,12 @@ class TextField:
         limit: int = 40,
         keep: Callable[[str], str | None] | None = None,
         name: str = "",
+        placeholder: str = "",
     ) -> None:
         self.rect, self.label, self.text, self.limit = rect, label, text, limit
         self.keep = keep
         self.name = name
+        self.placeholder = placeholder
         self.focused = False
         self.problem = ""
 
@@ -55,7 +65,9 @@ class TextField:
             self.text = self.text[:-1]
             self.problem = ""
             return True
-        return False
+        # A printable key is the TEXTINPUT's that follows: the field keeps it, so that it is
+        # not also a shortcut of the screen (M would switch the sound off while typing "Tom").
+        return event.type == pygame.KEYDOWN and _printable(event)
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         """The label above, the box with the text (and the caret when focused), the problem
@@ -72,10 +84,14 @@ class TextField:
             2,
             6,
         )
-        shown = self.text + ("|" if self.focused else "")
-        draw_text_fit(
-            surface, shown, self.rect.inflate(-12, 0), size, theme.CHARCOAL, True, "midleft"
-        )
+        inside = self.rect.inflate(-12, 0)
+        if not self.text and not self.focused and self.placeholder:
+            draw_text_fit(
+                surface, self.placeholder, inside, size, theme.STONE_GREY, False, "midleft"
+            )
+        else:
+            shown = self.text + ("|" if self.focused else "")
+            draw_text_fit(surface, shown, inside, size, theme.CHARCOAL, True, "midleft")
         if self.problem:
             under = pygame.Rect(self.rect.left, self.rect.bottom + 2, self.rect.width, size)
             draw_text_fit(

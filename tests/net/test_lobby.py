@@ -217,3 +217,18 @@ def create_table_record(store: TableStore) -> str:
     table.claim(0)
     store.save(table.record)
     return table.code
+
+
+def test_a_restarted_server_s_lobby_lists_its_waiting_tables_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    seats = [{"kind": "remote"}, {"kind": "bot", "level": "easy"}]
+    with served(TableStore(db), _config()) as server:
+        listed = create_table(server.url, seats, listed=True, lang="zh")
+        private = create_table(server.url, seats)
+    # Nobody comes back to either table: the lobby must list the listed one by itself.
+    with served(TableStore(db), _config()) as server:
+        lobby = read_lobby(server.url)
+    codes = [entry.code for entry in lobby.tables]
+    assert codes == [listed] and private not in codes
+    entry = lobby.tables[0]
+    assert entry.free == 1 and entry.language == "zh" and not entry.started

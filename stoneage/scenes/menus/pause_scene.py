@@ -109,6 +109,17 @@ class PauseMenu(MenuScene):
             )
         return _("The game is kept: Continue on the title screen plays on.")
 
+    def title(self) -> str:
+        """The menu's title: a game on this computer waits; a game over the network does not
+        (nothing pauses for the others)."""
+        return _("The game goes on") if self.online else _("Game paused")
+
+    def _online_notice(self) -> str:
+        """Under the buttons of the menu over a network table: what goes on meanwhile."""
+        if not self.online:
+            return ""
+        return _("The others play on meanwhile; your turn waits for you.")
+
     def _box(self) -> pygame.Rect:
         """The parchment box of the menu: narrower than the panel of the other screens, and
         only as tall as its buttons and a line for a notice under them (it left a third of
@@ -170,7 +181,7 @@ class PauseMenu(MenuScene):
         draw_panel(surface, box, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 16)
         draw_text(
             surface,
-            _("Game paused"),
+            self.title(),
             self.lay.panel_title.center,
             self.lay.fonts.big,
             theme.CHARCOAL,
@@ -179,7 +190,8 @@ class PauseMenu(MenuScene):
         )
         for button in self.buttons:
             button.draw(surface)
-        if self.notice:
+        notice = self.notice or self._online_notice()
+        if notice:
             last = self.buttons[-2].rect  # the last of the column (the mute button is apart)
             below = pygame.Rect(
                 box.left,
@@ -189,10 +201,10 @@ class PauseMenu(MenuScene):
             )
             draw_text_fit(
                 surface,
-                self.notice,
+                notice,
                 below.inflate(-self.lay.margin * 4, 0),
                 self.lay.fonts.label,
-                theme.MOSS_DARK,
+                theme.MOSS_DARK if self.notice else theme.UMBER_DARK,
                 True,
             )
         self.draw_tip(surface)

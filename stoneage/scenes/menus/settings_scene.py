@@ -1,5 +1,7 @@
-"""The settings screen: a General page (animation speed, language, hints, tips, fullscreen)
-and a Sound page (sound on or off, and the master, effects and music volumes as gauges).
+"""The settings screen: a General page (animation speed, language, hints, tips, fullscreen),
+a Sound page (sound on or off, and the master, effects and music volumes as gauges) and an
+Online page (whether the local network is used, and the player's name at every table, kept
+with the player key).
 
 Like every menu screen: Enter presses the primary button, Esc goes back, and the tooltip of
 the button under the mouse is shown.
@@ -14,13 +16,15 @@ from typing import Literal
 
 import pygame
 
-from stoneage.i18n import LANGUAGES, _
+from stoneage.i18n import LANGUAGES, N_, _
 from stoneage.play.cues import CLICK
 from stoneage.play.names import speed_title
+from stoneage.records.player_key import MAX_NAME, PlayerKeys
 from stoneage.records.settings import ANIMATION_SPEEDS, Settings
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.ui import assets, theme
+from stoneage.ui.fields import TextField
 from stoneage.ui.widgets import Button, draw_panel, draw_text_fit, draw_wrapped
 
 #: The settings field a volume is kept in.
@@ -30,8 +34,16 @@ VolumeField = Literal["master_volume", "effects_volume", "music_volume"]
 #: name and its tooltip.
 Option = tuple[str, Callable[[], object], bool, str, str]
 
-#: One row of a page: its label, its help line, and its options or the volume it sets.
-RowSpec = tuple[str, str, list[Option] | VolumeField]
+#: The row where the player types their name (the Online page's).
+NAME_ROW: Literal["player_name"] = "player_name"
+
+#: One row of a page: its label, its help line, and its options, the volume it sets, or the
+#: name typed in it (``NAME_ROW``).
+RowSpec = tuple[str, str, list[Option] | VolumeField | Literal["player_name"]]
+
+
+#: What the empty name box says (the name is kept with the player key).
+NAME_PLACEHOLDER = N_("Type the name the other players see")
 
 
 @dataclass(frozen=True)
@@ -58,7 +70,8 @@ class VolumeGauge:
         return max(0, min(VOLUME_STEPS, int(share * VOLUME_STEPS) + 1 if share > 0.02 else 0))
 
 
-GENERAL, SOUND = "general", "sound"
+GENERAL, SOUND, ONLINE = "general", "sound", "online"
+PAGES = (GENERAL, SOUND, ONLINE)
 VOLUME_STEPS = 10  # a volume goes from 0 to 100 % in steps of 10 %
 
 
@@ -95,8 +108,18 @@ class SettingsScene(PanelScene):
     music volumes in steps of 10 %. Each change is saved and applied at once (the language
     changes every screen at once, a volume is heard at once)."""
 
-    def __init__(self, app: SceneHost, page: str = GENERAL) -> None:
-        self.page = page if page in (GENERAL, SOUND) else GENERAL
+    def __init__(self, app: SceneHost, page: str = GENERAL, keys: PlayerKeys | None = None) -> None:
+        """``page``: the page shown first; ``keys``: the player key (the name is kept there)."""
+        self.page = page if page in PAGES else GENERAL
+        self.keys = keys if keys is not None else PlayerKeys()
+        kept = self.keys.load()
+        self.name_field = TextField(
+            pygame.Rect(0, 0, 0, 0),
+            "",
+            kept.name if kept is not None else "",
+            MAX_NAME,
+            name="name",
+        )
         self.rows: list[SettingRow] = []
         self.gauges: list[VolumeGauge] = []
         self.focus: int | None = None  # the volume the arrow keys change (index into gauges)
@@ -106,7 +129,11 @@ class SettingsScene(PanelScene):
     def make_buttons(self) -> list[Button]:
         self.heading = _("Settings")
         self._shown_muted = self.app.settings.muted
-        specs = self._general_specs() if self.page == GENERAL else self._sound_specs()
+        specs = {
+            GENERAL: self._general_specs,
+            SOUND: self._sound_specs,
+            ONLINE: self._online_specs,
+        }[self.page]()
         body, f, m = self.lay.panel_body, self.lay.fonts, self.lay.margin
         height = round(f.title * 2.2)
         help_h = assets.font(f.body).get_linesize() * 2
@@ -125,9 +152,13 @@ class SettingsScene(PanelScene):
                     label, help_text, row, pygame.Rect(row.left, row.bottom + m, row.width, help_h)
                 )
             )
-            if isinstance(options, str):  # a volume: - and + around its gauge
-                buttons += self._volume_control(options, row, 3 * width + 2 * m)
-                continue
+            match options:
+                case "player_name":  # the name typed in a box as wide as the options
+                    self.name_field.rect = pygame.Rect(row.left, row.top, 3 * width + 2 * m, height)
+                    continue
+                case "master_volume" | "effects_volume" | "music_volume":  # - and + around a gauge
+                    buttons += self._volume_control(options, row, 3 * width + 2 * m)
+                    continue
             for k, (text, action, selected, name, tip) in enumerate(options):
                 rect = pygame.Rect(row.left + k * (width + m), row.top, width, height)
                 buttons.append(
@@ -240,13 +271,42 @@ class SettingsScene(PanelScene):
             ),
         ]
 
+    def _online_specs(self) -> list[RowSpec]:
+        """The local network on or off, and the player's name."""
+        return [
+            (
+                _("Local network"),
+                _(
+                    "Announce the tables you host to the computers of your network, and look "
+                    "for tables there when you ask (Join a table)."
+                ),
+                self._on_off(
+                    self.app.settings.local_network,
+                    self.set_local_network,
+                    "local_network",
+                    _("Announce hosted tables; look for tables nearby when asked."),
+                    _("Never announce or look on the local network: join by address and code."),
+                ),
+            ),
+            (
+                _("Your name"),
+                _(
+                    "Your name at every table. Servers know you by a key made for you on this "
+                    "computer (player.json in the data folder, no password): keep it to keep "
+                    "your ratings."
+                ),
+                NAME_ROW,
+            ),
+        ]
+
     def _tabs(self) -> list[Button]:
-        """General and Sound, at the right of the title line."""
+        """General, Sound and Online, at the right of the title line."""
         title, f = self.lay.panel_title, self.lay.fonts
         width = min(round(f.title * 7), title.width // 4)
         tabs = [
             (GENERAL, _("General"), _("Speed, language, hints, tips and fullscreen.")),
             (SOUND, _("Sound"), _("Sound on or off, and the volumes.")),
+            (ONLINE, _("Online"), _("The local network, and your name at tables.")),
         ]
         buttons = []
         for i, (page, text, tip) in enumerate(tabs):
@@ -309,9 +369,32 @@ class SettingsScene(PanelScene):
         ]
 
     def show_page(self, page: str) -> None:
-        """Show the General or the Sound page."""
+        """Show the General, the Sound or the Online page."""
+        self.keep_name()
         self.page, self.focus = page, None
         self.buttons = self.make_buttons()
+
+    def set_local_network(self, on: bool) -> None:
+        """Use the local network (announce hosted tables, look for tables when asked) or not."""
+        self.app.settings.local_network = on
+        self.app.save_settings()
+        self.buttons = self.make_buttons()
+
+    def keep_name(self) -> None:
+        """Keep the name typed with the player key (when it changed), and stop typing."""
+        field = self.name_field
+        if field.focused:
+            field.focused = False
+            pygame.key.stop_text_input()
+        kept = self.keys.load()
+        if field.text.strip() != (kept.name if kept is not None else ""):
+            self.keys.rename(field.text)
+
+    def exit(self) -> None:
+        self.keep_name()
+
+    def pause(self) -> None:
+        self.keep_name()
 
     def set_speed(self, speed: str) -> None:
         """Instant, fast or normal animations."""
@@ -356,6 +439,8 @@ class SettingsScene(PanelScene):
         self.buttons = self.make_buttons()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.page == ONLINE and self._typing(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for index, gauge in enumerate(self.gauges):
                 if gauge.rect.collidepoint(event.pos):
@@ -368,6 +453,29 @@ class SettingsScene(PanelScene):
         if event.type == pygame.KEYDOWN and self._volume_key(event.key):
             return True
         return super().handle(event)
+
+    def _typing(self, event: pygame.event.Event) -> bool:
+        """The name box: a click in it types there (a click elsewhere keeps the name), Enter
+        or Esc keeps it; True when the event was the box's."""
+        field = self.name_field
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if field.rect.collidepoint(event.pos):
+                field.focused = True
+                pygame.key.start_text_input()
+                return True
+            if field.focused:
+                self.keep_name()
+            return False
+        if not field.focused:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_ESCAPE,
+        ):
+            self.keep_name()
+            return True
+        return field.handle(event)
 
     def _volume_key(self, key: int) -> bool:
         """Up and Down choose a volume (the first press the master), Left and Right (or - and
@@ -422,6 +530,10 @@ class SettingsScene(PanelScene):
             draw_wrapped(surface, row.help, row.help_rect, f.body, theme.UMBER_DARK)
         for index, gauge in enumerate(self.gauges):
             self._draw_gauge(surface, gauge, index == self.focus)
+        if self.page == ONLINE:
+            # Worded at each frame: the language may have changed on the General page.
+            self.name_field.placeholder = _(NAME_PLACEHOLDER)
+            self.name_field.draw(surface, f.label)
 
     def _draw_gauge(self, surface: pygame.Surface, gauge: VolumeGauge, focused: bool) -> None:
         """The segments up to the level filled (paler while the sound is off), and the %;

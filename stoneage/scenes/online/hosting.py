@@ -91,7 +91,7 @@ def host_table(
     port: int = HOST_PORT,
     bind: str = "0.0.0.0",
     keep: HostedKeep | None = None,
-    announce: bool = True,
+    announce: bool | None = None,
     wait: float = 60.0,
     standin: str = "normal",
     spectators: bool = True,
@@ -99,7 +99,7 @@ def host_table(
     """The scene registered as "host_table": the waiting room of a new table hosted with these
     seats (``joins``: the seats a player on another computer takes), or the reason it could
     not be hosted (``announce``: list it on the local network, multicast DNS: never in tests;
-    ``wait``: the seconds a player who drops has to return before a bot of level ``standin``
+    None: as the settings say; ``wait``: the seconds a player who drops has to return before a bot of level ``standin``
     plays the seat; ``spectators``: whether others may watch)."""
     keep = keep or HostedKeep()
     try:
@@ -123,10 +123,14 @@ def host_table(
 
 
 def reopen_table(
-    app: SceneHost, keep: HostedKeep | None = None, bind: str = "0.0.0.0", announce: bool = True
+    app: SceneHost,
+    keep: HostedKeep | None = None,
+    bind: str = "0.0.0.0",
+    announce: bool | None = None,
 ) -> Scene:
     """The scene registered as "reopen_table": the kept hosted table served again (the others
-    rejoin with their tokens), or the reason it could not be."""
+    rejoin with their tokens), or the reason it could not be (``announce`` as for
+    ``host_table``)."""
     keep = keep or HostedKeep()
     kept = keep.load()
     if kept is None:
@@ -141,12 +145,20 @@ def reopen_table(
 
 
 def _room(
-    app: SceneHost, host: Host, token: str | None, name: str, keep: HostedKeep, announce: bool
+    app: SceneHost,
+    host: Host,
+    token: str | None,
+    name: str,
+    keep: HostedKeep,
+    announce: bool | None,
 ) -> Scene:
     """The host's own player joins over loopback and waits in the waiting room (the table
-    announced on the local network meanwhile, with ``announce``)."""
+    announced on the local network meanwhile, with ``announce``, or as the settings say when
+    it is None: Settings, Online, *Local network*)."""
     client = Client(host.url("127.0.0.1"), host.code or "", token=token, name=name)
     session = OnlineSession(client, name, host, keep, addresses=host.addresses())
+    if announce is None:
+        announce = app.settings.local_network
     if announce:
         session.announce_as = "" if is_default_name(name) else name  # the code names "You"'s
         session.advertiser = advertiser_for(host, session.announce_as, session.addresses)

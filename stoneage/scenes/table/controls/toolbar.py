@@ -63,6 +63,13 @@ class Toolbar:
             tooltip=_("Every move of the game in words; export a replay (L)"),
         )
         self._drawn: dict[str, tuple[str, bool]] = {}
+        self.undo_shown = True
+
+    def give_undo_place(self) -> pygame.Rect:
+        """A table that never offers Undo (a seat over the network) puts a control of its own
+        where Undo was: Undo is no longer shown; the place it had."""
+        self.undo_shown = False
+        return pygame.Rect(self.undo.rect)
 
     def leave_instead(self, leave: Callable[[], None]) -> None:
         """Bots play alone: Menu becomes Leave."""
@@ -73,6 +80,8 @@ class Toolbar:
         """The buttons on screen."""
         if self.watching:
             return [self.menu, self.log]
+        if not self.undo_shown:
+            return [self.menu, self.hint, self.log]
         return [self.menu, self.undo, self.hint, self.log]
 
     def sync(self, target: Step | None, hints: bool) -> list[pygame.Rect]:

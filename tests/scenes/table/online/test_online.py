@@ -53,7 +53,8 @@ def test_join_by_address_and_code_then_play_moves_from_both_sides(app):
         type_into(app, join, 1, (host.code or "").lower())
         type_into(app, join, 2, "Bob")
         join.join()
-        assert isinstance(app.top, WaitingRoomScene)
+        assert app.top is join and join.asking  # the table is asked before the screen changes
+        run_until(app, lambda: isinstance(app.top, (WaitingRoomScene, TableScene)), [ann])
         # Every joined seat is taken: the game begins by itself and the table takes over.
         run_until(app, lambda: isinstance(app.top, TableScene), [ann])
         table = app.top
@@ -147,7 +148,8 @@ def test_the_host_sees_the_code_and_starts_with_a_bot_in_the_empty_seat(app, tmp
         ("192.168.1.20", "ws://192.168.1.20:27436"),
         (" 192.168.1.20:5000 ", "ws://192.168.1.20:5000"),
         ("ws://game.example.org:80/", "ws://game.example.org:80"),
-        ("wss://game.example.org", "wss://game.example.org:27436"),
+        # wss:// without a port: a server behind a web server holding a certificate.
+        ("wss://game.example.org", "wss://game.example.org:443"),
         ("[fe80::1]:9000", "ws://[fe80::1]:9000"),
         ("::1", "ws://[::1]:27436"),
         ("localhost", "ws://localhost:27436"),
@@ -169,9 +171,31 @@ def test_addresses_that_are_refused_in_words(typed):
 def test_table_codes():
     assert table_code("abc-234") == "ABC234"
     assert table_code(" ab c2 34 ") == "ABC234"
-    for wrong in ("", "ABC23", "ABC2345", "ABC10O"):
+    # A dedicated server's private table: twelve characters, typed in groups or not.
+    assert table_code("abcd-efgh-jkmn") == "ABCDEFGHJKMN"
+    assert table_code("ABCD EFGH JKMN") == "ABCDEFGHJKMN"
+    for wrong in ("", "ABC23", "ABC2345", "ABC10O", "ABCDEFGHJKM", "ABCDEFGHJKMNP"):
         with pytest.raises(EntryError):
             table_code(wrong)
+
+
+def test_a_private_code_means_a_servers_port_and_shows_in_groups():
+    from stoneage.scenes.online.addressing import (
+        SERVER_PORT,
+        default_port_for,
+        server_url,
+        shown_code,
+    )
+
+    assert default_port_for("ABCDEFGHJKMN") == SERVER_PORT == 8765
+    assert (
+        table_url("play.example.org", default_port_for("ABC234")) == "ws://play.example.org:27436"
+    )
+    assert server_url("play.example.org") == "ws://play.example.org:8765"
+    assert server_url("wss://play.example.org") == "wss://play.example.org:443"
+    assert shown_code("ABCDEFGHJKMN") == "ABCD EFGH JKMN" and shown_code("ABC234") == "ABC234"
+    with pytest.raises(EntryError):
+        server_url("  ")
 
 
 def test_the_join_screen_says_what_is_wrong_and_sends_nothing(app):
@@ -297,6 +321,7 @@ def test_a_spectator_watches_without_controls(app):
     try:
         join = open_join(app, host.url(), host.code or "")
         join.join(watch=True)
+        run_until(app, lambda: isinstance(app.top, WaitingRoomScene))
         room = app.top
         run_until(app, lambda: room.lobby is not None)
         ann.client.start()  # the only player's seat is taken: the game begins
@@ -408,12 +433,10 @@ def test_nobody_at_that_address_is_said_in_words(app):
     app.push(join)
     join.fields[0].text, join.fields[1].text = f"127.0.0.1:{port}", "ABC234"
     join.join()
-    room = app.top
-    assert isinstance(room, WaitingRoomScene)
-    run_until(app, lambda: room.problem != "")
-    assert "reached" in room.problem
-    room.back()
-    assert app.top is not room
+    run_until(app, lambda: not join.asking)
+    # Nothing answered: said under the address, on the join screen, with the text kept.
+    assert app.top is join and "answered" in join.fields[0].problem
+    assert join.fields[0].text == f"127.0.0.1:{port}" and join.fields[1].text == "ABC234"
 
 
 def test_continue_reopens_the_hosted_table(app, tmp_path):
