@@ -32,9 +32,11 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -49,7 +51,7 @@ MAPPED_FOLDERS = {"stoneage.assets": "assets"}
 PACKAGE_DATA = {
     "stoneage.assets": ["images/*.svg", "fonts/*.ttf", "fonts/*.otf", "fonts/*.txt", "sounds/**/*"],
     "stoneage.rules": ["data/*.yaml"],
-    "stoneage.ai": ["data/*.json"],
+    "stoneage.ai": ["data/*.json", "data/*.yaml"],
 }
 
 
@@ -59,8 +61,8 @@ PACKAGE_DATA = {
 # with these about twice as fast). Left as Python: ``stoneage.rules``' ``__init__`` and
 # ``_engine``, which hold the switch to the pure path (``STONEAGE_PURE``); the modules whose
 # frozen dataclasses are pickled (the decisions, the bots' ``Style`` and ``Prices``, sent to
-# worker processes): compiled, a frozen dataclass cannot be unpickled; and the frozen ``hard1``
-# reference.
+# worker processes): compiled, a frozen dataclass cannot be unpickled. (The frozen ``hard1``
+# reference is no part of the package: it lives in the checkout's ``bench/frozen``.)
 COMPILED_MODULES = [
     "stoneage/rules/actions.py",
     "stoneage/rules/chance.py",
@@ -186,11 +188,31 @@ class BuildPyWithCatalogs(build_py):
         return mapping
 
 
+class BuildExtTold(build_ext):
+    """``build_ext`` that says when the C compiler starts and how long it took: the compiled
+    rules are one large C file, minutes of a compiler's work with nothing else printed (``pip
+    install -v .`` shows these lines as they come)."""
+
+    def run(self) -> None:
+        """Compile the extensions (when there are any) between two lines saying so."""
+        if not self.extensions:
+            super().run()
+            return
+        print(
+            f"stoneage: compiling the C code of {len(self.extensions)} extension modules with "
+            "the C compiler: a few minutes with nothing more printed",
+            flush=True,
+        )
+        began = time.monotonic()
+        super().run()
+        print(f"stoneage: compiled in {time.monotonic() - began:.0f} s", flush=True)
+
+
 setup(
     packages=find_packages(include=["stoneage", "stoneage.*"]) + sorted(MAPPED_FOLDERS),
     package_dir=MAPPED_FOLDERS,
     package_data=PACKAGE_DATA,
     include_package_data=False,
-    cmdclass={"build_py": BuildPyWithCatalogs},
+    cmdclass={"build_py": BuildPyWithCatalogs, "build_ext": BuildExtTold},
     ext_modules=compiled_rules(),
 )

@@ -10,9 +10,21 @@ Prints for each game the decisions judged, the wall-clock and CPU seconds at bot
 moments (as steps) at both; then the median and the slowest review at the default budget, and
 how the key moments agree between the two budgets: the share of games with the same set, the
 mean overlap (moments in both over the larger count), and the share of games whose costliest
-moment is the same. ``--json FILE`` writes every figure.
+moment is the same. ``--json FILE`` writes every figure. ``--single`` reviews at the budget
+only (no second budget).
 
-    python bench/review_time.py [--games 20] [--budget N] [--first SEED] [--workers W]
+Two versions of the review, before and after a change, are timed side by side by running this
+script alternately with each version's interpreter, one game at a time, from a folder outside
+both checkouts (so that each imports its own ``stoneage``), e.g.::
+
+    for seed in $(seq 1000 1019); do
+      /work/wt/base/.venv/bin/python /work/wt/review/bench/review_time.py --single \
+          --games 1 --first $seed
+      /work/wt/review/.venv/bin/python /work/wt/review/bench/review_time.py --single \
+          --games 1 --first $seed
+    done
+
+    python bench/review_time.py [--games 20] [--budget N] [--first SEED] [--workers W] [--single]
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import stoneage
 from stoneage.play.match import Match
 from stoneage.play.savefile import replay_document
 from stoneage.play.seats import Seat
@@ -70,17 +83,21 @@ def main() -> int:
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--first", type=int, default=1000, help="the first game's seed")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--single", action="store_true", help="the budget only, not twice it")
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
     print(
         f"review budget {args.budget} (and {2 * args.budget}), workers {args.workers}, "
-        f"load average at start {os.getloadavg()[0]:.1f}"
+        f"load average at start {os.getloadavg()[0]:.1f}, code {stoneage.__file__}"
     )
     for seed in range(args.first, args.first + args.games):
         text = recorded_game(seed)
         base, seconds, cpu = timed_review(text, args.budget, args.workers)
-        double, seconds2, cpu2 = timed_review(text, 2 * args.budget, args.workers)
+        if args.single:
+            double, seconds2, cpu2 = base, 0.0, 0.0
+        else:
+            double, seconds2, cpu2 = timed_review(text, 2 * args.budget, args.workers)
         row = {
             "seed": seed,
             "decisions": len(base.seats[0].decisions),

@@ -1,13 +1,16 @@
 """Figures for the pygame-ce table: start-up time, frame times while animating, idle CPU.
 
-    python bench/ui_bench.py [--frames 600] [--idle 5] [--no-music] [--hard-frames 600]
+    python bench/ui_bench.py [--frames 600] [--idle 5] [--no-music] [--hard-frames 600] [--rounds 1]
 
 - start to title: wall time from launching a fresh Python process to the first frame of the
   title screen on screen (budget 1.5 s);
 - frame time while animating at 1920x1080: four Normal bots playing at normal animation speed,
   one loop iteration (events, update, draw, flip) per frame (budget: median 8 ms, p99 16 ms);
-- frame time while Hard thinks: the same with four Hard bots, whose searches run in the bot
-  thread beside the frames (budget p99 16 ms: the table stays responsive while a bot thinks);
+- frame time while Hard thinks: the same with four Hard bots, whose searches run in the window's
+  worker process (``stoneage.play.worker``), and again with the searches in the bot thread of
+  the window's process (the path before issue 43.7); with ``--hard-frames`` the three (Normal,
+  Hard in the worker, Hard in-process) are measured side by side, alternating ``--rounds``
+  times (budget: Hard in the worker no worse than Normal animating, slowest frame included);
 - CPU while idle on the game screen: process CPU time over wall time while the human's
   placement waits (budget 3 % of a core), once the first idle frames have read the sound files
   (a one-off, reported apart: it is not what waiting costs, and in the game it happens on the
@@ -83,13 +86,21 @@ def music_playing() -> bool:
     return bool(pygame.mixer.get_init() and pygame.mixer.music.get_busy())
 
 
-def animation_frames(frames: int, level: str = "normal") -> list[float]:
+def animation_frames(frames: int, level: str = "normal", worker: bool = True) -> list[float]:
     """Frame times (ms) of four bots of ``level`` playing at normal speed at 1920x1080 (with
-    ``hard``, the frames drawn while the bots' searches run in their thread)."""
+    ``hard``, the frames drawn while the bots' searches run: in the window's worker process,
+    or with ``worker=False`` in the bot thread of this process, the path before issue 43.7)."""
     from stoneage.play.seats import Seat
     from stoneage.scenes.table.scene import TableScene
 
     app = _open_app((1920, 1080), "normal")
+    if worker:
+        # started and warm, as from the second Hard decision of a program run on (spawning a
+        # process and importing the bots takes about a second of CPU once per run)
+        app.bot_worker.run(abs, 0)
+    else:
+        app.bot_worker.close()
+        app.bot_worker = None  # type: ignore[assignment]  # the old path: the bot thread alone
     seats = [
         Seat(f"Bot {i}", c, "bot", level) for i, c in enumerate(("red", "blue", "green", "yellow"))
     ]
@@ -110,6 +121,8 @@ def animation_frames(frames: int, level: str = "normal") -> list[float]:
         print(f"  (a bot was thinking during {thinking} of the {frames} frames)")
     while app.stack:
         app.stack.pop().exit()
+    if app.bot_worker is not None:
+        app.bot_worker.close()
     import pygame
 
     pygame.display.quit()
@@ -155,6 +168,9 @@ def main() -> int:
     parser.add_argument("--idle", type=float, default=5.0)
     parser.add_argument("--no-music", action="store_true", help="measure without the music")
     parser.add_argument(
+        "--rounds", type=int, default=1, help="alternating rounds of the side-by-side frames"
+    )
+    parser.add_argument(
         "--hard-frames", type=int, default=600, help="frames with four Hard bots (0: skip)"
     )
     args = parser.parse_args()
@@ -181,12 +197,26 @@ def main() -> int:
         f"over {len(times)} frames (budget median 8, p99 16)"
     )
     if args.hard_frames:
-        times = sorted(animation_frames(args.hard_frames, "hard"))
-        median, p99 = statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
-        print(
-            f"frame time while Hard bots think at 1920x1080: median {median:.1f} ms, p99 {p99:.1f} ms, "
-            f"max {times[-1]:.1f} ms over {len(times)} frames (budget p99 16)"
-        )
+        # side by side, alternating, so that the machine's other load falls on all three alike
+        kinds = {
+            "Normal bots animate": ("normal", True),
+            "Hard bots think (worker process)": ("hard", True),
+            "Hard bots think (in this process)": ("hard", False),
+        }
+        frames: dict[str, list[float]] = {name: [] for name in kinds}
+        for round_ in range(args.rounds):
+            for name, (level, in_worker) in kinds.items():
+                count = args.frames if level == "normal" else args.hard_frames
+                frames[name] += animation_frames(count, level, in_worker)
+            print(f"  (round {round_ + 1} of {args.rounds} done)")
+        for name, taken in frames.items():
+            taken.sort()
+            median = statistics.median(taken)
+            p99 = taken[min(len(taken) - 1, int(len(taken) * 0.99))]
+            print(
+                f"side by side, while {name} at 1920x1080: median {median:.1f} ms, "
+                f"p99 {p99:.1f} ms, max {taken[-1]:.1f} ms over {len(taken)} frames"
+            )
     cpu, reading = idle_cpu(args.idle)
     print(
         f"CPU while idle on the game screen: {cpu:.1f} % of a core over {args.idle:.0f} s (budget 3 %)"

@@ -2,7 +2,7 @@
 
 Options: ``--size 1600x900`` (window size), ``--seed N`` (fixed game seed),
 ``--screenshot out.png --scene game`` (render one screen to a PNG without a window and exit;
-scenes: title, setup, game, drag, resolution, resolve, feeding, scoring, settings,
+scenes: title, setup, game, drag, resolution, resolve, feeding, items, scoring, settings,
 rules, pause, log, hotseat, preview, save, load, continue_damaged, tutorial with ``--step N``,
 stats, stats_charts, stats_games, achievements, stats_empty, save_failing, save_elsewhere; with
 ``--games N`` the made-up history of the statistics scenes holds N games, 0 for none),
@@ -87,13 +87,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--scene",
         default="game",
-        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, "
+        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, items, "
         "scoring, settings, settings_sound, settings_online, rules, pause, log, hotseat, preview, "
         "chooser, language_switch, save, load, continue_damaged, "
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "
         "save_failing, save_elsewhere, join, join_wrong_code, lobby, new_server_table, "
         "leaderboard, quick_match, server_waiting_room, waiting_room, waiting_room_joined, "
-        "online_game, countdown, reconnecting, host_left, phrases",
+        "online_game, countdown, reconnecting, host_left, phrases, review, review_hotseat, "
+        "review_progress, review_damaged, practice, scoring_practice",
     )
     parser.add_argument(
         "--players",

@@ -34,6 +34,7 @@ import pygame
 from stoneage import i18n
 from stoneage.i18n import _
 from stoneage.play.cues import CLICK
+from stoneage.play.worker import DecisionWorker
 from stoneage.records import Records
 from stoneage.records.settings import Settings
 from stoneage.scenes.catalog import SCENES
@@ -97,6 +98,8 @@ class App:
         self.running = False
         self.dirty = True
         self.wake_event = 0
+        # the bots' thinking beside the window (started with the first table, stopped at the end)
+        self.bot_worker = DecisionWorker()
         self.frames_drawn = 0
         self._moving: list[pygame.Rect] = []  # where moving sprites were drawn last frame
         self._input_until = 0.0  # full frame rate until then (input just arrived)
@@ -251,6 +254,7 @@ class App:
         finally:
             while self.stack:
                 self.stack.pop().exit()
+            self.bot_worker.close()
             self.sound.close()
             self.records.close()
             if self._resized_at is not None:
@@ -395,7 +399,7 @@ class App:
         first = max((i for i, s in enumerate(self.stack) if s.opaque), default=0)
         for scene in self.stack[first:]:
             scene.draw(target)
-        self.toasts.draw(target)
+        self.toasts.draw(target, self.stack[-1].toast_area() if self.stack else None)
         if surface is None:
             pygame.display.flip()
             self._moving = self.stack[-1].moving_rects()
@@ -419,7 +423,7 @@ class App:
             self.screen.set_clip(area)
             for scene in self.stack[first:]:
                 scene.draw(self.screen)
-            self.toasts.draw(self.screen)
+            self.toasts.draw(self.screen, self.stack[-1].toast_area() if self.stack else None)
         self.screen.set_clip(None)
         pygame.display.update(areas)
         self.frames_drawn += 1

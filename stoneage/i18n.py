@@ -106,8 +106,16 @@ def compile_from_source(code: str) -> bool:
         with po.open("rb") as source:
             catalog = read_po(source, locale=code)
         mo.parent.mkdir(parents=True, exist_ok=True)
-        with mo.open("wb") as target:
-            write_mo(target, catalog)
+        # Written beside it and swapped in whole: another process (a second window, a parallel
+        # test worker) reading the catalog meanwhile sees the old one or the new, never half.
+        part = mo.with_name(f"{mo.name}.{os.getpid()}.part")
+        try:
+            with part.open("wb") as target:
+                write_mo(target, catalog)
+            os.replace(part, mo)
+        finally:
+            with contextlib.suppress(OSError):
+                part.unlink()
     except (OSError, ValueError) as error:  # a read-only install or a damaged catalog
         log.warning("could not compile %s: %s", po, error)
         return False

@@ -52,7 +52,9 @@ from stoneage.rules import (
     GameState,
     PayForBuilding,
     PayForCard,
+    PickItemDie,
     Resolve,
+    parse_action,
 )
 from stoneage.rules.data import HUNT
 from stoneage.scenes.files.opening import example_entries, older_copy_dialog
@@ -112,8 +114,16 @@ ONLINE_SCENES = (
     "phrases",
 )
 # The review of a finished game: at its first key moment, a hotseat game's second person, the
-# analysis under way, and a replay that is no Stone Age game.
-REVIEW_SCENES = ("review", "review_hotseat", "review_progress", "review_damaged")
+# analysis under way, a replay that is no Stone Age game; a practice game from the first key
+# moment at its start, and at its end (Hard's move there, then Normal playing for the person).
+REVIEW_SCENES = (
+    "review",
+    "review_hotseat",
+    "review_progress",
+    "review_damaged",
+    "practice",
+    "scoring_practice",
+)
 STAGED_BUDGET = 20  # rollouts a placement for the screenshots' reviews
 
 SCENE_NAMES = (
@@ -124,6 +134,7 @@ SCENE_NAMES = (
     "resolution",
     "resolve",
     "feeding",
+    "items",
     "scoring",
     "settings",
     "settings_sound",
@@ -221,6 +232,11 @@ def feeding_dialog(state: GameState) -> bool:
     return state.current_player() == HUMAN and isinstance(state.decision(), FeedPeople)
 
 
+def items_dialog(state: GameState) -> bool:
+    """The human takes one of the dice for items."""
+    return state.current_player() == HUMAN and isinstance(state.decision(), PickItemDie)
+
+
 def game_over(state: GameState) -> bool:
     """The game has ended."""
     return state.is_terminal()
@@ -305,6 +321,7 @@ def build_scene(
         "resolution": (resolution_dialog, "normal"),
         "resolve": (resolve_choice, "normal"),
         "feeding": (feeding_dialog, "random"),
+        "items": (items_dialog, "normal"),
     }[name]
     try:
         found_seed, state, steps = find(seed, stop, level, players)
@@ -351,7 +368,7 @@ def example_lobby(players: int, started: bool) -> LobbyUpdate:
     seats = [
         ann,
         bob,
-        SeatInfo("Grok", "green", "bot", "hard", False, False, False),
+        SeatInfo("Kaya", "green", "bot", "hard", False, False, False),
         SeatInfo(
             "Dana" if started else "Player 4", "yellow", "remote", "normal", started, started, False
         ),
@@ -386,7 +403,7 @@ def build_online_scene(app: SceneHost, name: str, seed: int, players: int) -> No
         setup = app.make_scene("setup")
         app.push(setup)
         if isinstance(setup, SetupScene):
-            for _click in range(2):  # Grok's seat: from a bot to a person, to one who joins
+            for _click in range(2):  # Kaya's seat: from a bot to a person, to one who joins
                 setup.toggle_kind(1)
         return
     if name in SERVER_SCENES:
@@ -681,6 +698,31 @@ def build_review_scene(app: SceneHost, name: str, seed: int, players: int = 4) -
     # The engine's own analysis, on a small budget (a second or two) rather than the player's.
     review = analyse_replay(load_replay(path), budget=STAGED_BUDGET)
     app.push(app.make_scene("review", replay=str(path), seat=people - 1, review=review))
+    if name in ("practice", "scoring_practice"):
+        build_practice_scene(app, name, path, review)
+
+
+def build_practice_scene(app: SceneHost, name: str, path: Path, review: Review) -> None:
+    """A practice game from the review's first key moment: at its start (the table, over the
+    review), or at its end when the person played Hard's move there and Normal's after it."""
+    game = load_replay(path)
+    moments = review.seats[0].moments()
+    step = moments[0].step if moments else review.seats[0].decisions[0].step
+    practice = game.practice_from(step, str(path))
+    if name == "practice":
+        app.push(app.make_scene("practice", practice=practice, threaded=False))
+        app.toasts.settle()  # where it starts, said in its toast
+        return
+    before = game.steps[step].before
+    bots = [Seat(s.name, s.colour, "bot", "normal") for s in game.seats]
+    match = Match(bots, game.seed, before, threaded=False)
+    best = moments[0].best if moments else str(game.steps[step].action)
+    match.apply(parse_action(before, best))
+    match.play_out()
+    seats = list(game.seats)
+    app.push(
+        app.make_scene("scoring", seats=seats, state=match.state, seed=game.seed, practice=practice)
+    )
 
 
 def _staged_progress(

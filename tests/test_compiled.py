@@ -1,8 +1,8 @@
 """The rules engine's two paths: compiled by mypyc in a wheel built here, plain Python otherwise.
 
 The whole suite runs on the plain Python (the checkout, as the README's test command installs
-it). This module builds the wheel once (``python -m build --wheel``: where a C compiler works it
-carries the compiled rules), installs it into a fresh virtual environment, and there checks
+it). This module takes the wheel built once a run (``dists``: where a C compiler works it
+carries the compiled rules), installed into a fresh virtual environment, and there checks
 that it reports the compiled path, draws the title screen, plays the same games as the plain
 Python and passes the rules' tests, the golden games, the replay fixtures and the bots'
 fingerprint tests: a compiled smoke run of what pins the game's behaviour, not a second run of
@@ -27,9 +27,7 @@ from tests.test_packaging import (
     VERSION,
     command_path,
     count_colours,
-    fresh_venv,
     outside_env,
-    pip_install,
     run,
 )
 
@@ -50,23 +48,20 @@ def setup_literal(name: str) -> object:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel built from the checkout, as ``pip install .`` builds it."""
-    out = tmp_path_factory.mktemp("wheel")
-    done = run([sys.executable, "-m", "build", "--wheel", "--outdir", out, ROOT])
-    (built,) = out.glob(f"stoneage-{VERSION}-*.whl")
+def wheel(dists: dict[str, Path | str]) -> Path:
+    """The wheel built from the checkout's sdist (``dists``, built once a run and shared with
+    ``test_packaging``), which compiles as ``pip install .`` does."""
+    built = Path(dists["wheel"])
     if built.name.endswith("-py3-none-any.whl"):
-        reason = [line for line in done.stderr.splitlines() if "plain Python" in line]
+        reason = [line for line in str(dists["log"]).splitlines() if "plain Python" in line]
         pytest.skip(f"the wheel was built without compiling: {' '.join(reason) or '?'}")
     return built
 
 
 @pytest.fixture(scope="module")
-def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def venv(wheel: Path, wheel_venv: Path) -> Path:
     """A fresh virtual environment with the compiled wheel; returns its python."""
-    python = fresh_venv(tmp_path_factory.mktemp("venv"))
-    pip_install(python, "--no-index", wheel)
-    return python
+    return wheel_venv
 
 
 def engine_of(python: Path, cwd: Path, pure: bool = False) -> str:
@@ -155,9 +150,9 @@ def test_the_rules_tests_pass_on_the_compiled_path(venv: Path, tmp_path: Path) -
     """The rules' tests, the golden games, the replay fixtures and the bots' fingerprints, run
     from a copy beside the installed game (so ``stoneage`` is the compiled one, not the
     checkout's)."""
-    # The tests folder (their conftests and helpers) and the tools some of them import; only
-    # the tests above run.
-    for folder in ("tests", "tools"):
+    # The tests folder (their conftests and helpers), the tools some of them import and the
+    # frozen reference bots (bench/frozen, never installed); only the tests above run.
+    for folder in ("tests", "tools", "bench"):
         skip = shutil.ignore_patterns("__pycache__")
         shutil.copytree(ROOT / folder, tmp_path / folder, ignore=skip)
     env = dict(outside_env(tmp_path / "home"), STONEAGE_PURE="0")

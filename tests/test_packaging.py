@@ -56,24 +56,31 @@ LANGUAGES = ("en", "zh", "ja")
 DEPENDENCIES = ("pygame", "yaml", "platformdirs", "mypy_extensions")
 
 
-def run(command: list[str | Path], **kwargs: object) -> subprocess.CompletedProcess[str]:
+# A build compiles the rules with mypyc (several minutes of one core; far more on a machine
+# busy with the other test workers): bounded generously, so that only a hung build fails.
+BUILD_SECONDS = 1800
+
+
+def run(
+    command: list[str | Path], timeout: float = 300, **kwargs: object
+) -> subprocess.CompletedProcess[str]:
     """Run a command; fail the test with its output if it fails."""
     done = subprocess.run(
-        [str(part) for part in command], capture_output=True, text=True, timeout=300, **kwargs
+        [str(part) for part in command], capture_output=True, text=True, timeout=timeout, **kwargs
     )
     assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
     return done
 
 
-@pytest.fixture(scope="module")
-def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def build_dists(out: Path) -> dict[str, Path | str]:
     """``python -m build``: the sdist, then the wheel built from that sdist (so the wheel also
-    proves the sdist holds everything a build needs)."""
-    out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", out, ROOT])
+    proves the sdist holds everything a build needs), into ``out``; also the build's messages
+    (``log``). The session fixture ``dists`` (tests/conftest.py) builds them once a run, for
+    this module and ``test_compiled``."""
+    done = run([sys.executable, "-m", "build", "--outdir", out, ROOT], timeout=BUILD_SECONDS)
     (sdist,) = out.glob(f"stoneage-{VERSION}.tar.gz")
     (wheel,) = out.glob(f"stoneage-{VERSION}-*.whl")
-    return {"sdist": sdist, "wheel": wheel}
+    return {"sdist": sdist, "wheel": wheel, "log": done.stdout + done.stderr}
 
 
 def dependency_folders() -> list[str]:
@@ -119,15 +126,22 @@ def pip_install(python: Path, *args: str | Path) -> None:
     and a checkout on ``PYTHONPATH`` (its ``stoneage.egg-info``) would pass for the game
     installed already, so the wheel would be skipped."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args], env=env)
+    command = [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", *args]
+    run(command, timeout=BUILD_SECONDS, env=env)  # an editable install builds too
 
 
-@pytest.fixture(scope="module")
-def installed(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment with the wheel installed; returns its ``bin`` folder."""
-    python = fresh_venv(tmp_path_factory.mktemp("venv"))
-    pip_install(python, "--no-index", dists["wheel"])
-    return python.parent
+def install_wheel(wheel: Path, venv: Path) -> Path:
+    """A fresh virtual environment at ``venv`` with ``wheel`` installed; returns its python.
+    (The session fixture ``wheel_venv`` of tests/conftest.py makes it once a run.)"""
+    python = fresh_venv(venv)
+    pip_install(python, "--no-index", wheel)
+    return python
+
+
+@pytest.fixture
+def installed(wheel_venv: Path) -> Path:
+    """The fresh virtual environment with the wheel installed; returns its ``bin`` folder."""
+    return wheel_venv.parent
 
 
 def outside_env(home: Path) -> dict[str, str]:
@@ -175,6 +189,15 @@ def test_wheel_holds_the_assets_the_catalogs_and_the_data_files(dists: dict[str,
     assert not [name for name in names if name.endswith(".po") or name.startswith("assets/")]
 
 
+def test_wheel_holds_the_game_package_only(dists: dict[str, Path]) -> None:
+    """Nothing but ``stoneage`` and its metadata; the frozen reference bots (``bench/frozen``,
+    for the benchmarks and tests of a checkout) stay out."""
+    names = zipfile.ZipFile(dists["wheel"]).namelist()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert tops == {"stoneage", f"stoneage-{VERSION}.dist-info"}, tops
+    assert not [name for name in names if "/frozen/" in name or "hard1" in name]
+
+
 def test_sdist_holds_what_the_wheel_is_built_from(dists: dict[str, Path]) -> None:
     import tarfile
 
@@ -211,12 +234,58 @@ def test_installed_wheel_draws_the_title_outside_the_checkout(
     assert len(shots) == len(LANGUAGES)  # each language drew its own text
 
 
+def test_installed_wheel_has_no_frozen_reference_bots(installed: Path, tmp_path: Path) -> None:
+    """``stoneage.ai.frozen`` is gone from the installed game; the headless runner still knows
+    ``hard1`` by name and says in words that it lives in a checkout (exit 2, nothing played)."""
+    python = command_path(installed, "python")
+    env = outside_env(tmp_path)
+    check = (
+        "import importlib\n"
+        "for name in ('stoneage.ai.frozen', 'bench.frozen.hard1'):\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except ModuleNotFoundError:\n"
+        "        print('missing', name)\n"
+    )
+    done = run([python, "-c", check], cwd=tmp_path, env=env)
+    assert done.stdout.split("\n")[:2] == [
+        "missing stoneage.ai.frozen",
+        "missing bench.frozen.hard1",
+    ]
+    command = [python, "-m", "stoneage.sim", "--seats", "hard,hard1", "--games", "1"]
+    refused = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "bench/frozen/hard1" in refused.stderr and "checkout" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+# What a build reads from a checkout (setup.py, MANIFEST.in and pyproject.toml name it).
+CHECKOUT_FILES = ("setup.py", "pyproject.toml", "MANIFEST.in", "babel.cfg", "README.md")
+CHECKOUT_FOLDERS = ("stoneage", "assets", "i18n", "tools")
+
+
+def copy_checkout(target: Path) -> Path:
+    """A copy of the checkout's sources at ``target`` (nothing built: no catalogs, extension
+    modules or metadata), for a test that installs from a checkout: an editable install
+    compiles the catalogs into its checkout, which must not be the one the other tests of the
+    run (on other cores) read theirs from."""
+    for name in CHECKOUT_FILES:
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
+    skip = shutil.ignore_patterns("__pycache__", "*.mo", "*.so", "*.pyd", "*.egg-info")
+    for name in CHECKOUT_FOLDERS:
+        shutil.copytree(ROOT / name, target / name, ignore=skip)
+    return target
+
+
 def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
     """``pip install -e .`` (setuptools' default editable mode, whose import hook maps the
     package to the checkout but cannot import the data-only ``stoneage.assets`` there): the
-    game finds ``assets/`` and ``i18n/`` in the checkout and draws the title from elsewhere."""
+    game finds ``assets/`` and ``i18n/`` in the checkout (a copy of this one, whose catalogs
+    the install compiles) and draws the title from elsewhere."""
+    checkout = copy_checkout(tmp_path / "checkout")
     python = fresh_venv(tmp_path / "venv")
-    pip_install(python, "-e", ROOT)
+    pip_install(python, "-e", checkout)
     check = (
         "import stoneage.i18n as i18n, stoneage.resources as r\n"
         "print(r.resource_path('assets'))\n"
@@ -225,7 +294,7 @@ def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
     )
     home = tmp_path / "home"
     done = run([python, "-c", check], cwd=tmp_path, env=outside_env(home))
-    assert done.stdout.split() == [str(ROOT / "assets"), str(ROOT / "i18n")]
+    assert done.stdout.split() == [str(checkout / "assets"), str(checkout / "i18n")]
     png = tmp_path / "title.png"
     command = [
         command_path(python.parent, "stoneage"),
@@ -238,6 +307,22 @@ def test_editable_install_reads_the_checkout(tmp_path: Path) -> None:
     ]
     run(command, cwd=tmp_path, env=outside_env(home))
     assert count_colours(png) >= 16
+
+
+def test_the_readme_plays_the_built_game_and_tests_the_checkout() -> None:
+    """The README's first command installs the game as a player gets it (``pip install .``,
+    compiled where a compiler works, ``-v`` showing the build), not editable; its second, the
+    test command, is the editable install that .ci/run runs."""
+    commands = [
+        line.strip()
+        for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("    python3 -m venv .venv")
+    ]
+    play, test = commands[:2]
+    assert play.endswith("&& pip install -v . && stoneage") and " -e " not in play
+    assert test.endswith("&& pip install -e '.[test]' && python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -e '.[test]' && python -m pytest" in ci
 
 
 # --- icons -----------------------------------------------------------------------------------
@@ -329,7 +414,7 @@ def test_spec_is_valid_python_with_the_expected_parts() -> None:
     }
     assert {"Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"} <= called
     assert "NSHighResolutionCapable" in text and "tomllib" in text and "launcher.py" in text
-    for needed in ("tkinter", "pygame.tests"):
+    for needed in ("tkinter", "pygame.tests", "bench"):
         assert f'"{needed}"' in text
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from stoneage.rules import Action, GameState
 
+from .opponents import BALANCED
 from .policy import Style, score_actions
 
 
@@ -20,6 +21,7 @@ class Bot(ABC):
     """A player for one seat: ``choose(view)`` returns one of ``view.legal_actions()``."""
 
     level: str = "bot"
+    opponent: str = BALANCED  # who plays (``opponents``): its leanings are in the bot's style
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -30,7 +32,7 @@ class Bot(ABC):
         """One legal action for the seat that decides in ``view``."""
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.level} seed={self.seed}>"
+        return f"<{type(self).__name__} {self.opponent}:{self.level} seed={self.seed}>"
 
 
 class RandomBot(Bot):

@@ -32,6 +32,7 @@ from .search import (
     near_choice,
     rollout,
     search,
+    seated_choice,
     styled_choice,
 )
 from .values import evaluate_all
@@ -159,6 +160,7 @@ class Tactics:
     paired: bool = True  # compare on shared futures, choose a finalist; False: hard1's way
     near_plies: int | None = None  # the whole judgement only this many placements deep
     near_min_players: int = NEAR_MIN_PLAYERS  # ... at tables of at least this many players
+    own_style: Style | None = None  # an opponent's own judgement for its seat in the rollouts
 
     def noise_at(self, players: int) -> float:
         """Points of spread of the rollouts' placements at a table of ``players``."""
@@ -213,6 +215,18 @@ class HardBot(Bot):
         self.last_limits: Limits | None = None  # the limits of the latest search (for tests)
         self._last_round = 0
         self._rate: float | None = None  # rollouts a second seen in this game's searches
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy in another process needs (the window's search worker): everything but
+        the styled rollout policies, closures made again from the tactics on arrival."""
+        state = dict(self.__dict__)
+        state["_styled"], state["policy"] = {}, None
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Rebuild a copy made by ``__getstate__`` (its rollout policy made afresh)."""
+        self.__dict__.update(state)
+        self.policy = self._styled_at(self.tactics.rollout_noise)
 
     def choose(self, view: GameState) -> Action:
         """The candidate whose sampled futures end best for this seat."""
@@ -385,6 +399,8 @@ class HardBot(Bot):
         noise = tactics.noise_at(view.n)
         if near is not None:
             return near_choice(style, noise, view, near)
+        if tactics.own_style is not None:
+            return seated_choice(view.current_player(), tactics.own_style, style, noise)
         return self._styled_at(noise)
 
     def _styled_at(self, noise: float) -> Policy | None:

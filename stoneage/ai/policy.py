@@ -44,6 +44,7 @@ from stoneage.rules.data import (
     gather_divisor,
 )
 
+from .leanings import Leaning, priced_by
 from .outlook import Outlook, food_worth, make_outlook
 from .payments import Holdings, building_gain, card_cost
 from .placement import SeatPlan, plan_for, space_gain
@@ -104,12 +105,14 @@ def _index_of(decision: Decision) -> IndexStep:
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """What distinguishes one level's judgement from another's."""
+    """What distinguishes one level's judgement from another's, and one opponent's from
+    another's (``lean``: None is the balanced judgement every level had before opponents)."""
 
     block: float = 0.0  # weight of denying an exclusive space to the opponent who wants it most
     timing: float = 0.0  # weight of the lead when an action would end the game
     foresight: bool = True  # count this round's gathering when judging what can be paid
     fitted: bool = False  # block and timing from the table size's fitted prices, not these
+    lean: Leaning | None = None  # what this opponent favours (``leanings``)
 
     def at_table(self, n: int) -> Style:
         """The style as played at a table of ``n`` players (``fitted``: its prices' weights)."""
@@ -121,7 +124,7 @@ class Style:
         if found is None or found[0] is not price:
             found = _AT_TABLE[key] = (
                 price,
-                Style(block=price.block, timing=price.timing, foresight=self.foresight),
+                Style(price.block, price.timing, self.foresight, lean=self.lean),
             )
         return found[1]
 
@@ -133,7 +136,13 @@ _AT_TABLE: dict[tuple[Style, int], tuple[Prices, Style]] = {}
 
 def score_actions(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
     """Every legal action of ``seat`` with its heuristic score (higher is better)."""
-    style = style.at_table(state.n)
+    if style.lean is not None and style.lean.prices:
+        with priced_by(style.lean, state.n):  # the opponent's own prices, for this decision
+            return _scored(state, seat, style.at_table(state.n))
+    return _scored(state, seat, style.at_table(state.n))
+
+
+def _scored(state: GameState, seat: int, style: Style) -> list[tuple[Action, float]]:
     decision = state.decision()
     actions = state.legal_actions()
     if type(decision) is ChooseSpace:
@@ -158,7 +167,9 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
     plan = plan_for(state, seat, out)
     if not style.foresight:
         plan.incoming, plan.holdings = (0.0, 0.0, 0.0, 0.0), plan.p.res
-    rivals = _rival_gains(state, seat) if style.block else []
+    lean = style.lean
+    block = style.block * (lean.block if lean is not None else 1.0)
+    rivals = _rival_gains(state, seat) if block else []
     figure_cost = out.prices.figure_cost
     cache: dict[int, float] = {}
     leads: list[float] = []  # the lead, once a placement would end the game (rare: it costs
@@ -171,7 +182,7 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
 
     def exclusive_extra(space: int) -> float:
         if space not in cache:
-            cache[space] = _block_value(state, rivals, space) * style.block + _ending_value(
+            cache[space] = _block_value(state, rivals, space) * block + _ending_value(
                 state, space, lead, style.timing
             )
         return cache[space]
@@ -180,7 +191,10 @@ def _placement_scorer(state: GameState, seat: int, out: Outlook, style: Style) -
         if not isinstance(action, Place):
             raise TypeError(f"not a placement: {action!r}")
         space, count = action.space, action.count
-        value = space_gain(state, plan, space, count) - figure_cost * count
+        gain = space_gain(state, plan, space, count)
+        if lean is not None:
+            gain = gain * lean.gain[space] + lean.bonus[space]
+        value = gain - figure_cost * count
         if space in EXCLUSIVE:
             value += exclusive_extra(space)
             if space >= CARD_SPACES[0] and state.round >= STALL_ROUND:
@@ -332,9 +346,12 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scor
     figures_built = own_figures(p)["hut_builder"]
     if kind == "pay_card":
         worth = card_value(_shown(state.display[index]), p, out, state.n)
+        space = CARD_SPACES[index]
     else:
         tile = data.buildings()[_shown(state.tops[index])]
         worth = float(figures_built)
+        space = BUILDING_SPACES[index]
+    lean = style.lean
 
     def score(action: Action) -> float:
         if not isinstance(action, Pay):  # Decline: keep everything, gain nothing
@@ -342,13 +359,17 @@ def _pay_scorer(state: GameState, seat: int, out: Outlook, style: Style) -> Scor
         paid = action.resources
         lost = sum(n * v for n, v in zip(paid, out.res_value))
         if kind == "pay_card":
-            return worth - lost
-        points = (
-            tile.points
-            if tile.kind == "fixed"
-            else sum(n * v for n, v in zip(paid, RESOURCE_VALUES))
-        )
-        return worth + points - lost
+            gain = worth - lost
+        else:
+            points = (
+                tile.points
+                if tile.kind == "fixed"
+                else sum(n * v for n, v in zip(paid, RESOURCE_VALUES))
+            )
+            gain = worth + points - lost
+        if lean is None:
+            return gain
+        return gain * lean.gain[space] + lean.bonus[space]
 
     return score
 

@@ -149,6 +149,25 @@ def styled_choice(style: Style, noise: float = ROLLOUT_NOISE) -> Policy:
     return choose
 
 
+def seated_choice(own_seat: int, own: Style, others: Style, noise: float = ROLLOUT_NOISE) -> Policy:
+    """A rollout policy for an opponent with leanings: its own seat (``own_seat``) plays its
+    own ``own`` judgement (placements as ``styled_choice`` does, the small steps by its best),
+    the other seats ``styled_choice(others, noise)``."""
+    mine, theirs = styled_choice(own, noise), styled_choice(others, noise)
+
+    def choose(state: GameState, seat: int, rng: random.Random) -> Action:
+        if seat != own_seat:
+            return theirs(state, seat, rng)
+        if state.placing():
+            return mine(state, seat, rng)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return max(score_actions(state, seat, own), key=lambda item: item[1])[0]
+
+    return choose
+
+
 # Placement scores by position, for the rollouts. The placement phase has no chance in it, so
 # the rollouts of one search pass through the same placement positions again and again (their
 # noise picks among a few near-equal moves): measured at 4 players, the scores of most of a

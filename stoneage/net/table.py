@@ -37,9 +37,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stoneage.ai import Bot
+from stoneage.ai import BALANCED, Bot
 from stoneage.play.match import ChanceSource, Match, Step, SystemChance, bot_decision, seat_bot
-from stoneage.play.seats import BOT, HUMAN, Seat
+from stoneage.play.opponents import NAMES
+from stoneage.play.seats import BOT, HUMAN, OPPONENT_LEVELS, Seat, stored_opponent
 from stoneage.rules import (
     CHANCE,
     HIDDEN,
@@ -73,12 +74,23 @@ TOLD_KEPT = 2 * BACKLOG_STEPS
 
 @dataclass
 class SeatConfig:
-    """A seat of a table: who plays it (``kind``), the bot's level, a name and a colour."""
+    """A seat of a table: who plays it (``kind``), the bot's level, a name, a colour and the
+    bot's opponent (``stoneage.ai.opponents``; a record without one, or naming one this version
+    does not know, is played by the balanced opponent)."""
 
     kind: str
     level: str = "normal"
     name: str = ""
     colour: str = ""
+    opponent: str = BALANCED
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe form; the opponent only when it is not the balanced one, so a table of
+        balanced bots is stored as before there were opponents."""
+        raw = dict(vars(self))
+        if self.opponent == BALANCED:
+            del raw["opponent"]
+        return raw
 
     @property
     def is_player(self) -> bool:
@@ -121,7 +133,7 @@ class TableRecord:
         """A JSON-safe form (the database keeps the actions apart)."""
         return {
             "code": self.code,
-            "seats": [vars(s) for s in self.seats],
+            "seats": [s.to_dict() for s in self.seats],
             "bot_key": self.bot_key,
             "digests": self.digests,
             "started": self.started,
@@ -285,18 +297,28 @@ class NetTable:
 
     def start(self) -> None:
         """Begin the game; a player's seat nobody claimed is played by a bot of the stand-in
-        level for the whole game."""
+        level for the whole game (the balanced opponent, named after it: "Kaya 3")."""
         if self.started:
             return
         for i, s in enumerate(self.record.seats):
             if s.is_player and self.record.digests[i] is None:
-                self.record.seats[i] = replace(s, kind=BOT, level=self.record.standin)
+                # Nobody claimed it: no person's name to keep, the bot is named as any other.
+                name = f"{NAMES[BALANCED]} {i + 1}"
+                self.record.seats[i] = replace(
+                    s, kind=BOT, level=self.record.standin, name=name, opponent=BALANCED
+                )
         self.record.started = True
         self._begin(replay=[])
 
     def _begin(self, replay: list[str]) -> None:
         seats = [
-            Seat(s.name, s.colour, HUMAN if s.is_player else BOT, s.level)
+            Seat(
+                s.name,
+                s.colour,
+                HUMAN if s.is_player else BOT,
+                s.level,
+                stored_opponent(s.opponent),
+            )
             for s in self.record.seats
         ]
         match = Match(seats, self.record.bot_key, threaded=False, chance=self.chance)
@@ -518,10 +540,15 @@ def _not_yours(text: str, seat: int, actor: int) -> IllegalActionError:
 
 
 def _settled(seat: SeatConfig, index: int) -> SeatConfig:
-    """A seat with a colour and a name (the seat's number when none was given)."""
+    """A seat with a colour and a name (a bot's: its opponent's, "Kaya 3"; a person's: the
+    seat's number when none was given)."""
     colour = seat.colour if seat.colour in COLOURS else COLOURS[index]
-    name = seat.name.strip()[:24] or f"{seat.level if seat.kind == BOT else 'Player'} {index + 1}"
-    return SeatConfig(seat.kind, seat.level, name, colour)
+    opponent = stored_opponent(seat.opponent)
+    # A Random bot is nobody's: it keeps the level's name ("random 3").
+    played = NAMES[opponent] if seat.level in OPPONENT_LEVELS else seat.level
+    unnamed = f"{played} {index + 1}" if seat.kind == BOT else f"Player {index + 1}"
+    name = seat.name.strip()[:24] or unnamed
+    return SeatConfig(seat.kind, seat.level, name, colour, opponent)
 
 
 def step_data(step: Step, seat: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from stoneage.ai.preview import YieldPreview, yield_preview
 from stoneage.i18n import _, ngettext
 from stoneage.play.names import resource_title, space_title
 from stoneage.play.story import action_phrase
+from stoneage.play.worker import DecisionWorker, WorkerFailed, WorkerUnusable
 from stoneage.rules import Action, GameState
 from stoneage.rules.data import FOREST, HUNT
 
@@ -47,9 +48,32 @@ class Hint:
             return _("Hint: {what} (expected lead {value:+.1f})").format(
                 what=action_phrase(best), value=value
             )
-        return _("Hint: {what} (expected lead {value:+.1f}; next best {next:+.1f})").format(
-            what=action_phrase(best), value=value, next=runner_up
+        return _("Hint: {what}: {verdict}").format(
+            what=action_phrase(best), verdict=margin_words(value - runner_up)
         )
+
+
+#: How far ahead of the next best move (in points of expected lead) a move is "clearly" the best.
+CLEARLY_BEST = 5.0
+
+
+def margin_words(gap: float) -> str:
+    """How much better the hinted move is than the next best, words first and the figure
+    second, rounded to whole points (a beginner was puzzled by "+15.3 vs next best -6.1")."""
+    points = round(gap)
+    if points < 1:
+        return _("about as good as the next best move (less than a point between them)")
+    if gap >= CLEARLY_BEST:
+        return ngettext(
+            "clearly the best move ({n} point of expected lead ahead of the next best)",
+            "clearly the best move ({n} points of expected lead ahead of the next best)",
+            points,
+        ).format(n=points)
+    return ngettext(
+        "the best move, a little ahead of the next ({n} point of expected lead)",
+        "the best move, a little ahead of the next ({n} points of expected lead)",
+        points,
+    ).format(n=points)
 
 
 def hard_bot(seed: int) -> HardBot:
@@ -60,11 +84,26 @@ def hard_bot(seed: int) -> HardBot:
     return bot
 
 
-class HintService:
-    """Asks a Hard bot, off the window's thread, for the best action of a human seat."""
+def analyse_job(bot: HardBot, state: GameState, seat: int) -> list[tuple[Action, float | None]]:
+    """The hint's search (every hint gets the full thinking time): the actions of ``seat`` in
+    ``state`` ranked best first with their values; run in the worker process or here."""
+    bot.spent = 0.0
+    return bot.analyse(state.view(seat))
 
-    def __init__(self, seed: int, notify: Callable[[], None] | None, threaded: bool = True) -> None:
+
+class HintService:
+    """Asks a Hard bot, off the window's thread, for the best action of a human seat (in the
+    window's worker process when ``worker`` is given, so the frames keep their core)."""
+
+    def __init__(
+        self,
+        seed: int,
+        notify: Callable[[], None] | None,
+        threaded: bool = True,
+        worker: DecisionWorker | None = None,
+    ) -> None:
         self.bot = hard_bot(seed ^ 0x5EED)
+        self.worker = worker
         self.notify = notify
         self._executor = (
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint") if threaded else None
@@ -89,14 +128,21 @@ class HintService:
 
     def _analyse(self, state: GameState, seat: int) -> Hint | None:
         try:
-            self.bot.spent = 0.0  # every hint gets the full thinking time, however many came before
-            ranked = self.bot.analyse(state.view(seat))
+            ranked = self._ranked(state, seat)
         except Exception:  # a hint is a courtesy; the game goes on without one
             log.exception("the hint failed")
             return None
         legal = set(state.legal_actions())
         ranked = [(a, v) for a, v in ranked if a in legal]
         return Hint(state.ply, seat, tuple(ranked)) if ranked else None
+
+    def _ranked(self, state: GameState, seat: int) -> list[tuple[Action, float | None]]:
+        if self.worker is not None:
+            try:
+                return self.worker.run(analyse_job, self.bot, state, seat)
+            except (WorkerFailed, WorkerUnusable) as error:  # here instead
+                log.warning("the hint is worked out in the window's process: %s", error)
+        return analyse_job(self.bot, state, seat)
 
     def thinking(self, state: GameState) -> bool:
         """True while a hint for ``state`` is being worked out."""

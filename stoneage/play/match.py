@@ -24,7 +24,9 @@ continued after a crash, an undo or a replay makes the same draws and the same b
 again (a Hard bot thinking against the clock excepted: how far it searches depends on the
 machine's speed; with a fixed rollout count it too is exact).
 
-A bot decides in a worker thread (``threaded``); ``notify`` (the window's wake-up) is called
+A bot decides in a worker thread (``threaded``), which asks the worker process (``worker``,
+``stoneage.play.worker``) when the window gives one, so the search runs beside the window's
+process on another core; ``notify`` (the window's wake-up) is called
 when it is done, so the window never waits on a bot. Without a thread the decision is made at
 once, in the caller's thread (the runner, the tests).
 """
@@ -39,8 +41,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
-from stoneage.ai import Bot, Budget, make_bot
+from stoneage.ai import BALANCED, Bot, Budget, make_bot
 from stoneage.play.seats import Seat
+from stoneage.play.worker import DecisionWorker, WorkerFailed, WorkerUnusable
 from stoneage.rules import (
     CHANCE,
     TERMINAL,
@@ -83,10 +86,17 @@ def seat_seed(seed: int, seat: int) -> int:
     return seed * 7919 + seat
 
 
-def seat_bot(level: str, seed: int, seat: int, budget: Budget | None = None) -> Bot:
-    """A new bot of ``level`` for ``seat`` of the game of ``seed`` (``budget``: Hard's
-    thinking), made with the seat's seed (``seat_seed``)."""
-    return make_bot(level, seat_seed(seed, seat), budget)
+def seat_bot(
+    level: str,
+    seed: int,
+    seat: int,
+    budget: Budget | None = None,
+    opponent: str = BALANCED,
+) -> Bot:
+    """A new bot of ``level`` played by ``opponent`` (an id of ``stoneage.ai.roster()``) for
+    ``seat`` of the game of ``seed`` (``budget``: Hard's thinking), made with the seat's seed
+    (``seat_seed``)."""
+    return make_bot(level, seat_seed(seed, seat), budget, opponent)
 
 
 def bot_seed(seed: int, seat: int, ply: int) -> str:
@@ -152,6 +162,12 @@ def bot_decision(bot: Bot, seed: int, seat: int, state: GameState) -> Action:
     return random.Random(state.ply).choice(state.legal_actions())
 
 
+def decide_job(bot: Bot, seed: int, seat: int, state: GameState) -> tuple[Action, Bot]:
+    """A bot's decision made in the worker process (``bot_decision``), and the bot as it is
+    afterwards (what it remembers of the game goes back to the window's copy)."""
+    return bot_decision(bot, seed, seat, state), bot
+
+
 class Match:
     """A game in progress and the next automatic action (chance or a bot).
 
@@ -182,6 +198,7 @@ class Match:
         bots: Mapping[int, Bot] | None = None,
         budget: Budget | None = None,
         chance: ChanceSource | None = None,
+        worker: DecisionWorker | None = None,
     ) -> None:
         self.seats = list(seats)
         self.seed = seed
@@ -196,10 +213,11 @@ class Match:
             self.steps = replay_steps(state)
         given = dict(bots or {})
         self.bots: dict[int, Bot] = {
-            i: given.get(i) or seat_bot(s.level, seed, i, budget)
+            i: given.get(i) or seat_bot(s.level, seed, i, budget, s.bot_opponent)
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
+        self.worker = worker
         self.notify = notify
         self._executor = (
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
@@ -259,7 +277,7 @@ class Match:
             self._future = None  # a decision for an older position: drop it
         if self._future is None:
             self._future_ply = self.state.ply
-            self._future = self._executor.submit(self.decide, seat, self.state)
+            self._future = self._executor.submit(self._think, seat, self.state)
             notify = self.notify
             if notify is not None:
                 self._future.add_done_callback(lambda _f: notify())
@@ -268,6 +286,26 @@ class Match:
             return None
         action, self._future = self._future.result(), None
         return action
+
+    def _think(self, seat: int, state: GameState) -> Action:
+        """The bot thread's decision: in the worker process when there is one (the same
+        decision: the bot goes there and comes back, see ``stoneage.play.worker``); here when
+        the bot cannot be sent; by the Normal policy should the worker die or hang (the table
+        never waits forever)."""
+        worker = self.worker
+        if worker is None:
+            return self.decide(seat, state)
+        try:
+            action, bot = worker.run(decide_job, self.bots[seat], self.seed, seat, state)
+        except WorkerUnusable:
+            return self.decide(seat, state)
+        except WorkerFailed as error:
+            log.warning("seat %s decides by the Normal policy: %s", seat, error)
+            return bot_decision(seat_bot("normal", self.seed, seat), self.seed, seat, state)
+        if action in state.legal_actions():
+            self.bots[seat] = bot  # what it remembers of this game (Hard's time spent)
+            return action
+        return self.decide(seat, state)
 
     def decide(self, seat: int, state: GameState) -> Action:
         """The bot of ``seat`` choosing on its own view of ``state`` (``bot_decision``)."""

@@ -13,13 +13,22 @@ from functools import cache, lru_cache
 
 from stoneage import i18n
 from stoneage.i18n import LANGUAGES, N_, NP_, _, ngettext, pgettext
+from stoneage.play.opponents import NAMES as OPPONENT_NAMES
 from stoneage.rules import data
 
 #: The name a human seat gets unless the player types one. It is shown in the language of the
 #: moment: a game started in English and continued in Chinese says "你", not "You".
 DEFAULT_HUMAN_NAME = N_("You")
 #: Every name the game gives by itself (the bots' too): each is shown in the current language.
-DEFAULT_NAMES = (DEFAULT_HUMAN_NAME, N_("Grok"), N_("Ayla"), N_("Tharn"), N_("Oona"))
+#: (Grok, Ayla, Tharn and Oona named the bots before there were opponents: old saves say them.)
+DEFAULT_NAMES = (
+    DEFAULT_HUMAN_NAME,
+    N_("Grok"),
+    N_("Ayla"),
+    N_("Tharn"),
+    N_("Oona"),
+    *OPPONENT_NAMES.values(),
+)
 #: The name of a person's seat in a hotseat game when nobody typed one ("Player 2"): shown in
 #: the language of the moment, like the names above.
 NUMBERED_NAME = N_("Player {n}")

@@ -4,10 +4,17 @@ Every file the game writes of a game (the autosave, a named save, a save written
 replay) is one JSON object::
 
     {"format": "stoneage-save", "version": 1,
-     "seats": [{"name": ..., "colour": ..., "kind": "human"|"bot", "level": ...}, ...],
+     "seats": [{"name": ..., "colour": ..., "kind": "human"|"bot", "level": ...,
+                "opponent": ...}, ...],
      "seed": N, "game": "<the rules engine's own save: seat count, seed, every action>",
      "saved_at": ISO-8601, "started_at": ISO-8601, "played_seconds": seconds,
+     "practice": {"source": ..., "step": N, ...},  # a practice game only (``play.practice``)
      "log": ["## Round 1", "...", ...]}            # a replay only: the log in words
+
+A bot seat's ``opponent`` is the id of the opponent that plays it (``stoneage.ai.opponents``);
+a seat without one (every save from before opponents) or naming one this version does not know
+is played by the balanced opponent, which plays exactly as every bot did before. The field was
+added without a new version: older programs ignore it and play the balanced opponent.
 
 ``game`` is the engine's form (``GameState.to_json``): reading replays it through the rules,
 so a damaged or hostile file can never give a position the rules would not reach. ``log`` is
@@ -37,7 +44,8 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from stoneage.i18n import N_, _
 from stoneage.play.names import DEFAULT_HUMAN_NAME, engine_reason, shown_name
-from stoneage.play.seats import BOT_LEVELS, COLOURS, Seat
+from stoneage.play.practice import Practice, practice_or_none
+from stoneage.play.seats import BOT_LEVELS, COLOURS, Seat, stored_opponent
 from stoneage.rules import ActionError, GameState, SaveFormatError, new_game
 
 if TYPE_CHECKING:  # for annotations: reading a save needs neither the match driver nor its bots
@@ -104,6 +112,7 @@ class LoadedGame:
     saved_at: str = ""
     started_at: str = ""  # when the game began ('' in saves from before it was stored)
     played: float = 0.0  # seconds played before the save (0 in older saves)
+    practice: Practice | None = None  # where a practice game began (None: a game of its own)
 
     def fresh_seats(self) -> list[Seat]:
         """Copies of the seats (the table may change its own)."""
@@ -147,13 +156,19 @@ def save_text(payload: dict[str, Any], indent: int | None = None) -> str:
 
 
 def replay_document(
-    seats: Sequence[Seat], seed: int, steps: Sequence[Step], final: GameState
+    seats: Sequence[Seat],
+    seed: int,
+    steps: Sequence[Step],
+    final: GameState,
+    practice: Practice | None = None,
 ) -> dict[str, Any]:
-    """A replay file's content: a save of the game (seats, seed, every action) and the log
-    in words of the current language, for people who open the file."""
+    """A replay file's content: a save of the game (seats, seed, every action), a practice
+    game's mark, and the log in words of the current language, for people who open the file."""
     from stoneage.play.story import log_lines  # the story is read when a replay is written
 
     document = save_payload(seats, seed, final)
+    if practice is not None:
+        document["practice"] = practice.to_dict()
     document["log"] = [
         ("## " if heading else "") + text for text, heading in log_lines(steps, seats)
     ]
@@ -230,7 +245,12 @@ def _parse(data: bytes | str) -> LoadedGame:
     if not _is_seed(seed):  # saves from before the seed was stored
         seed = state.seed if _is_seed(state.seed) else 0
     started_at, played = _play_time(payload)
-    return LoadedGame(seats, seed, state, saved_at, started_at, played)
+    practice = practice_or_none(payload.get("practice"))
+    if "practice" in payload and practice is None:
+        log.warning("ignoring a damaged practice mark in a save")
+    if practice is not None and (practice.step > state.ply or len(practice.scores) != len(seats)):
+        practice = None  # a mark of another game
+    return LoadedGame(seats, seed, state, saved_at, started_at, played, practice)
 
 
 def _play_time(payload: dict[str, Any]) -> tuple[str, float]:
@@ -362,7 +382,8 @@ def _seat(raw: object) -> Seat:
         raise SaveError(WRONG_VALUE, field="seats")
     if raw.get("default_name") is True:  # the default name, shown in the language of now
         name = _(DEFAULT_HUMAN_NAME)
-    return Seat(shown_name(name), colour, "human" if kind == "human" else "bot", level)
+    opponent = stored_opponent(raw.get("opponent"))
+    return Seat(shown_name(name), colour, "human" if kind == "human" else "bot", level, opponent)
 
 
 def _is_seed(value: object) -> TypeGuard[int]:

@@ -17,8 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from stoneage.ai import BALANCED, roster
 from stoneage.i18n import N_, _
 from stoneage.play.names import canonical_name, shown_name
+from stoneage.play.practice import Practice
 from stoneage.records.files import data_dir, read_limited, set_aside
 from stoneage.records.game_record import GameRecord, SeatLike
 from stoneage.records.health import WriteHealth
@@ -54,8 +56,12 @@ class Achievement:
     test: Test
 
     def earned_in(self, record: GameRecord, seat: int, earlier: Sequence[GameRecord]) -> bool:
-        """True when ``seat`` (a person) earns this in ``record``."""
-        return record.seats[seat].is_human and self.test(record, seat, earlier)
+        """True when ``seat`` (a person) earns this in ``record`` (never in a practice game)."""
+        return (
+            record.practice is None
+            and record.seats[seat].is_human
+            and self.test(record, seat, earlier)
+        )
 
 
 # --- the tests ---------------------------------------------------------------------------------------------
@@ -76,10 +82,13 @@ def _sand_points(record: GameRecord, seat: int) -> int:
 
 
 def own_games(name: str, records: Sequence[GameRecord]) -> list[tuple[GameRecord, int]]:
-    """Each game (oldest first) where a person called ``name`` sat, with their seat."""
+    """Each game (oldest first) where a person called ``name`` sat, with their seat; practice
+    games do not count (no streak, no game played)."""
     name = canonical_name(name)
     out = []
     for record in records:
+        if record.practice is not None:
+            continue
         for seat in record.human_seats():
             if record.seats[seat].name == name:
                 out.append((record, seat))
@@ -113,6 +122,25 @@ def _beat_every_level(record: GameRecord, seat: int, earlier: Sequence[GameRecor
         level for r, s in _with_earlier(record, seat, earlier) for level in _bots_beaten(r, s)
     }
     return {"easy", "normal", "hard"} <= beaten and bool(_bots_beaten(record, seat))
+
+
+def _beat_every_opponent(record: GameRecord, seat: int, earlier: Sequence[GameRecord]) -> bool:
+    """Won (over the person's games) a table where each opponent of the roster sat, this game
+    one of them."""
+    beaten = {
+        opponent
+        for r, s in _with_earlier(record, seat, earlier)
+        for opponent in _opponents_beaten(r, s)
+    }
+    return {o.id for o in roster()} <= beaten and bool(_opponents_beaten(record, seat))
+
+
+def _opponents_beaten(record: GameRecord, seat: int) -> list[str]:
+    """The opponents (ids) of the bots at a table ``seat`` won (a bot of a record from before
+    opponents: the balanced one)."""
+    if not record.won(seat):
+        return []
+    return [s.opponent or BALANCED for s in record.opponents(seat) if not s.is_human]
 
 
 ACHIEVEMENTS: tuple[Achievement, ...] = (
@@ -253,6 +281,12 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
         N_("Every challenge"),
         N_("Win against Easy, Normal and Hard bots (over your games)."),
         _beat_every_level,
+    ),
+    Achievement(
+        "every_rival",
+        N_("Every rival"),
+        N_("Win against Kaya, Hana, Bodo, Lumi and Kobo (over your games)."),
+        _beat_every_opponent,
     ),
 )
 
@@ -494,13 +528,15 @@ class Achievements:
         started_at: str,
         duration: float,
         export_replay: Callable[[], Path] | None = None,
+        practice: Practice | None = None,
     ) -> GameEnd:
         """At the end of a game: write its replay, record it in the history and award the
-        achievements earned. Never raises for a file problem (the write health and the
-        notices tell the player); a game not over records nothing."""
+        achievements earned (none in a practice game, ``practice``). Never raises for a file
+        problem (the write health and the notices tell the player); a game not over records
+        nothing."""
         earlier = self.history.with_pending()
         record = self.history.record_finished_game(
-            seats, seed, state, started_at, duration, export_replay
+            seats, seed, state, started_at, duration, export_replay, practice
         )
-        earned = self.award(record, earlier) if record is not None else []
+        earned = self.award(record, earlier) if record is not None and practice is None else []
         return GameEnd(record, earned, self.history.take_notices() + self.take_notices())

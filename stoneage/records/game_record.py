@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from stoneage.ai import BALANCED
 from stoneage.play.names import canonical_name
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import now_iso
+from stoneage.play.seats import OPPONENT_LEVELS, stored_opponent
 from stoneage.rules import SCORING_CATEGORIES, GameState, scoring_cards
 from stoneage.rules.data import cards as card_data
 
@@ -23,7 +26,8 @@ NAME_LIMIT = 64
 
 
 class SeatLike(Protocol):
-    """What a record needs to know of a seat (``stoneage.play.match.Seat`` fits)."""
+    """What a record needs to know of a seat (``stoneage.play.match.Seat`` fits; a seat
+    without an ``opponent`` is recorded as played by the balanced one)."""
 
     name: str
     colour: str
@@ -53,10 +57,17 @@ class SeatRecord:
     green_symbols: tuple[str, ...]  # the culture symbol of every green card (repeats too)
     penalties: int  # times the seat lost 10 points for unfed people
     resources: int  # resources left at the end
+    opponent: str | None = None  # the bot's opponent (its id); None for a person
 
     def __post_init__(self) -> None:
         # The identity, however the record was made (a game, a file, a test's builder).
         object.__setattr__(self, "name", canonical_name(self.name))
+        # A bot's opponent: the balanced one when none is named (records from before
+        # opponents) or for a level no other plays (random); a person has none.
+        opponent = None if self.kind == "human" else stored_opponent(self.opponent)
+        if opponent is not None and self.level not in OPPONENT_LEVELS:
+            opponent = BALANCED
+        object.__setattr__(self, "opponent", opponent)
 
     @property
     def is_human(self) -> bool:
@@ -89,11 +100,14 @@ class SeatRecord:
             "green_symbols": list(self.green_symbols),
             "penalties": self.penalties,
             "resources": self.resources,
+            # A bot of the balanced opponent is written as every record was before opponents.
+            **({} if self.opponent in (None, BALANCED) else {"opponent": self.opponent}),
         }
 
     @classmethod
     def from_dict(cls, raw: object) -> SeatRecord:
-        """The seat stored by ``to_dict``; ``ValueError`` for anything else."""
+        """The seat stored by ``to_dict``; ``ValueError`` for anything else. A bot without an
+        opponent, or with one this version does not know, was the balanced one's."""
         if not isinstance(raw, dict):
             raise ValueError("a seat is not an object")
         kind = _choice(raw, "kind", SEAT_KINDS)
@@ -119,13 +133,23 @@ class SeatRecord:
             green_symbols=tuple(_text_list(raw, "green_symbols")),
             penalties=_count(raw, "penalties"),
             resources=_count(raw, "resources"),
+            opponent=_opponent(raw) if kind == "bot" else None,
         )
+
+
+def _opponent(raw: dict[str, Any]) -> str:
+    value = raw.get("opponent", BALANCED)
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError("opponent")
+    return stored_opponent(value)
 
 
 @dataclass(frozen=True)
 class GameRecord:
     """A finished game: when, how long, who sat where, the final scoring, the winners, and the
-    replay file written for it."""
+    replay file written for it. ``practice`` marks a practice game (where it began): shown in
+    the history, counted in no win rate, streak or achievement (None in lines written before
+    practice games existed)."""
 
     id: str
     finished_at: str  # ISO-8601 with the UTC offset
@@ -137,6 +161,7 @@ class GameRecord:
     winners: tuple[int, ...]
     replay: str | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    practice: Practice | None = None
 
     @property
     def players(self) -> int:
@@ -182,6 +207,8 @@ class GameRecord:
                 "replay": self.replay,
             }
         )
+        if self.practice is not None:  # a game of its own writes the line as before
+            out["practice"] = self.practice.to_dict()
         return out
 
     @classmethod
@@ -217,7 +244,9 @@ class GameRecord:
             "seats",
             "winners",
             "replay",
+            "practice",
         }
+        practice = raw.get("practice")
         return cls(
             id=_text(raw, "id", 100),
             finished_at=_date(raw, "finished_at"),
@@ -229,6 +258,7 @@ class GameRecord:
             winners=tuple(sorted(set(winners))),
             replay=replay,
             extra={k: v for k, v in raw.items() if k not in known},
+            practice=None if practice is None else Practice.from_dict(practice),
         )
 
 
@@ -293,9 +323,11 @@ def record_from_game(
     duration: float,
     replay: str | None = None,
     finished_at: str | None = None,
+    practice: Practice | None = None,
 ) -> GameRecord:
     """The record of the finished game ``state`` (``ValueError`` for a game not over: an
-    abandoned game is never recorded, so it is never a loss)."""
+    abandoned game is never recorded, so it is never a loss); ``practice`` marks a practice
+    game."""
     if not state.is_terminal():
         raise ValueError("only a finished game is recorded")
     if len(seats) != state.n:
@@ -314,6 +346,7 @@ def record_from_game(
         seats=seat_records,
         winners=tuple(state.winners()),
         replay=replay,
+        practice=practice,
     )
 
 
@@ -339,4 +372,5 @@ def _seat_record(
         green_symbols=tuple(str(s) for s in symbols),
         penalties=player.penalties,
         resources=sum(player.res),
+        opponent=None if human else str(getattr(seat, "opponent", BALANCED)),
     )

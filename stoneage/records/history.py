@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from stoneage.i18n import N_, _
+from stoneage.play.practice import Practice
 from stoneage.records.files import (
     FileTooLarge,
     data_dir,
@@ -282,11 +283,13 @@ class History:
         started_at: str,
         duration: float,
         export_replay: Callable[[], Path] | None = None,
+        practice: Practice | None = None,
     ) -> GameRecord | None:
-        """Record the finished game ``state``: write its replay with ``export_replay`` (the
-        path is stored), then add the record to the history. None for a game not over (an
-        abandoned game is not recorded). A replay or history that cannot be written never stops
-        the game from ending: the record is kept and retried."""
+        """Record the finished game ``state`` (``practice``: a practice game, marked): write
+        its replay with ``export_replay`` (the path is stored), then add the record to the
+        history. None for a game not over (an abandoned game is not recorded). A replay or
+        history that cannot be written never stops the game from ending: the record is kept
+        and retried."""
         if not state.is_terminal():
             return None
         replay = None
@@ -295,6 +298,8 @@ class History:
                 replay = str(export_replay())
             except (OSError, ValueError, TypeError) as error:
                 log.warning("could not write the replay of a finished game: %s", error)
-        record = record_from_game(seats, seed, state, started_at, duration, replay)
+        record = record_from_game(
+            seats, seed, state, started_at, duration, replay, practice=practice
+        )
         self.append(record)
         return record

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import now_iso, replay_document
 from stoneage.play.seats import Seat
 from stoneage.records.achievements import Achievements, GameEnd
@@ -38,14 +39,21 @@ REPLAY_FOLDER = "replays"
 
 
 def export_replay(
-    seats: Sequence[Seat], seed: int, steps: Sequence[Step], final: GameState
+    seats: Sequence[Seat],
+    seed: int,
+    steps: Sequence[Step],
+    final: GameState,
+    practice: Practice | None = None,
 ) -> Path:
-    """Write the replay file into the data folder's replays folder; its path."""
+    """Write the replay file (a practice game's with its mark) into the data folder's replays
+    folder; its path."""
     folder = data_dir() / REPLAY_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"stoneage-{seed}-{stamp}.json"
-    text = json.dumps(replay_document(seats, seed, steps, final), ensure_ascii=False, indent=1)
+    kind = "stoneage-practice" if practice is not None else "stoneage"
+    path = folder / f"{kind}-{seed}-{stamp}.json"
+    document = replay_document(seats, seed, steps, final, practice)
+    text = json.dumps(document, ensure_ascii=False, indent=1)
     atomic_write(path, text, keep_previous=False)
     return path
 
@@ -82,9 +90,12 @@ class GameRecorder:
         seed: int,
         clock: PlayClock,
         over_at_start: bool = False,
+        practice: Practice | None = None,
     ) -> None:
+        """``practice``: a practice game (recorded with its mark; it earns no achievement)."""
         self.achievements = achievements
         self.seats, self.seed, self.clock = list(seats), seed, clock
+        self.practice = practice
         self.done = over_at_start  # a game over before this table began was recorded already
         self.end: GameEnd | None = None
 
@@ -96,7 +107,7 @@ class GameRecorder:
         if self.done or not state.is_terminal():
             return None
         self.done = True
-        seats, seed, taken = list(self.seats), self.seed, list(steps)
+        seats, seed, taken, practice = list(self.seats), self.seed, list(steps), self.practice
         try:
             end = self.achievements.record_and_award(
                 seats,
@@ -104,7 +115,8 @@ class GameRecorder:
                 state,
                 self.clock.started_at,
                 self.clock.seconds(),
-                export_replay=lambda: export_replay(seats, seed, taken, state),
+                export_replay=lambda: export_replay(seats, seed, taken, state, practice),
+                practice=practice,
             )
         except Exception:  # the end of a game must never fail for its record
             log.exception("could not record the finished game")

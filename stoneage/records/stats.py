@@ -2,8 +2,13 @@
 
 Everything here is pure: it takes the records (``history.load_history()``) and returns
 numbers. "The player" is every seat a person played (``Filter.player`` narrows it to one name:
-a hotseat game then counts once per person). A game's opponent level is the level its bots
-share, ``"mixed"`` when they differ and ``"people"`` when no bot sat at the table.
+a hotseat game then counts once per person). Practice games (``GameRecord.practice``) are
+listed with the others (``Summary.listed``) but counted in no figure: no win rate, streak,
+score or trend. A game's opponent level is the level its bots
+share, ``"mixed"`` when they differ and ``"people"`` when no bot sat at the table. The
+opponents it met are the opponents (``stoneage.ai.opponents``) of its bots, ``"people"`` when
+there were none (games from before opponents were played by the balanced one): a table of three
+different opponents counts once for each of them.
 ``made_up_history`` makes a seeded history for the screenshot scene and the tests.
 """
 
@@ -14,11 +19,12 @@ import io
 import random
 import statistics
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
+from stoneage.ai import BALANCED, roster
 from stoneage.i18n import N_
 from stoneage.play.names import canonical_name, shown_name
 from stoneage.records.files import atomic_write, data_dir
@@ -62,12 +68,14 @@ LEVEL_NAMES = {
 # --- which games --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Filter:
-    """Which games count: by number of players, opponent level and the person's name (None:
-    all)."""
+    """Which games count: by number of players, opponent level, opponent (an id of
+    ``stoneage.ai.opponents``: the games where a bot of it sat at the table, or ``PEOPLE``)
+    and the person's name (None: all)."""
 
     players: int | None = None
     level: str | None = None
     player: str | None = None
+    opponent: str | None = None
 
     def admits(self, record: GameRecord, seat: int) -> bool:
         """True when seat ``seat`` of ``record`` counts under this filter."""
@@ -76,6 +84,7 @@ class Filter:
             and (self.player is None or record.seats[seat].name == canonical_name(self.player))
             and (self.players is None or record.players == self.players)
             and (self.level is None or opponent_level(record, seat) == self.level)
+            and (self.opponent is None or self.opponent in opponents_met(record, seat))
         )
 
 
@@ -105,12 +114,23 @@ def opponent_level(record: GameRecord, seat: int) -> str:
     return str(levels.pop()) if len(levels) == 1 else MIXED
 
 
-def entries(records: Sequence[GameRecord], where: Filter = Filter()) -> list[Entry]:
-    """The person's games under ``where``, in the order played (oldest first)."""
+def opponents_met(record: GameRecord, seat: int) -> tuple[str, ...]:
+    """The opponents of the bots ``seat`` played against (their ids, each once, sorted;
+    ``(PEOPLE,)`` without bots)."""
+    found = sorted({s.opponent or BALANCED for s in record.opponents(seat) if not s.is_human})
+    return tuple(found) if found else (PEOPLE,)
+
+
+def entries(
+    records: Sequence[GameRecord], where: Filter = Filter(), practice: bool = False
+) -> list[Entry]:
+    """The person's games under ``where``, in the order played (oldest first): the games
+    that count, with ``practice`` the practice games too (the list of games shows them)."""
     ordered = sorted(records, key=lambda r: r.finished_at)
     return [
         Entry(record, seat)
         for record in ordered
+        if practice or record.practice is None
         for seat in record.human_seats()
         if where.admits(record, seat)
     ]
@@ -147,6 +167,7 @@ class Summary:
     tally: Tally
     by_level: dict[str, Tally]
     by_players: dict[int, Tally]
+    by_opponent: dict[str, Tally]  # an opponent's id (or PEOPLE) -> the games it sat in, wins
     scores: list[int]  # the person's total per game, oldest first
     average: float
     median: float
@@ -158,7 +179,8 @@ class Summary:
     trend: float  # the last 10 games' win rate minus the 10 before (0 with too few games)
     sources: dict[str, float]  # the person's average points per source
     opponent_sources: dict[str, float]  # the opponents' average points per source
-    entries: list[Entry] = field(repr=False)
+    entries: list[Entry] = field(repr=False)  # the games counted (no practice game)
+    listed: list[Entry] = field(default_factory=list, repr=False)  # with the practice games
 
     @property
     def empty(self) -> bool:
@@ -175,6 +197,7 @@ def summarise(records: Sequence[GameRecord], where: Filter = Filter()) -> Summar
         tally=tally(chosen),
         by_level=_grouped(chosen, lambda e: opponent_level(e.record, e.seat)),
         by_players=_grouped(chosen, lambda e: e.record.players),
+        by_opponent=_grouped_by_each(chosen, lambda e: opponents_met(e.record, e.seat)),
         scores=scores,
         average=statistics.fmean(scores) if scores else 0.0,
         median=float(statistics.median(scores)) if scores else 0.0,
@@ -187,6 +210,7 @@ def summarise(records: Sequence[GameRecord], where: Filter = Filter()) -> Summar
         sources=_average_sources([e.me for e in chosen]),
         opponent_sources=_average_sources([s for e in chosen for s in e.record.opponents(e.seat)]),
         entries=chosen,
+        listed=entries(records, where, practice=True),
     )
 
 
@@ -204,6 +228,18 @@ def _grouped(chosen: Sequence[Entry], key: Callable[[Entry], K]) -> dict[K, Tall
     for entry in chosen:
         groups.setdefault(key(entry), []).append(entry)
     return {k: tally(v) for k, v in sorted(groups.items(), key=lambda kv: str(kv[0]))}
+
+
+def _grouped_by_each(
+    chosen: Sequence[Entry], keys: Callable[[Entry], Sequence[str]]
+) -> dict[str, Tally]:
+    """The tally of ``chosen`` under each of the values ``keys`` gives an entry (an entry
+    counts once under each), in the order of the values."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in chosen:
+        for key in keys(entry):
+            groups.setdefault(key, []).append(entry)
+    return {k: tally(v) for k, v in sorted(groups.items())}
 
 
 def best_by_category(chosen: Sequence[Entry]) -> dict[str, int]:
@@ -279,6 +315,7 @@ CSV_COLUMNS = (
     "name",
     "kind",
     "level",
+    "opponent",
     "colour",
     "winner",
     *SCORING_CATEGORIES,
@@ -291,6 +328,7 @@ CSV_COLUMNS = (
     "hunger_penalties",
     "resources_left",
     "replay",
+    "practice",
 )
 
 
@@ -320,6 +358,7 @@ def history_csv(records: Sequence[GameRecord]) -> str:
                 shown_name(s.name),
                 s.kind,
                 s.level or "",
+                s.opponent or "",
                 s.colour,
                 int(record.won(index)),
                 *(s.scoring[k] for k in SCORING_CATEGORIES),
@@ -332,6 +371,7 @@ def history_csv(records: Sequence[GameRecord]) -> str:
                 s.penalties,
                 s.resources,
                 record.replay or "",
+                int(record.practice is not None),
             ]
             writer.writerow([_cell(v) for v in row])
     return out.getvalue()
@@ -353,6 +393,10 @@ def made_up_history(seed: int, games: int = 60, name: str = "You") -> list[GameR
     """A plausible history of ``games`` games of one person called ``name`` against bots, the
     same for the same seed (the person improves over time, so the charts have a trend)."""
     rng = random.Random(seed)
+    # The opponents come from a generator of their own, so the rest of a made-up history is
+    # the same as before there were opponents.
+    who = random.Random(f"opponents/{seed}")
+    ids = [o.id for o in roster()]
     when = datetime(2024, 3, 1, 18, 0, tzinfo=UTC)
     records = []
     for number in range(games):
@@ -361,11 +405,14 @@ def made_up_history(seed: int, games: int = 60, name: str = "You") -> list[GameR
         level = rng.choice(("easy", "normal", "normal", "hard", "hard"))
         skill = 0.8 + 0.4 * number / max(games, 1)
         seats = [_made_up_seat(rng, name, "red", None, skill)]
+        table_opponent = who.choice(ids)
         for index in range(players - 1):
             bot_level = level if rng.random() < 0.8 else rng.choice(BOT_LEVELS[1:])
             strength = {"random": 0.5, "easy": 0.8, "normal": 1.0, "hard": 1.15}[bot_level]
             colour = ("blue", "green", "yellow")[index]
-            seats.append(_made_up_seat(rng, BOT_NAMES[index], colour, bot_level, strength))
+            seat = _made_up_seat(rng, BOT_NAMES[index], colour, bot_level, strength)
+            chosen = table_opponent if who.random() < 0.75 else who.choice(ids)
+            seats.append(replace(seat, opponent=chosen))
         best = max(s.total for s in seats)
         duration = rng.uniform(900, 3600)
         records.append(

@@ -6,7 +6,8 @@ lead), then its summary; ``--json`` prints the review's data (``Review.to_dict``
 seeds the analysis (the same replay, budget and seed give the same review); ``--seat K``
 reviews seat K (a bot's too) instead of the human seats; ``--workers W`` shares the work among
 W processes. A review already stored beside the replay for the same game, budget and seed is
-printed as it is. A replay that cannot be read exits with code 2 and says why.
+printed as it is; one stored by an earlier version (every gap at the end of the round) is made
+again, with a word on stderr. A replay that cannot be read exits with code 2 and says why.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .analysis import DEFAULT_BUDGET, analyse_replay
 from .model import Review, ReviewError
 from .replay import load_replay
 from .store import load_or_none
-from .words import cost_text, lead_line, moment_sentence, summary_lines
+from .words import cost_text, lead_line, moment_sentence, remade_words, summary_lines
 
 BAD_REPLAY_EXIT = 2
 
@@ -63,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.seat:
         review = load_or_none(args.replay, replay.identity, args.budget)
         if review is not None and review.seed != args.seed:
+            review = None
+        if review is not None and review.outdated:
+            print(remade_words(), file=sys.stderr)
             review = None
     if review is None:
         review = analyse_replay(

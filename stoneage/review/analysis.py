@@ -4,15 +4,21 @@ For every decision of a reviewed seat (a human's; bots are not judged) that had 
 legal action, Hard analyses the seat's own view of the table as it was (``state.view(seat)``:
 only what the seat could know, like the Hint) and values the move the player made on the same
 sampled futures as its own (``HardBot.analyse``'s ``extra``). The difference of the two
-*expected leads* is what the decision gave away.
+*expected leads* at the end of the round, carried to the end of the game by a fitted factor
+(``calibration``), is what an ordinary decision gave away. The decisions that may be key
+moments are then played out: both moves to the end of the game on shared futures (``ending``),
+the result weighed with the carried gap (``calibration.blended``). ``to_the_end=False`` makes
+the review as it was before (every gap at the end of the round, the costliest decisions judged
+again there: ``refine``), for ``bench/review_accuracy.py`` to hold both against the game's end.
 
 Determinism: Hard thinks a fixed number of rollouts (``Budget.rollouts``, no clock) and its
 generator is seeded for each decision from the review's seed and the decision's place in the
 game, so the same replay, budget and seed give the same review on any machine and in any order
 of work (two worker processes give the same review as one).
 
-The analysis checks ``cancel`` between decisions (a decision takes well under a second) and
-reports its progress as the share of the work done.
+The analysis checks ``cancel`` between decisions (a decision takes well under a second; a
+decision played out, between batches of futures) and reports its progress as the share of the
+work done.
 """
 
 from __future__ import annotations
@@ -53,11 +59,14 @@ from stoneage.rules import (
 )
 from stoneage.rules.data import BUILDING_SPACES, CARD_SPACES, FIELD, HUT, TOOL_MAKER
 
+from .calibration import blended, game_gap
+from .ending import MOST_FUTURES, play_out
 from .model import (
     CATEGORIES,
     NO_SPACE,
     NOBODY,
     REVIEW_VERSION,
+    ROUND_VERSION,
     Judged,
     Review,
     ReviewCancelled,
@@ -79,8 +88,16 @@ COSTLY: Final = 1.0  # the least loss (points) that makes a decision a candidate
 MOST_MOMENTS: Final = 5
 FEWEST_MOMENTS: Final = 3
 FIRST_PASS: Final = 0.8  # the share of the progress bar the first look at every decision fills
-REFINED: Final = 8  # the costliest decisions of a seat judged again more closely
-MIN_FUTURES: Final = 24  # the fewest futures a decision is judged again on
+#: The decisions of a seat with the largest gaps at the end of the round (the key moments as
+#: the review chose them before it looked past the round) played out to the end of the game;
+#: then any decision among the seat's key moments that was not, up to ``MOST_PLAYED_OUT``.
+PLAYED_OUT: Final = 5
+MOST_PLAYED_OUT: Final = 8
+#: The most futures a decision is played out on, per rollout of the budget (``ending``'s
+#: ``MOST_FUTURES`` at the default budget: a smaller budget plays fewer, a larger more).
+FUTURES_PER_ROLLOUT: Final = MOST_FUTURES / DEFAULT_BUDGET
+REFINED: Final = 8  # the review before ``ending``: the costliest decisions judged again
+MIN_FUTURES: Final = 24  # ... on at least this many futures
 SMALL_STEP_SHARE: Final = 0.35  # the least share of the budget a step gets (Hard: 0.1 at some)
 MOMENT_SHARE: Final = 0.25  # past the third, a moment costs at least this share of the worst
 #: Spaces only one seat can take (a placement there leaves nothing to the others).
@@ -98,12 +115,13 @@ class Task:
 
 
 def tasks_of(replay: Replay, seats: Sequence[int]) -> list[Task]:
-    """The decisions of ``seats`` worth judging: those with more than one legal action."""
+    """The decisions of ``seats`` worth judging: those with more than one legal action (in a
+    practice game, from its start on: the moves before it are the original game's)."""
     wanted = set(seats)
     return [
         Task(i, step.actor)
         for i, step in enumerate(replay.steps)
-        if step.actor in wanted and len(step.before.legal_actions()) > 1
+        if i >= replay.first_step and step.actor in wanted and len(step.before.legal_actions()) > 1
     ]
 
 
@@ -116,13 +134,16 @@ def analyse_replay(
     cancel: threading.Event | None = None,
     seats: Sequence[int] | None = None,
     workers: int = 1,
+    to_the_end: bool = True,
 ) -> Review:
     """The review of ``replay``: every decision of the human seats (or of ``seats``) judged
     against Hard's with ``budget`` rollouts a placement, Hard seeded from ``seed``.
 
     ``progress`` is called with the share done (0 to 1); ``cancel``, once set, stops the work
     between two decisions with ``ReviewCancelled``. ``workers`` above 1 shares the decisions
-    among that many processes (the same review, sooner on a machine with the cores free)."""
+    among that many processes (the same review, sooner on a machine with the cores free).
+    ``to_the_end=False``: the review as it was before it looked past the end of the round
+    (see the module's docstring)."""
     if budget < 1:
         raise ValueError("the budget is at least one rollout")
     reviewed = sorted(set(replay.humans() if seats is None else seats))
@@ -131,17 +152,21 @@ def analyse_replay(
     tasks = tasks_of(replay, reviewed)
     first = _scaled(progress, 0.0, FIRST_PASS)
     if workers > 1 and len(tasks) > 1:
-        judged = _judge_in_pool(replay, tasks, budget, seed, first, cancel, workers)
+        judged = _judge_in_pool(replay, tasks, budget, seed, first, cancel, workers, to_the_end)
     else:
-        judged = _judge_here(replay, tasks, budget, seed, first, cancel)
-    judged = refine(replay, judged, budget, seed, _scaled(progress, FIRST_PASS, 1.0), cancel)
+        judged = _judge_here(replay, tasks, budget, seed, first, cancel, to_the_end)
+    later = _scaled(progress, FIRST_PASS, 1.0)
+    if to_the_end:
+        judged = played_out(replay, judged, seed, later, cancel, futures_for(budget))
+    else:
+        judged = refine(replay, judged, budget, seed, later, cancel)
     seat_reviews = tuple(
         seat_review(replay, seat, [j for j in judged if j.seat == seat]) for seat in reviewed
     )
     if progress is not None:
         progress(1.0)
     return Review(
-        version=REVIEW_VERSION,
+        version=REVIEW_VERSION if to_the_end else ROUND_VERSION,
         replay_id=replay.identity,
         players=players_of(replay),
         seats=seat_reviews,
@@ -159,6 +184,73 @@ def _scaled(progress: Progress | None, low: float, high: float) -> Progress | No
     return lambda share: report(low + (high - low) * share)
 
 
+def futures_for(budget: int) -> int:
+    """The most futures a decision is played out on by a review of ``budget`` (at least 2)."""
+    return max(2, round(budget * FUTURES_PER_ROLLOUT))
+
+
+def played_out(
+    replay: Replay,
+    judged: list[Judged],
+    seed: int,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    most: int = MOST_FUTURES,
+) -> list[Judged]:
+    """``judged`` with the decisions that may be key moments played out to the end of the
+    game on at most ``most`` futures each (``ended_judgement``): for each seat, the ``PLAYED_OUT`` largest gaps at the end of the round,
+    then, while one of the seat's key moments was not played out, that one (``MOST_PLAYED_OUT``
+    at most a seat)."""
+    by_step = {j.step: j for j in judged}
+    seats = sorted({j.seat for j in judged})
+    planned = max(1, PLAYED_OUT * len(seats))
+    done = 0
+    for seat in seats:
+        mine = [j for j in judged if j.seat == seat]
+        first = [j for j in mine if j.searched and (j.round_gap or 0.0) >= COSTLY]
+        first.sort(key=lambda j: (-(j.round_gap or 0.0), j.step))
+        waiting = [j.step for j in first[:PLAYED_OUT]]
+        ended: set[int] = set()
+        while waiting and len(ended) < MOST_PLAYED_OUT:
+            step = waiting.pop(0)
+            by_step[step] = ended_judgement(replay, by_step[step], seed, cancel, most)
+            ended.add(step)
+            done += 1
+            if progress is not None:
+                progress(min(1.0, done / planned))
+            if not waiting:
+                now = [by_step[j.step] for j in mine]
+                waiting = [now[i].step for i in key_moments(now) if now[i].step not in ended]
+    return [by_step[j.step] for j in judged]
+
+
+def ended_judgement(
+    replay: Replay,
+    judged: Judged,
+    seed: int,
+    cancel: threading.Event | None = None,
+    most: int = MOST_FUTURES,
+) -> Judged:
+    """``judged`` with both moves played to the end of the game on at most ``most`` futures
+    (``ending.play_out``, seeded from the review's ``seed`` and the decision's place): the
+    points given away are the playouts' gap weighed with the round's gap carried
+    (``calibration.blended``)."""
+    step = replay.steps[judged.step]
+    best = parse_action(step.before, judged.best)
+    key = f"stoneage-review-end/{seed}/{judged.step}"
+    ending = play_out(step.before.view(judged.seat), best, step.action, key, cancel, most)
+    gap = judged.round_gap or 0.0
+    loss = round(max(0.0, blended(gap, judged.category, judged.rounds_left, ending)), 3)
+    return replace(
+        judged,
+        loss=loss,
+        best_lead=round(judged.chosen_lead + loss, 3),
+        end_gap=round(ending.gap, 3),
+        end_error=round(ending.error, 3),
+        futures=ending.futures,
+    )
+
+
 def refine(
     replay: Replay,
     judged: list[Judged],
@@ -167,13 +259,13 @@ def refine(
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
 ) -> list[Judged]:
-    """The costliest decisions of each seat (up to ``REFINED``) judged again, the player's move
-    against Hard's on the same ``budget // 2`` futures each (``HardBot.duel``): the key
-    moments are chosen among them, so their order should not be luck of the first pass."""
+    """The review before ``ending``: the costliest decisions of each seat (up to ``REFINED``,
+    by the round's gap) judged again, the player's move against Hard's on the same
+    ``budget // 2`` futures each (``HardBot.duel``), every gap left at the end of the round."""
     picked: list[Judged] = []
     for seat in sorted({j.seat for j in judged}):
-        costly = [j for j in judged if j.seat == seat and j.searched and j.loss >= COSTLY / 2]
-        costly.sort(key=lambda j: (-j.loss, j.step))
+        costly = [j for j in judged if j.seat == seat and j.searched and j.round_loss >= COSTLY / 2]
+        costly.sort(key=lambda j: (-j.round_loss, j.step))
         picked.extend(costly[:REFINED])
     bot = HardBot(seed, Budget.rollouts(budget))
     futures = max(MIN_FUTURES, budget // 2)
@@ -185,11 +277,8 @@ def refine(
         best = parse_action(step.before, old.best)
         bot.rng.seed(f"stoneage-review-refine/{seed}/{old.step}")
         best_lead, chosen_lead = bot.duel(step.before.view(old.seat), [best, step.action], futures)
-        better[old.step] = replace(
-            old,
-            best_lead=round(best_lead, 3),
-            chosen_lead=round(chosen_lead, 3),
-            loss=round(max(0.0, best_lead - chosen_lead), 3),
+        better[old.step] = measured(
+            old, chosen_lead, best_lead, gap_of(best_lead, chosen_lead), to_the_end=False
         )
         if progress is not None:
             progress((done + 1) / len(picked))
@@ -203,8 +292,9 @@ def _judge_here(
     seed: int,
     progress: Progress | None,
     cancel: threading.Event | None,
+    to_the_end: bool = True,
 ) -> list[Judged]:
-    judge = Judge(budget, seed)
+    judge = Judge(budget, seed, to_the_end)
     judged: list[Judged] = []
     for done, task in enumerate(tasks):
         if cancel is not None and cancel.is_set():
@@ -225,6 +315,7 @@ def _judge_in_pool(
     progress: Progress | None,
     cancel: threading.Event | None,
     workers: int,
+    to_the_end: bool = True,
 ) -> list[Judged]:
     """The tasks shared among worker processes, a slice each (decisions of one round together
     share nothing, so any split gives the same judgements)."""
@@ -234,7 +325,16 @@ def _judge_in_pool(
     # 'spawn': the window has threads, and forking a threaded process may deadlock.
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         futures: list[Future[list[Judged]]] = [
-            pool.submit(_judge_chunk, game, seats, replay.seed, [t.step for t in c], budget, seed)
+            pool.submit(
+                _judge_chunk,
+                game,
+                seats,
+                replay.seed,
+                [t.step for t in c],
+                budget,
+                seed,
+                to_the_end,
+            )
             for c in chunks
         ]
         judged: list[Judged] = []
@@ -265,6 +365,7 @@ def _judge_chunk(
     steps: list[int],
     budget: int,
     seed: int,
+    to_the_end: bool = True,
 ) -> list[Judged]:
     """A worker process' share: the replay read again from its text, the steps judged."""
     import json
@@ -273,7 +374,7 @@ def _judge_chunk(
 
     document = {"format": FORMAT, "version": VERSION, "seats": seats, "seed": game_seed}
     replay = parse_replay(json.dumps({**document, "game": game}))
-    judge = Judge(budget, seed)
+    judge = Judge(budget, seed, to_the_end)
     return [j for j in (judge.step(replay, i) for i in steps) if j is not None]
 
 
@@ -281,8 +382,10 @@ class Judge:
     """Hard, with an exact rollout budget, judging one decision at a time (reseeded for each:
     the judgement of a decision does not depend on those judged before)."""
 
-    def __init__(self, budget: int, seed: int) -> None:
-        self.seed, self.budget = seed, budget
+    def __init__(self, budget: int, seed: int, to_the_end: bool = True) -> None:
+        """``to_the_end=False``: every gap left at the end of the round (the review before
+        ``calibration``)."""
+        self.seed, self.budget, self.to_the_end = seed, budget, to_the_end
         self.bot = HardBot(seed, Budget.rollouts(budget))
 
     def rollouts_for(self, view: GameState) -> int:
@@ -317,7 +420,37 @@ class Judge:
         else:
             best_lead = float(best_value)
             chosen_lead = best_lead if best == step.action else float(chosen_value)
-        return describe(replay, index, best, chosen_lead, best_lead, searched)
+        judged = describe(replay, index, best, chosen_lead, best_lead, searched)
+        gap = 0.0 if best == step.action else gap_of(best_lead, chosen_lead)
+        return measured(judged, chosen_lead, best_lead, gap, self.to_the_end)
+
+
+def gap_of(best_lead: float, chosen_lead: float) -> float:
+    """Hard's lead minus the player's, to the thousandth (as a review keeps it)."""
+    return round(best_lead - chosen_lead, 3)
+
+
+def measured(
+    judged: Judged, chosen_lead: float, best_lead: float, gap: float, to_the_end: bool = True
+) -> Judged:
+    """``judged`` with both moves' leads and the points given away, from the leads Hard found
+    at the end of the round and their ``gap`` (Hard's minus the player's, rounded): the gap
+    carried to the end of the game (``calibration.game_gap``; left at the end of the round
+    when ``to_the_end`` is False), Hard's lead shown as the player's plus those points. A gap
+    of none (the player's move as good or better) is shown as it was measured."""
+    chosen, best = round(chosen_lead, 3), round(best_lead, 3)
+    if gap <= 0.0 or not to_the_end:
+        return replace(
+            judged, chosen_lead=chosen, best_lead=best, loss=max(0.0, gap), round_gap=gap
+        )
+    carried = game_gap(gap, judged.category, judged.rounds_left)
+    return replace(
+        judged,
+        chosen_lead=chosen,
+        best_lead=round(chosen + carried, 3),
+        loss=round(max(0.0, carried), 3),
+        round_gap=gap,
+    )
 
 
 def describe(
@@ -328,7 +461,8 @@ def describe(
     best_lead: float,
     searched: bool,
 ) -> Judged:
-    """The judged decision with what its sentence needs (see ``Judged``)."""
+    """The judged decision with what its sentence needs (see ``Judged``; its leads and loss
+    as Hard's search found them at the end of the round: ``measured`` carries them on)."""
     step = replay.steps[index]
     state, chosen, seat = step.before, step.action, step.actor
     decision = state.decision()
@@ -434,19 +568,57 @@ def _resources(action: Action) -> tuple[int, int, int, int]:
 def seat_review(replay: Replay, seat: int, decisions: list[Judged]) -> SeatReview:
     """The review of ``seat`` from its judged decisions."""
     ordered = tuple(sorted(decisions, key=lambda j: j.step))
+    name = canonical_name(replay.seats[seat].name)
+    return summarised(seat, name, ordered, lead_curve(replay, seat, ordered))
+
+
+def summarised(
+    seat: int,
+    name: str,
+    ordered: tuple[Judged, ...],
+    curve: tuple[tuple[int, float], ...],
+) -> SeatReview:
+    """The review of ``seat`` from its decisions (in the game's order) and its lead curve: the
+    key moments, the share as good as Hard's and the points given away by category."""
     losses = dict.fromkeys(CATEGORIES, 0.0)
     for judged in ordered:
         losses[judged.category] = round(losses[judged.category] + judged.loss, 3)
     agreeing = sum(1 for j in ordered if j.agrees or j.loss <= AGREE_MARGIN)
     return SeatReview(
         seat=seat,
-        name=canonical_name(replay.seats[seat].name),
+        name=name,
         decisions=ordered,
         key_moments=key_moments(ordered),
-        lead_curve=lead_curve(replay, seat, ordered),
+        lead_curve=curve,
         agreement=round(agreeing / len(ordered), 4) if ordered else 1.0,
         loss_by_category=losses,
     )
+
+
+def upgraded(review: Review) -> Review:
+    """``review`` read in the current measure. A review stored before ``calibration``
+    (version 1: every gap at the end of the round) gets its gaps carried to the end of the game
+    by ``calibration.game_gap`` and its key moments and summary counted again, but keeps its
+    version: nothing in it was played out to the end of the game, so the review screen makes
+    it again (``Review.outdated``) and the statistics' charts read it as it is. A current
+    review is returned as it is."""
+    if not review.outdated:
+        return review
+    seats = []
+    for seat in review.seats:
+        decisions = tuple(_upgraded(j) for j in seat.decisions)
+        seats.append(summarised(seat.seat, seat.name, decisions, seat.lead_curve))
+    return replace(review, seats=tuple(seats))
+
+
+def _upgraded(judged: Judged) -> Judged:
+    """A version-1 decision carried to the end of the game (its gap: the difference of the
+    leads it kept)."""
+    if judged.agrees or not judged.searched:
+        return replace(judged, round_gap=0.0)
+    found = judged.round_gap
+    gap = gap_of(judged.best_lead, judged.chosen_lead) if found is None else found
+    return measured(judged, judged.chosen_lead, judged.best_lead, gap)
 
 
 def key_moments(decisions: Sequence[Judged]) -> tuple[int, ...]:

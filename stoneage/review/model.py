@@ -8,7 +8,16 @@ for a damaged or foreign file (the caller then computes the review again).
 
 Leads are the Hint's *expected lead* (``HardBot.analyse``'s value: the seat's estimated final
 score at the end of the round minus the rivals', a blend of the best rival's and their mean),
-in points.
+in points. What a decision gave away (``Judged.loss``) is counted in points by the end of the
+game: the gap between the two moves' leads (``Judged.round_gap``) carried there by a fitted
+factor (``calibration``) or, for the decisions that may be key moments, both moves played out
+to the end of the game (``ending``: ``end_gap``, ``end_error``, ``futures``) and weighed with it.
+Hard's lead is shown as the player's plus those points.
+
+Versions: 2 (this one) adds ``round_gap`` and the playouts' fields. A review of version 1
+(every gap at the end of the round) is still read (``Review.outdated``): the statistics read it
+with its gaps carried (``analysis.upgraded``), the review screen and the command line make it
+again.
 """
 
 from __future__ import annotations
@@ -21,7 +30,9 @@ from stoneage.i18n import N_, _
 from stoneage.play.names import shown_name
 
 REVIEW_FORMAT: Final = "stoneage-review"
-REVIEW_VERSION: Final = 1
+REVIEW_VERSION: Final = 2
+ROUND_VERSION: Final = 1  # every gap at the end of the round (``analysis``'s ``to_the_end=False``)
+READABLE_VERSIONS: Final = (ROUND_VERSION, REVIEW_VERSION)
 
 #: The categories of decisions, as the summary adds up the points given away.
 CATEGORIES: Final = ("placement", "payment", "feeding", "items", "other")
@@ -71,8 +82,13 @@ class Judged:
 
     ``step``: index into the replay's actions (``Replay.steps[step]`` is the decision: its
     ``before`` is the table as the player saw it, its ``action`` what they did). ``loss`` is
-    ``max(0, best_lead - chosen_lead)``, the points the decision gave away by Hard's measure.
-    The other fields are what a sentence about the decision needs."""
+    the points the decision gave away by the end of the game (never below 0): the gap Hard's
+    search found at the end of the round (``round_gap``, Hard's move's lead minus the
+    player's) carried to the game's end (``calibration``), or, when ``futures`` is above 0,
+    weighed with both moves played out to the end that many times (``end_gap`` the mean
+    difference of the final leads, ``end_error`` its standard error). Where it gave points
+    away, ``best_lead`` is the player's lead plus them; otherwise both leads are as Hard's
+    search found them. The other fields are what a sentence about the decision needs."""
 
     step: int
     seat: int
@@ -97,6 +113,20 @@ class Judged:
     missing_food: int = 0  # food short at a feeding
     rounds_left: int = 0  # rounds expected after this one (what a person or a tool is worth)
     searched: bool = True  # False: a forced or obvious step judged without a search
+    round_gap: float | None = None  # the gap at the end of the round (None: version 1)
+    end_gap: float | None = None  # the gap at the end of the game, played out (None: not)
+    end_error: float = 0.0  # ... its standard error
+    futures: int = 0  # the futures both moves were played out on (0: carried, not played)
+
+    @property
+    def played_out(self) -> bool:
+        """True when both moves were played to the end of the game (``ending``)."""
+        return self.futures > 0
+
+    @property
+    def round_loss(self) -> float:
+        """The points given away at the end of the round, as Hard's search measured them."""
+        return self.loss if self.round_gap is None else max(0.0, self.round_gap)
 
     @property
     def agrees(self) -> bool:
@@ -108,6 +138,8 @@ class Judged:
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
+            if value is None:
+                continue  # round_gap of a version-1 decision, end_gap of one not played out
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
@@ -140,6 +172,10 @@ class Judged:
             missing_food=_int(raw, "missing_food", 0),
             rounds_left=_int(raw, "rounds_left", 0),
             searched=_bool(raw, "searched"),
+            round_gap=_float(raw, "round_gap") if "round_gap" in raw else None,
+            end_gap=_float(raw, "end_gap") if "end_gap" in raw else None,
+            end_error=_float(raw, "end_error", low=0.0) if "end_error" in raw else 0.0,
+            futures=_int(raw, "futures", 0, 10**6) if "futures" in raw else 0,
         )
 
 
@@ -256,6 +292,12 @@ class Review:
     seed: int
     actions: int = 0  # actions in the replay (the steps a review screen can show)
 
+    @property
+    def outdated(self) -> bool:
+        """True for a review of an earlier version (every gap at the end of the round): read
+        for the statistics, made again to be shown (``REVIEW_VERSION``)."""
+        return self.version < REVIEW_VERSION
+
     def seat_review(self, seat: int) -> SeatReview | None:
         """The review of ``seat``, if it was reviewed."""
         return next((s for s in self.seats if s.seat == seat), None)
@@ -293,8 +335,9 @@ class Review:
     def _read(cls, raw: object) -> Review:
         if not isinstance(raw, dict) or raw.get("format") != REVIEW_FORMAT:
             raise ReviewFormatError("not a review")
-        if raw.get("version") != REVIEW_VERSION:
-            raise ReviewFormatError(f"version {raw.get('version')!r}")
+        version = raw.get("version")
+        if type(version) is not int or version not in READABLE_VERSIONS:
+            raise ReviewFormatError(f"version {version!r}")
         players = tuple(ReviewPlayer.from_dict(p) for p in _list(raw, "players"))
         if not 2 <= len(players) <= 4:
             raise ReviewFormatError("players")
@@ -302,7 +345,7 @@ class Review:
         if any(s.seat >= len(players) for s in seats):
             raise ReviewFormatError("seats")
         return cls(
-            version=REVIEW_VERSION,
+            version=version,
             replay_id=_str(raw, "replay_id"),
             players=players,
             seats=seats,

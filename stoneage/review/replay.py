@@ -15,6 +15,7 @@ from typing import Final
 
 from stoneage.i18n import N_, _
 from stoneage.play.match import Step, replay_steps
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import NOT_A_SAVE, LoadedGame, SaveError, load_game_file, parse_save
 from stoneage.play.seats import Seat
 from stoneage.rules import GameState
@@ -60,6 +61,13 @@ class Replay:
     final: GameState
     steps: tuple[Step, ...]
     path: Path | None = None
+    practice: Practice | None = None  # a practice game: where it began
+
+    @property
+    def first_step(self) -> int:
+        """The first step played in this game: a practice game's start (the moves before it
+        are the original game's), else 0."""
+        return self.practice.step if self.practice is not None else 0
 
     @property
     def identity(self) -> str:
@@ -70,6 +78,20 @@ class Replay:
     def humans(self) -> list[int]:
         """The seats people played."""
         return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def practice_from(self, step: int, source: str | None = None) -> Practice:
+        """The mark of a practice game starting before move ``step`` of this game, whose
+        replay file is ``source`` (its own path by default): whose decision it is there and
+        the game's final scores (those reached, for a replay that ends before the game)."""
+        if not 0 <= step < len(self.steps):
+            raise ValueError(f"no move {step} in a game of {len(self.steps)}")
+        final = self.final
+        if final.is_terminal():
+            scores = tuple(int(row["total"]) for row in final.final_scoring())
+        else:
+            scores = tuple(p.score for p in final.players)
+        where = source if source is not None else str(self.path or "")
+        return Practice(where, step, self.steps[step].actor, scores)
 
 
 def load_replay(path: Path | str) -> Replay:
@@ -96,7 +118,7 @@ def replay_of(game: LoadedGame, path: Path | None = None) -> Replay:
     steps = replay_steps(game.state)
     if not steps:
         raise ReplayError(NO_ACTIONS)
-    return Replay(tuple(game.seats), game.seed, game.state, tuple(steps), path)
+    return Replay(tuple(game.seats), game.seed, game.state, tuple(steps), path, game.practice)
 
 
 def _refusal(error: SaveError) -> ReplayError:

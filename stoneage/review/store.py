@@ -3,7 +3,8 @@
 ``review_path(replay)`` is ``<replay stem>.review.json`` in the replay's folder (the data
 folder's ``replays/`` for a game of the history). ``store`` writes it atomically (the records'
 ``atomic_write``); ``load_or_none`` reads it back, or None when there is none, it is damaged
-(it is then made again) or it belongs to another game or budget.
+(it is then made again) or it belongs to another game or budget. A review stored by an earlier
+version is read in the current measure (``analysis.upgraded``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from stoneage.records.files import MAX_FILE_BYTES, atomic_write, data_dir, read_
 from stoneage.records.game_record import GameRecord
 from stoneage.records.recorder import REPLAY_FOLDER
 
+from .analysis import upgraded
 from .model import Review, ReviewFormatError
 
 log = logging.getLogger(__name__)
@@ -44,12 +46,13 @@ def replay_of_record(record: GameRecord) -> Path | None:
 def load_or_none(
     replay_path: Path | str, replay_id: str | None = None, budget: int | None = None
 ) -> Review | None:
-    """The review stored beside ``replay_path``, or None: none yet, unreadable, damaged, or
-    (when given) of another game than ``replay_id`` or another ``budget``. Never raises."""
+    """The review stored beside ``replay_path`` (in the current measure), or None: none yet,
+    unreadable, damaged, or (when given) of another game than ``replay_id`` or another
+    ``budget``. Never raises."""
     path = review_path(replay_path)
     try:
         raw = json.loads(read_limited(path, MAX_FILE_BYTES).decode("utf-8"))
-        review = Review.from_dict(raw)
+        review = upgraded(Review.from_dict(raw))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, RecursionError, ReviewFormatError) as error:

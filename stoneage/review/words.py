@@ -61,8 +61,34 @@ def moment_sentence(judged: Judged, names: Sequence[str]) -> str:
 
 
 def cost_text(judged: Judged) -> str:
-    """What the decision cost, in expected lead ('−4.2 points of expected lead')."""
-    return _("-{loss:.1f} points of expected lead").format(loss=judged.loss)
+    """What the decision cost by the end of the game ('-4.2 points by the end of the game')."""
+    return _("-{loss:.1f} points by the end of the game").format(loss=judged.loss)
+
+
+def given_away_line(judged: Judged) -> str:
+    """What a costly decision gave away ('Given away: 4.2 points by the end of the game.')."""
+    return _("Given away: {loss:.1f} points by the end of the game.").format(loss=judged.loss)
+
+
+def measure_line(judged: Judged) -> str:
+    """How the points given away were found: both moves played out to the end of the game, or
+    Hard's look to the end of the round carried there."""
+    if judged.played_out:
+        return ngettext(
+            "Both moves played out {n} time to the end of the game.",
+            "Both moves played out {n} times to the end of the game.",
+            judged.futures,
+        ).format(n=judged.futures)
+    return _("Hard's look to the end of the round, carried to the end of the game.")
+
+
+def remade_words() -> str:
+    """What is said when a review kept by an earlier version is made again."""
+    return _(
+        "This game's review was made by an earlier version, which judged each move only to "
+        "the end of its round: it is made again, its key moments played out to the end of "
+        "the game."
+    )
 
 
 def lead_line(judged: Judged) -> str:

@@ -338,6 +338,19 @@ class GameState(Transitions):
         own = action_event(self, action)  # type: ignore[arg-type]
         return after, (own, *found) if own is not None else tuple(found)
 
+    def can_pay_now(self, seat: int, space: int) -> bool:
+        """Whether ``seat``'s resources now would pay for the card or building at ``space``
+        (True for any other space). A figure may stand on a card or building its owner
+        cannot pay for; at resolution it is simply taken back. Resources gathered before
+        that resolution can still make it payable, so this says only how it stands now."""
+        p = self.players[seat]
+        if p.two_res > 0 or space not in data.CARD_SPACES + data.BUILDING_SPACES:
+            return True
+        if space in data.CARD_SPACES:
+            return sum(p.res) >= data.CARD_SPACES.index(space) + 1
+        tile = self._table.tops[data.BUILDING_SPACES.index(space)]
+        return tile is None or bool(building_payment_actions(tile, p.res)[:-1])
+
     def final_scoring(self) -> list[dict[str, int]]:
         """Per seat: every category of the final scoring and the total (valid at any time)."""
         return final_scoring(self)

@@ -149,10 +149,17 @@ def _review(app: SceneHost, /, **options: Options) -> Scene:
     return ReviewScene(app, **options)
 
 
+def _practice(app: SceneHost, /, **options: Options) -> Scene:
+    from stoneage.scenes.review.practice import practice_table
+
+    return practice_table(app, **options)
+
+
 SCENES: Mapping[str, SceneFactory] = {
     "title": TitleScene,  # the first screen: new game, continue, load, settings, rules, quit
     "setup": _setup,  # who plays
-    # seats=, seed=, state=None, threaded=True, replay=False, autoplay=None, clock=None
+    # seats=, seed=, state=None, threaded=True, replay=False, autoplay=None, clock=None,
+    # practice=None
     "game": _game,
     "scoring": _scoring,  # seats=, state=, seed=: the final scoring of a finished game
     "pause": _pause,  # the menu over a game (Esc)
@@ -176,4 +183,6 @@ SCENES: Mapping[str, SceneFactory] = {
     "online_game": _online_game,  # session=, view=: a seat at a table over the network
     # replay=, seat=None, analyse=None, budget=None, review=None: a finished game's review
     "review": _review,
+    # practice=, threaded=True: a practice game from a decision of a recorded game
+    "practice": _practice,
 }

@@ -18,9 +18,10 @@ from multiprocessing import get_context
 from typing import Any
 
 from stoneage.ai import Bot, Budget
+from stoneage.ai.leanings import KIND_OF_SPACE, KINDS
 from stoneage.play.match import Match
 from stoneage.play.seats import bot_seats
-from stoneage.rules import GameState
+from stoneage.rules import GameState, Place
 
 ROUND_CAP = 50  # a game still running after this many rounds has stalled: a failure
 
@@ -34,6 +35,10 @@ class SeatResult:
     won: bool
     shared: bool  # the win was shared with another seat
     decision_times: list[float] = field(default_factory=list)
+    # How it played (its style fingerprint, ``stoneage.sim.style``): figures placed by kind of
+    # space and final points by source; empty in logs written before they were kept.
+    placed: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -80,7 +85,20 @@ def play_game(spec: SeriesSpec, index: int) -> GameResult:
     seed = game_seed(spec, index)
     match = Match(bot_seats(levels), seed, threaded=False, budget=spec.budget)
     times = match.play_out(spec.round_cap)
-    return _result(index, seed, match.state, levels, times)
+    result = _result(index, seed, match.state, levels, times)
+    for seat, placed in enumerate(figures_placed(match)):
+        result.seats[seat].placed = placed
+    return result
+
+
+def figures_placed(match: Match) -> list[dict[str, int]]:
+    """Each seat's figures placed in ``match`` by kind of space (``leanings.KINDS``)."""
+    placed = [dict.fromkeys(KINDS, 0) for _ in range(match.state.n)]
+    for step in match.steps:
+        action = step.action
+        if isinstance(action, Place) and step.actor >= 0:
+            placed[step.actor][KIND_OF_SPACE[action.space]] += action.count
+    return placed
 
 
 def run_game(
@@ -100,10 +118,15 @@ def _result(
 ) -> GameResult:
     capped = not state.is_terminal()
     winners = [] if capped else state.winners()
-    totals = [row["total"] for row in state.final_scoring()]
+    scoring = state.final_scoring()
     seats = [
         SeatResult(
-            level, totals[seat], seat in winners, seat in winners and len(winners) > 1, times[seat]
+            level,
+            scoring[seat]["total"],
+            seat in winners,
+            seat in winners and len(winners) > 1,
+            times[seat],
+            points={k: v for k, v in scoring[seat].items() if k != "total"},
         )
         for seat, level in enumerate(levels)
     ]
@@ -124,6 +147,8 @@ def result_to_json(result: GameResult) -> dict[str, Any]:
                 "won": s.won,
                 "shared": s.shared,
                 "decision_times": [round(t, 4) for t in s.decision_times],
+                **({"placed": s.placed} if s.placed else {}),
+                **({"points": s.points} if s.points else {}),
             }
             for s in result.seats
         ],
@@ -133,7 +158,15 @@ def result_to_json(result: GameResult) -> dict[str, Any]:
 def result_from_json(data: dict[str, Any]) -> GameResult:
     """The inverse of ``result_to_json``."""
     seats = [
-        SeatResult(s["level"], s["score"], s["won"], s["shared"], s["decision_times"])
+        SeatResult(
+            s["level"],
+            s["score"],
+            s["won"],
+            s["shared"],
+            s["decision_times"],
+            {str(k): int(v) for k, v in s.get("placed", {}).items()},
+            {str(k): int(v) for k, v in s.get("points", {}).items()},
+        )
         for s in data["seats"]
     ]
     return GameResult(data["index"], data["seed"], data["rounds"], data["capped"], seats)

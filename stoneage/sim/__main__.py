@@ -8,6 +8,10 @@ rollouts a placement with time caps; ``hard1``: 0.45 s a placement) unless told 
 ``--hard-rollouts N`` gives both exactly N rollouts a placement and no clock, so a run replays
 exactly; ``--hard-seconds S`` gives both a time budget of S seconds a placement.
 
+A seat is a level (``hard``: the balanced opponent, the judgement every level had before
+opponents) or ``opponent:level`` (``scholar:hard``); ``--list-bots`` prints the opponents, one a
+line: id, name, how it plays, its levels.
+
 ``--ladder`` plays a round robin of the levels instead (every pair in 2-player games, every
 four in 4-player games, ``--games`` each) and prints an Elo-style rating per level with a 95 %
 bootstrap interval (see ``stoneage.sim.ladder``); ``--resume`` with ``--log`` continues one, or
@@ -24,7 +28,17 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from stoneage.ai import ALL_LEVELS, Budget
+from stoneage.ai import (
+    ALL_LEVELS,
+    BALANCED,
+    Budget,
+    known_opponent,
+    parse_spec,
+    roster,
+    spec_text,
+)
+from stoneage.ai.references import REFERENCE_LEVELS, missing_reason
+from stoneage.play.opponents import roster_lines
 from stoneage.sim import (
     ROUND_CAP,
     GameResult,
@@ -40,10 +54,13 @@ from stoneage.sim.ladder import (
     ANCHOR,
     BOOTSTRAP,
     LADDER_LEVELS,
+    OPPONENT_LEVELS,
     bootstrap_ratings,
+    ladder_entrants,
     ladder_logged,
     ladder_tables,
     ladder_work,
+    opponent_tables,
     pairwise,
 )
 from stoneage.sim.stats import level_stats, series_summary
@@ -57,7 +74,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--seats",
         default="hard,normal,normal,normal",
-        help="comma-separated levels, one per seat (2 to 4): " + ", ".join(ALL_LEVELS),
+        help="comma-separated bots, one per seat (2 to 4): a level ("
+        + ", ".join(ALL_LEVELS)
+        + ") or opponent:level (see --list-bots), e.g. scholar:hard,normal,normal,normal",
+    )
+    parser.add_argument(
+        "--list-bots",
+        action="store_true",
+        help="print the opponents (id, name, how it plays, levels) and stop",
     )
     parser.add_argument(
         "--games", type=int, default=20, help="games to play (with --ladder: per table)"
@@ -96,6 +120,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=",".join(LADDER_LEVELS),
         help="with --ladder: the levels to rate (default: %(default)s)",
     )
+    parser.add_argument(
+        "--ladder-opponents",
+        default="",
+        help="with --ladder: also rate these opponents (ids, or 'all') at easy, normal and "
+        "hard, each in 2-player games against the balanced bot of its level and 4-player "
+        "games against three Normal",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument(
@@ -114,17 +145,52 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.resume and not args.log:
         parser.error("--resume needs --log FILE")
-    levels = tuple(level.strip() for level in args.seats.split(","))
-    if not 2 <= len(levels) <= 4 or any(level not in ALL_LEVELS for level in levels):
-        parser.error(f"--seats needs 2 to 4 of {', '.join(ALL_LEVELS)}, got {args.seats!r}")
+    levels = bot_specs(parser, "--seats", args.seats)
+    if not 2 <= len(levels) <= 4:
+        parser.error(f"--seats needs 2 to 4 bots, got {args.seats!r}")
     args.levels = levels
-    ladder_levels = tuple(level.strip() for level in args.ladder_levels.split(","))
-    if len(ladder_levels) < 2 or any(level not in ALL_LEVELS for level in ladder_levels):
-        parser.error(f"--ladder-levels needs 2 or more of {', '.join(ALL_LEVELS)}")
+    ladder_levels = bot_specs(parser, "--ladder-levels", args.ladder_levels)
+    if len(ladder_levels) < 2:
+        parser.error("--ladder-levels needs 2 or more bots")
     if args.games < 1:
         parser.error("--games must be at least 1")
     args.ladder_levels = ladder_levels
+    args.ladder_opponents = ladder_opponents(parser, args.ladder_opponents)
+    missing = [lv for lv in OPPONENT_LEVELS if lv not in ladder_levels]
+    if args.ladder_opponents and missing:
+        parser.error(
+            f"--ladder-opponents rates against {', '.join(missing)}: add to --ladder-levels"
+        )
+    seated = set(levels) | (set(ladder_levels) if args.ladder else set())
+    for level in sorted(seated & set(REFERENCE_LEVELS)):  # hard1 is in a checkout only
+        if (reason := missing_reason(level)) is not None:
+            parser.error(reason)
     return args
+
+
+def ladder_opponents(parser: argparse.ArgumentParser, text: str) -> tuple[str, ...]:
+    """The opponents ``--ladder-opponents`` names (``all``: every one but the balanced)."""
+    if not text.strip():
+        return ()
+    if text.strip() == "all":
+        return tuple(o.id for o in roster() if o.id != BALANCED)
+    chosen = tuple(item.strip() for item in text.split(","))
+    for item in chosen:
+        if not known_opponent(item) or item == BALANCED:
+            parser.error(f"--ladder-opponents: {item!r} is not an opponent with leanings")
+    return chosen
+
+
+def bot_specs(parser: argparse.ArgumentParser, option: str, text: str) -> tuple[str, ...]:
+    """The bots a comma-separated option names, each as the runner labels it (``hard``,
+    ``scholar:hard``); a wrong one stops with the reason."""
+    specs = []
+    for item in text.split(","):
+        try:
+            specs.append(spec_text(*parse_spec(item)))
+        except ValueError as error:
+            parser.error(f"{option}: {error}")
+    return tuple(specs)
 
 
 def budget_of(args: argparse.Namespace) -> Budget:
@@ -192,14 +258,15 @@ def seat_line(levels: dict[str, dict[str, Any]]) -> str:
 
 def level_lines(levels: dict[str, dict[str, Any]]) -> list[str]:
     """The per-level statistics as a header and one aligned line per level."""
+    width = max(8, *(len(level) for level in levels)) if levels else 8
     lines = [
-        f"{'level':8} {'seat-games':>10} {'wins':>5} {'win rate':>8} {'95% CI':>15} {'mean':>6} {'median':>6} "
+        f"{'level':{width}} {'seat-games':>10} {'wins':>5} {'win rate':>8} {'95% CI':>15} {'mean':>6} {'median':>6} "
         f"{'win.sc':>6} {'dec.mean':>9} {'dec.med':>8} {'slowest':>8} {'per game':>8} {'capped':>6}",
     ]
     for level, s in levels.items():
         low, high = s["win_rate_ci95"]
         lines.append(
-            f"{level:8} {s['seat_games']:>10} {s['wins']:>5} {s['win_rate']:>8.1%} "
+            f"{level:{width}} {s['seat_games']:>10} {s['wins']:>5} {s['win_rate']:>8.1%} "
             f"{f'[{low:.1%}, {high:.1%}]':>15} {_num(s['mean_score'])} {_num(s['median_score'])} "
             f"{_num(s['mean_winning_score'])} {_ms(s['mean_decision_s']):>9} {_ms(s['median_decision_s']):>8} "
             f"{_ms(s['slowest_decision_s']):>8} {_secs(s['mean_thinking_per_game_s']):>8} {s['round_cap_failures']:>6}"
@@ -212,7 +279,7 @@ def ladder_report(
 ) -> dict[str, Any]:
     """The ladder's ratings (all games, 2-player, 4-player), pairwise 2-player win rates and
     per-level statistics by table size, as one JSON-ready dictionary."""
-    levels = args.ladder_levels
+    levels = ladder_entrants(args.ladder_levels, args.ladder_opponents)
     by_size = {size: [r for r in results if len(r.seats) == size] for size in (2, 4)}
 
     def ratings(games: list[GameResult]) -> list[dict[str, Any]]:
@@ -222,7 +289,10 @@ def ladder_report(
     pairs_2p = pairwise(by_size[2])
     return {
         "ladder": list(levels),
-        "tables": [list(t) for t in ladder_tables(levels)],
+        "tables": [
+            list(t)
+            for t in ladder_tables(args.ladder_levels) + opponent_tables(args.ladder_opponents)
+        ],
         "games_per_table": args.games,
         "seed": args.seed,
         "hard_budget": budget_report(args),
@@ -253,23 +323,24 @@ def format_ladder(data: dict[str, Any]) -> str:
         if budget["seconds"] is not None
         else "default budget"
     )
+    width = max(8, *(len(level) for level in data["ladder"]))
     lines = [
         f"ladder of {', '.join(data['ladder'])}: {data['games']} games "
         f"({data['games_per_table']} per table, {len(data['tables'])} tables), seed "
         f"{data['seed']}, Hard {thinking}, {data['wall_seconds']} s",
         f"Rating: {data['method']}; {data['anchor']['level']} = {data['anchor']['rating']:.0f}.",
-        f"{'level':8} {'rating':>7} {'95% CI':>13} {'2p':>6} {'95% CI':>13} {'4p':>6} {'95% CI':>13}",
+        f"{'level':{width}} {'rating':>7} {'95% CI':>13} {'2p':>6} {'95% CI':>13} {'4p':>6} {'95% CI':>13}",
     ]
     by_2p = {r["level"]: r for r in data["ratings_2p"]}
     by_4p = {r["level"]: r for r in data["ratings_4p"]}
     for row in data["ratings"]:
         level = row["level"]
         lines.append(
-            f"{level:8} {_rating(row)} {_rating(by_2p.get(level))} {_rating(by_4p.get(level))}"
+            f"{level:{width}} {_rating(row)} {_rating(by_2p.get(level))} {_rating(by_4p.get(level))}"
         )
     lines.append("2-player score (wins, half for a tie) of the first level against the second:")
     lines += [
-        f"  {p['level']:>7} v {p['opponent']:<7} {p['score']:6.1%} of {p['games']:.0f}"
+        f"  {p['level']:>{width}} v {p['opponent']:<{width}} {p['score']:6.1%} of {p['games']:.0f}"
         for p in data["pairwise_2p"]
     ]
     for size in (2, 4):
@@ -374,6 +445,9 @@ def _summarized(path: str) -> list[GameResult]:
 def main(argv: list[str] | None = None) -> int:
     """Run the series and print the report; exit status 1 when a game hit the round cap."""
     args = parse_args(argv)
+    if args.list_bots:
+        print("\n".join(roster_lines()))
+        return 0
     spec = SeriesSpec(args.levels, args.seed, budget_of(args), args.round_cap)
     started = time.perf_counter()
 
@@ -385,7 +459,9 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     if args.ladder:
-        work = ladder_work(args.ladder_levels, args.games, args.seed, budget_of(args))
+        work = ladder_work(
+            args.ladder_levels, args.games, args.seed, budget_of(args), args.ladder_opponents
+        )
         if args.resume:
             logged = partial(ladder_logged, work)
             results = _resumed(work, logged, args, _logging(progress, args.log))

@@ -1,7 +1,11 @@
 """The ladder: a round robin of the bot levels and an Elo-style rating for each.
 
 Every pair of levels plays ``games`` 2-player games and every set of four levels plays
-``games`` 4-player games (seating rotated). Each game is read as pairwise results: for every
+``games`` 4-player games (seating rotated). With opponents (``opponent_tables``), each
+opponent at each of its levels (``scholar:hard``) also plays ``games`` 2-player games against the
+balanced bot of its level (``hard``) and ``games`` 4-player games against three balanced Normal:
+a star around the levels, so that every opponent is rated at every level on the same scale
+without a round robin of them all (18 entrants would make 3,213 tables). Each game is read as pairwise results: for every
 two seats, a winner beats a non-winner; otherwise the higher final score beats the lower, and
 equal scores or a shared win are half a win each. The ratings are the Bradley-Terry fit of
 those pairwise results (strengths ``s`` with P(i beats j) = s_i / (s_i + s_j)) by maximum
@@ -21,10 +25,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from stoneage.ai import Budget
+from stoneage.ai import Budget, spec_text
 from stoneage.sim import GameResult, SeriesSpec, derived_seed, game_seed, seating
 
 LADDER_LEVELS = ("random", "easy", "normal", "hard1", "hard")
+OPPONENT_LEVELS = ("easy", "normal", "hard")  # the levels every opponent is rated at
+STAR_RIVALS = "normal"  # the three seats an opponent meets in its 4-player table
 ANCHOR = ("normal", 1500.0)  # the level whose rating is fixed, and its rating
 BOOTSTRAP = 200
 PRIOR_DRAWS = 1.0  # virtual drawn games between every two levels that met
@@ -51,13 +57,30 @@ def ladder_tables(levels: Sequence[str]) -> list[tuple[str, ...]]:
     return tables
 
 
+def opponent_tables(opponents: Sequence[str]) -> list[tuple[str, ...]]:
+    """For each opponent (an id, not the balanced one) at each of ``OPPONENT_LEVELS``: a
+    2-player table against the balanced bot of that level and a 4-player one against three
+    balanced Normal (see the module docstring)."""
+    tables: list[tuple[str, ...]] = []
+    for opponent in opponents:
+        for level in OPPONENT_LEVELS:
+            entrant = spec_text(opponent, level)
+            tables += [(entrant, level), (entrant, STAR_RIVALS, STAR_RIVALS, STAR_RIVALS)]
+    return tables
+
+
+def ladder_entrants(levels: Sequence[str], opponents: Sequence[str] = ()) -> list[str]:
+    """Everyone the ladder rates: the levels, then each opponent at each of its levels."""
+    return list(levels) + [spec_text(o, level) for o in opponents for level in OPPONENT_LEVELS]
+
+
 def ladder_work(
-    levels: Sequence[str], games: int, seed: int, budget: Budget
+    levels: Sequence[str], games: int, seed: int, budget: Budget, opponents: Sequence[str] = ()
 ) -> list[tuple[SeriesSpec, int]]:
     """The (series, game index) pairs the ladder plays, each table with a seed of its own."""
     return [
         (SeriesSpec(table, derived_seed("ladder", seed, *table), budget), index)
-        for table in ladder_tables(levels)
+        for table in ladder_tables(levels) + opponent_tables(opponents)
         for index in range(games)
     ]
 

@@ -10,6 +10,7 @@ import math
 from statistics import mean, median
 from typing import Any
 
+from stoneage.ai import roster
 from stoneage.sim import GameResult
 
 Z95 = 1.959963984540054
@@ -33,9 +34,14 @@ def level_stats(results: list[GameResult]) -> dict[str, dict[str, Any]]:
     return {level: _one_level(results, level) for level in levels}
 
 
-def _level_order(level: str) -> int:
+def _level_order(label: str) -> tuple[int, int, str]:
+    """Levels strongest first, each level's opponents in the roster's order (``hard``, then
+    ``farmer:hard`` ...), anything else last."""
     order = ("hard", "hard1", "normal", "easy", "random")
-    return order.index(level) if level in order else len(order)
+    opponent, _, level = label.rpartition(":")
+    ids = [o.id for o in roster()]
+    rank = ids.index(opponent) if opponent in ids else (0 if not opponent else len(ids))
+    return (order.index(level) if level in order else len(order), rank, label)
 
 
 def wins_by_seat(results: list[GameResult], level: str) -> list[list[int]]:

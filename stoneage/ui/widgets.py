@@ -6,7 +6,8 @@ Widgets never decide a rule: a button emits what it was built with (often an act
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -28,6 +29,21 @@ overflow_hook: Callable[[str, pygame.Rect, pygame.Rect], None] | None = None
 #: Set to a callable (tests) to hear of every text ``draw_text_fit`` had to shrink:
 #: ``hook(message, asked_size, drawn_size)`` (a text shrunk too far is too small to read).
 shrink_hook: Callable[[str, int, int], None] | None = None
+
+
+_boxes: list[pygame.Rect] = []  # the boxes text is drawn in now, innermost last (``text_box``)
+
+
+@contextmanager
+def text_box(rect: pygame.Rect) -> Iterator[None]:
+    """Text drawn meanwhile belongs inside ``rect`` (in the coordinates of the surface it is
+    drawn on: a panel, a row of a panel, a part of the status bar): with ``overflow_hook``
+    set, a line whose ink leaves the box is reported. Costs nothing else."""
+    _boxes.append(pygame.Rect(rect))
+    try:
+        yield
+    finally:
+        _boxes.pop()
 
 
 def clicked_button(event: pygame.event.Event) -> Button | None:
@@ -58,8 +74,11 @@ def draw_text(
     surface.blit(rendered, rect)
     if overflow_hook is not None and message.strip():
         ink = _ink_rect(message, size, bold, rect)
-        if not surface.get_rect().contains(ink):
-            _report(message, ink, surface.get_rect())
+        box = surface.get_rect()
+        if _boxes:
+            box = _boxes[-1].clip(box)
+        if not box.contains(ink):
+            _report(message, ink, box)
     return rect
 
 
@@ -105,6 +124,59 @@ def draw_text_fit(
     if overflow_hook is not None and assets.text_width(message, fitted, bold) > rect.width:
         _report(message, drawn, rect)
     return drawn
+
+
+ELLIPSIS = "…"
+
+
+def fit_line(
+    message: str, size: int, width: int, bold: bool = False, least: int = 9
+) -> tuple[str, int]:
+    """``message`` for one line ``width`` pixels wide: the largest size down to ``least`` at
+    which it fits, and when it does not fit even then, cut after the last whole word (or
+    character, in Chinese and Japanese) that leaves room for "…". The text and the size."""
+    fitted = fit_size(message, size, width, bold, least)
+    if assets.text_width(message, fitted, bold) <= width:
+        return message, fitted
+    units = break_units(message)
+    kept = ""
+    for text, spaced in units:
+        candidate = f"{kept}{' ' if spaced and kept else ''}{text}"
+        if assets.text_width(candidate + ELLIPSIS, fitted, bold) > width:
+            break
+        kept = candidate
+    if not kept:  # a first word longer than the line: cut by characters
+        kept = _cut_long(
+            message,
+            width - assets.text_width(ELLIPSIS, fitted, bold),
+            lambda t: assets.text_width(t, fitted, bold),
+        )[0]
+    return kept.rstrip(" ,;:、，。；：") + ELLIPSIS, fitted
+
+
+def draw_text_line(
+    surface: pygame.Surface,
+    message: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour = theme.CHARCOAL,
+    bold: bool = False,
+    anchor: Anchor = "midleft",
+    least: int = 9,
+) -> bool:
+    """``message`` on one line inside ``rect``: shrunk down to ``least``, then cut with "…"
+    (see ``fit_line``); nothing is ever drawn outside ``rect``. True when it was cut (the
+    caller may offer the whole text elsewhere, in a tooltip)."""
+    text, fitted = fit_line(message, size, rect.width, bold, least)
+    if shrink_hook is not None and fitted < size:
+        shrink_hook(message, size, fitted)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    try:
+        draw_text(surface, text, getattr(rect, anchor), fitted, colour, bold, anchor)
+    finally:
+        surface.set_clip(clip)
+    return text != message
 
 
 # --- line breaking -----------------------------------------------------------------------------

@@ -10,13 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from stoneage.ai import roster
 from stoneage.sim import GameResult, SeatResult
 from stoneage.sim.__main__ import main as sim_main
+from stoneage.sim.__main__ import parse_args
 from stoneage.sim.ladder import (
     bootstrap_ratings,
     expected_score,
     fit_ratings,
+    ladder_entrants,
     ladder_tables,
+    opponent_tables,
     pair_outcome,
     pairwise,
 )
@@ -150,3 +154,52 @@ def test_a_ladder_refuses_to_resume_from_the_log_of_another_ladder(tmp_path: Pat
     with pytest.raises(SystemExit, match="not a game of this ladder"):
         sim_main([*args, "--seed", "5", "--resume", "--quiet"])
     assert len(log.read_text(encoding="utf-8").splitlines()) == 1  # nothing played, nothing lost
+
+
+def test_an_opponent_is_rated_at_every_level_on_a_star_around_the_levels() -> None:
+    tables = opponent_tables(["scholar"])
+    assert tables == [
+        ("scholar:easy", "easy"),
+        ("scholar:easy", "normal", "normal", "normal"),
+        ("scholar:normal", "normal"),
+        ("scholar:normal", "normal", "normal", "normal"),
+        ("scholar:hard", "hard"),
+        ("scholar:hard", "normal", "normal", "normal"),
+    ]
+    assert ladder_entrants(["easy", "normal", "hard"], ["scholar"])[3:] == [
+        "scholar:easy",
+        "scholar:normal",
+        "scholar:hard",
+    ]
+
+
+def test_a_ladder_of_opponents_runs_and_rates_each_at_each_level() -> None:
+    data = _ladder_json(
+        ["--ladder-levels", "easy,normal,hard", "--ladder-opponents", "farmer", "--games", "1"]
+    )
+    assert len(data["tables"]) == 3 + 6 and data["games"] == 9  # 3 levels: pairs only
+    rated = {r["level"] for r in data["ratings"]}
+    assert rated == {"easy", "normal", "hard", "farmer:easy", "farmer:normal", "farmer:hard"}
+
+
+def test_opponents_need_their_levels_in_the_ladder() -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--ladder", "--ladder-levels", "easy,normal", "--ladder-opponents", "all"])
+    with pytest.raises(SystemExit):
+        parse_args(["--ladder", "--ladder-opponents", "balanced"])
+    args = parse_args(
+        ["--ladder", "--ladder-levels", "easy,normal,hard", "--ladder-opponents", "all"]
+    )
+    assert args.ladder_opponents == tuple(o.id for o in roster()[1:])
+
+
+def _ladder_json(extra: list[str]) -> dict:
+    result = subprocess.run(
+        [sys.executable, "-m", "stoneage.sim", "--ladder", "--hard-rollouts", "4", "--json"]
+        + ["--quiet", *extra],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return json.loads(result.stdout)

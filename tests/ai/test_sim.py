@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from stoneage.ai import Budget
+from stoneage.ai import Budget, roster
+from stoneage.play.opponents import opponent_line, opponent_name
 from stoneage.sim import (
     GameResult,
     SeatResult,
@@ -211,3 +212,43 @@ def test_summarize_reports_a_log_without_claiming_its_seed(
     assert sim_main(["--summarize", str(log), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seed"] is None and data["hard_budget"] is None and data["games"] == 1
+
+
+def test_list_bots_prints_each_opponent_id_first_with_name_style_and_levels() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "stoneage.sim", "--list-bots"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == [o.id for o in roster()]
+    assert len(lines) >= 5
+    for line, opponent in zip(lines, roster()):
+        assert opponent_name(opponent.id) in line and opponent_line(opponent.id) in line
+        assert "easy, normal, hard" in line
+
+
+def test_seats_name_an_opponent_and_a_level_and_the_old_level_names_still_work() -> None:
+    first = roster()[0].id
+    args = parse_args(["--seats", f"{first}:hard,normal", "--games", "1", "--hard-rollouts", "20"])
+    assert args.levels == ("hard", "normal")  # the balanced opponent keeps its old name
+    args = parse_args(["--seats", "scholar:hard,normal,builder:easy,hard1"])
+    assert args.levels == ("scholar:hard", "normal", "builder:easy", "hard1")
+    for wrong in ("scholar:random,normal", "wizard:hard,normal", "scholar:hard"):
+        with pytest.raises(SystemExit):
+            parse_args(["--seats", wrong])
+
+
+def test_a_series_of_opponents_plays_them_and_reports_each() -> None:
+    spec = SeriesSpec(("scholar:hard", "farmer:normal", "easy"), 4, Budget.rollouts(6))
+    results = run_series(spec, 3)
+    stats = level_stats(results)
+    assert set(stats) == {"scholar:hard", "farmer:normal", "easy"}
+    assert list(stats) == ["scholar:hard", "farmer:normal", "easy"]  # strongest level first
+    assert all(s["seat_games"] == 3 for s in stats.values())
+    again = run_series(spec, 3)  # fixed rollouts: the same games again
+    assert [[s.score for s in g.seats] for g in again] == [
+        [s.score for s in g.seats] for g in results
+    ]

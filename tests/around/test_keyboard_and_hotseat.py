@@ -93,6 +93,6 @@ def test_a_hotseat_names_the_default_you_by_its_seat_and_a_solo_game_keeps_it(ap
         return names
 
     assert start([])[0] == "You"  # one person: "You: your turn" reads right
-    names = start([1])  # Grok becomes a second person at the screen
-    assert names[:2] == ["Player 1", "Grok"]
+    names = start([1])  # Kaya's seat becomes a second person at the screen
+    assert names[:2] == ["Player 1", "Kaya"]
     assert len(set(names)) == len(names)

@@ -14,6 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from stoneage import i18n
+from stoneage.app import App
+from stoneage.ui import widgets
+from tests.scenes.apps import SIZE, close_apps, open_app
+
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "i18n"
 LANGS = ("en", "zh", "ja")
@@ -50,3 +55,46 @@ def locale_dir(tmp_path_factory):
 def _home(tmp_path, monkeypatch):
     """Settings and autosaves go to a temporary folder, never the user's."""
     monkeypatch.setenv("STONEAGE_HOME", str(tmp_path))
+
+
+@pytest.fixture
+def overflows(monkeypatch):
+    """Every text drawn outside its box, as (text, drawn, box)."""
+    seen: list = []
+    monkeypatch.setattr(
+        widgets, "overflow_hook", lambda text, drawn, box: seen.append((text, drawn, box))
+    )
+    return seen
+
+
+#: Text may shrink to fit its box, but not below this share of its size (it would be too small to read).
+MIN_SHRINK = 0.6
+
+
+@pytest.fixture
+def shrunk(monkeypatch):
+    """Every text shrunk below ``MIN_SHRINK`` of its size to fit, as (text, asked, drawn)."""
+    seen: list = []
+
+    def hook(text: str, asked: int, drawn: int) -> None:
+        if drawn < asked * MIN_SHRINK:
+            seen.append((text, asked, drawn))
+
+    monkeypatch.setattr(widgets, "shrink_hook", hook)
+    return seen
+
+
+@pytest.fixture
+def make_app(locale_dir, monkeypatch):
+    """Open an app in a language (catalogs from the freshly compiled locale folder)."""
+    monkeypatch.setenv("STONEAGE_LOCALE_DIR", str(locale_dir))
+    opened: list[App] = []
+
+    def make(lang: str, size: tuple[int, int] = SIZE) -> App:
+        app = open_app(size, seed=1, language=lang)
+        opened.append(app)
+        return app
+
+    yield make
+    close_apps(*opened)
+    i18n.install_language("en")

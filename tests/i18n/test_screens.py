@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from stoneage import i18n
+from stoneage import i18n, staging
 from stoneage.app import App
 from stoneage.records import achievements, stats
 from stoneage.records.settings import load_settings
@@ -18,8 +18,6 @@ from stoneage.scenes.stats.stats_scene import TABS, StatsScene
 from stoneage.scenes.table.lesson.opening import first_start_offer
 from stoneage.staging import SCENE_NAMES, build_scene
 from stoneage.tutorial import STEPS
-from stoneage.ui import widgets
-from tests.scenes.apps import SIZE, close_apps, open_app
 
 from .conftest import LANGS
 
@@ -31,47 +29,27 @@ SCREEN_CASES = (
 )
 
 
-@pytest.fixture
-def overflows(monkeypatch):
-    """Every text drawn outside its box, as (text, drawn, box)."""
-    seen: list = []
-    monkeypatch.setattr(
-        widgets, "overflow_hook", lambda text, drawn, box: seen.append((text, drawn, box))
-    )
-    return seen
+@pytest.fixture(scope="session")
+def analysed() -> dict:
+    """The reviews the review screens asked for in this run, by game, seats and budget."""
+    return {}
 
 
-#: Text may shrink to fit its box, but not below this share of its size (it would be too small to read).
-MIN_SHRINK = 0.6
+@pytest.fixture(autouse=True)
+def _each_game_analysed_once(analysed, monkeypatch):
+    """The review screens analyse their game with the engine: seconds of Hard's thinking, for
+    the same game in every case of size (and again in every test). The same replay, budget
+    and seed give the same review (tests/review checks it), so each game is analysed once a
+    run and its review handed to every screen that asks."""
+    real = staging.analyse_replay
 
+    def analyse(replay, **options):
+        key = (replay.identity, repr(replay.seats), repr(sorted(options.items())))
+        if key not in analysed:
+            analysed[key] = real(replay, **options)
+        return analysed[key]
 
-@pytest.fixture
-def shrunk(monkeypatch):
-    """Every text shrunk below ``MIN_SHRINK`` of its size to fit, as (text, asked, drawn)."""
-    seen: list = []
-
-    def hook(text: str, asked: int, drawn: int) -> None:
-        if drawn < asked * MIN_SHRINK:
-            seen.append((text, asked, drawn))
-
-    monkeypatch.setattr(widgets, "shrink_hook", hook)
-    return seen
-
-
-@pytest.fixture
-def make_app(locale_dir, monkeypatch):
-    """Open an app in a language (catalogs from the freshly compiled locale folder)."""
-    monkeypatch.setenv("STONEAGE_LOCALE_DIR", str(locale_dir))
-    opened: list[App] = []
-
-    def make(lang: str, size: tuple[int, int] = SIZE) -> App:
-        app = open_app(size, seed=1, language=lang)
-        opened.append(app)
-        return app
-
-    yield make
-    close_apps(*opened)
-    i18n.install_language("en")
+    monkeypatch.setattr(staging, "analyse_replay", analyse)
 
 
 def draw(app: App) -> None:
@@ -191,6 +169,30 @@ def test_the_language_switches_while_playing(make_app):
     assert list(game.log.lines) != english_log and any("住民" in line for line in game.log.lines)
     draw(app)
     assert load_settings().language == "ja"  # remembered
+
+
+@pytest.mark.parametrize("over", ["pause", "settings"])
+def test_the_status_line_speaks_the_new_language_right_after_a_switch(make_app, over):
+    """Behind the pause menu and Settings the status line under the banner is told again in
+    the new language at once (it kept the old one until Resume)."""
+    app = make_app("en")
+    build_scene(app, "game", 1, 4)
+    game = app.top
+    draw(app)
+    english = game.painter.status_line()[0]
+    assert english == "Drag figures from your board onto a lit space, or click a space."
+    assert game.status.keys["hint"] == (english, False)
+    app.push(app.make_scene("pause"))
+    if over == "settings":
+        app.push(SettingsScene(app))
+    app.settings.language = "zh"  # as Settings does it
+    app.save_settings()
+    assert i18n.current_language() == "zh"
+    line = game.painter.status_line()[0]
+    assert line == i18n._(english) != english
+    assert game.status.keys["hint"] == (line, False)  # the picture under the menu is redrawn
+    draw(app)
+    assert game.status.keys["hint"] == (line, False)
 
 
 def test_the_default_language_comes_from_the_system(monkeypatch):

@@ -96,10 +96,11 @@ def test_late_in_a_four_player_game_the_arrival_stays_small_and_quick(
         table = _cut(finished, cut)
         for seat in (0, 1, None):
             best = float("inf")
-            for _ in range(3):  # the best of three: a busy machine's pause is not the host's
-                began = time.perf_counter()
+            for _ in range(3):  # the best of three
+                # This thread's CPU time: the host's work, not a busy machine's pauses.
+                began = time.thread_time()
                 text = encode(_arrival(table, seat))
-                best = min(best, time.perf_counter() - began)
+                best = min(best, time.thread_time() - began)
             times.append(best)
             sizes.append(len(text.encode("utf-8")))
     assert max(sizes) < ARRIVAL_BUDGET < MAX_HOST_BYTES

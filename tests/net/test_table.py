@@ -197,3 +197,47 @@ def test_probing_a_chance_node_tells_nothing_of_the_unseen_cards() -> None:
                 table.act(0, text, state.ply)
             reasons.add((caught.value.template, tuple(sorted(caught.value.params.items()))))
     assert len(reasons) == 1 and table.state() is state
+
+
+def test_bots_are_named_after_their_opponent_and_play_it_through_a_stored_record() -> None:
+    seats = [
+        SeatConfig("host"),
+        SeatConfig("remote"),
+        SeatConfig("bot", "hard", opponent="scholar"),
+        SeatConfig("bot", "easy"),
+    ]
+    table = NetTable.create("ABCDEF", seats, 4242, clock=Clock())
+    assert [s.name for s in table.record.seats[2:]] == ["Lumi 3", "Kaya 4"]
+    table.claim(None), table.claim(None)
+    table.start()
+    stored = json.loads(json.dumps(table.record.to_dict()))
+    assert stored["seats"][2]["opponent"] == "scholar"
+    assert "opponent" not in stored["seats"][3]  # the balanced one: written as before
+    again = NetTable(TableRecord.from_dict(stored, list(table.record.actions)))
+    assert again.match is not None
+    assert [(s.opponent, s.level) for s in again.match.seats[2:]] == [
+        ("scholar", "hard"),
+        ("balanced", "easy"),
+    ]
+
+
+def test_a_stored_seat_naming_no_opponent_or_an_unknown_one_is_played_by_the_balanced_one() -> None:
+    raw = {"kind": "bot", "level": "normal", "name": "normal 3", "colour": "green"}
+    for seat in (raw, {**raw, "opponent": "someone-new"}):
+        table = NetTable.create(
+            "ABCDEF", [SeatConfig("host"), SeatConfig(**seat)], 7, clock=Clock()
+        )
+        table.claim(None)
+        table.start()
+        assert table.match is not None
+        assert table.match.seats[1].opponent == "balanced"
+        assert table.match.seats[1].name == "normal 3"
+
+
+def test_a_seat_nobody_claimed_is_played_by_a_bot_named_after_its_opponent() -> None:
+    table = _table()
+    table.claim(None, "Ann")
+    table.start()
+    assert table.match is not None
+    assert (table.match.seats[1].name, table.match.seats[1].opponent) == ("Kaya 2", "balanced")
+    assert table.record.seats[2].name == "Kaya 3"

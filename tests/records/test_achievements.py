@@ -29,12 +29,17 @@ def lost(total: int = 60, **fields) -> list:
     return [seat(total=total, **fields), bot(total=80)]
 
 
-def history_of(*results: bool, level: str = "normal") -> list:
+def history_of(*results: bool, level: str = "normal", opponent: str = "balanced") -> list:
     """Earlier games of Ann: won (True) or lost (False), oldest first."""
     return [
-        game(seat(total=100 if w else 50), bot(level, total=75), day=i)
+        game(seat(total=100 if w else 50), bot(level, total=75, opponent=opponent), day=i)
         for i, w in enumerate(results)
     ]
+
+
+def beaten(*opponents: str) -> list:
+    """Earlier games Ann won against a bot of each of ``opponents``."""
+    return [g for o in opponents for g in history_of(True, opponent=o)]
 
 
 SEVEN = list(CULTURE_SYMBOLS[:7])
@@ -95,6 +100,16 @@ CASES: dict[str, tuple[tuple[list, list], tuple[list, list]]] = {
             history_of(True, level="easy") + history_of(False, level="normal"),
         ),
     ),
+    "every_rival": (
+        (
+            [seat(total=120), bot("easy", 80, opponent="toolmaker")],
+            beaten("balanced", "farmer", "builder", "scholar"),
+        ),
+        (
+            [seat(total=120), bot("easy", 80, opponent="scholar")],
+            beaten("balanced", "farmer", "builder"),
+        ),
+    ),
 }
 
 
@@ -113,6 +128,13 @@ def test_an_achievement_is_earned_by_the_game_that_reaches_it(key):
 def test_an_achievement_is_not_earned_by_a_game_that_falls_short(key):
     _, (falling_short, earlier) = CASES[key]
     assert not BY_ID[key].earned_in(game(*falling_short), 0, earlier)
+
+
+def test_every_rival_counts_a_bot_of_a_record_from_before_opponents_as_the_balanced_one():
+    earlier = beaten("farmer", "builder", "scholar", "toolmaker")
+    old = game(seat(total=99), bot("normal", 50))  # no opponent written: Kaya's
+    assert BY_ID["every_rival"].earned_in(old, 0, earlier)
+    assert not BY_ID["every_rival"].earned_in(game(seat(total=9), bot("normal", 50)), 0, earlier)
 
 
 def test_every_level_is_earned_whichever_level_comes_last():

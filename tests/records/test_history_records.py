@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from stoneage.play.savefile import now_iso
+from stoneage.play.seats import Seat as PlaySeat
 from stoneage.records import history
 from stoneage.records.files import atomic_write
 from stoneage.records.game_record import GameRecord, SeatRecord
@@ -216,3 +217,28 @@ def test_a_seat_with_a_wrong_field_is_refused(change):
     raw["seats"][0] = raw["seats"][0] | change
     with pytest.raises(ValueError):
         GameRecord.from_dict(raw)
+
+
+def test_a_record_keeps_each_bots_opponent_and_reads_old_bots_as_the_balanced_one():
+    state = play_to_end(3, seed=5)
+    seats = [
+        PlaySeat("Ann", "red", "human"),
+        PlaySeat("Bob", "blue", "bot", "hard", "scholar"),
+        PlaySeat("Cy", "green", "bot", "random", "farmer"),  # random is nobody's: balanced
+    ]
+    record = history.record_from_game(seats, 5, state, "2024-03-01T10:00:00+01:00", 60.0)
+    assert [s.opponent for s in record.seats] == [None, "scholar", "balanced"]
+    written = record.to_dict()
+    assert [s.get("opponent") for s in written["seats"]] == [None, "scholar", None]
+    assert GameRecord.from_dict(written) == record
+    # A seat without an opponent (the scenes' own, say) is recorded as the balanced one's.
+    plain = history.record_from_game(SEATS, 5, state, "2024-03-01T10:00:00+01:00", 60.0)
+    assert [s.opponent for s in plain.seats] == [None, "balanced", "balanced"]
+    # A history line from before opponents, or naming one this version does not know.
+    written["seats"][1]["opponent"] = "grandmaster"
+    assert GameRecord.from_dict(written).seats[1].opponent == "balanced"
+    del written["seats"][1]["opponent"]
+    assert GameRecord.from_dict(written).seats[1].opponent == "balanced"
+    written["seats"][1]["opponent"] = 7
+    with pytest.raises(ValueError, match="opponent"):
+        GameRecord.from_dict(written)

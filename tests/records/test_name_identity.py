@@ -59,7 +59,7 @@ def test_you_in_english_and_in_chinese_are_one_person_in_the_history_and_the_sta
     )
     assert first is not None and second is not None
     assert first.seats[0].name == second.seats[0].name == "You"
-    assert second.seats[1].name == "Grok"  # the bot's name too
+    assert second.seats[1].name == "Kaya"  # the bot's name too (the opponent's, in English)
     found = records.history.load()
     assert stats.player_names(found) == ["You"]
     for name in ("You", chinese[0].name, in_language("ja", "You")):

@@ -152,3 +152,32 @@ def test_the_csv_has_one_row_per_game_per_seat_and_is_safe_in_a_spreadsheet(tmp_
             assert int(row[key]) == record.seats[index].scoring[key]
     other = stats.export_csv(records, tmp_path / "elsewhere" / "mine.csv")
     assert other.read_text(encoding="utf-8-sig") == text
+
+
+def test_a_game_counts_for_every_opponent_met_at_its_table():
+    records = [
+        game(seat(total=120), bot("hard", 100, opponent="scholar")),
+        game(
+            seat(total=90),
+            bot("normal", 100, opponent="scholar"),
+            bot("easy", 80, opponent="scholar"),
+        ),
+        game(seat(total=130), bot("easy", 100, opponent="farmer"), bot("hard", 80)),
+        game(seat(total=110), bot("easy", 100)),  # a bot from before opponents: the balanced one
+        game(seat("Ann", total=90), seat("Bea", total=100)),
+    ]
+    everyone = stats.summarise(records)
+    assert everyone.by_opponent == {
+        "balanced": Tally(2, 2),  # the third game (beside the farmer) and the fourth
+        "farmer": Tally(1, 1),
+        "people": Tally(2, 1),
+        "scholar": Tally(2, 1),
+    }
+    assert stats.summarise(records, Filter(opponent="scholar")).scores == [120, 90]
+    assert stats.summarise(records, Filter(opponent="scholar", level="hard")).scores == [120]
+    assert stats.summarise(records, Filter(opponent="farmer")).scores == [130]
+    assert stats.summarise(records, Filter(opponent="balanced")).scores == [130, 110]
+    assert stats.summarise(records, Filter(opponent="toolmaker")).empty
+    rows = list(csv.DictReader(io.StringIO(stats.history_csv(records))))
+    assert [r["opponent"] for r in rows[:4]] == ["", "scholar", "", "scholar"]
+    assert rows[7]["opponent"] == "balanced"

@@ -70,7 +70,8 @@ def run_where_mounting_works(request: pytest.FixtureRequest) -> bool:
     if not _can_unshare():
         pytest.skip("cannot mount a tmpfs here (neither root nor unshare -rm)")
     env = dict(os.environ, **{_INSIDE: "1"})
-    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", request.node.nodeid]
+    # -n0: the one test in this process (the suite's addopts would start a worker per core)
+    command = [sys.executable, "-m", "pytest", "-n0", "-p", "no:cacheprovider", request.node.nodeid]
     run = subprocess.run(
         ["unshare", "-rm", *command],
         cwd=ROOT,

@@ -27,6 +27,15 @@ from stoneage.review import (
     store,
 )
 from stoneage.review.__main__ import main
+from stoneage.review.analysis import (
+    MOST_PLAYED_OUT,
+    PLAYED_OUT,
+    REFINED,
+    futures_for,
+    upgraded,
+)
+from stoneage.review.calibration import blended, game_gap
+from stoneage.review.ending import Ending
 from stoneage.review.trend import review_trend
 from stoneage.review.words import moment_sentence, summary_lines
 
@@ -242,3 +251,70 @@ def test_hotseat_reviews_each_human_on_its_own(game, tmp_path):
     assert [p.human for p in both.players] == [True, False, True, False]
     alone = analyse_replay(load_replay(path), budget=2, seats=[2])
     assert alone.seats == both.seats[1:]  # a seat's review does not depend on the others'
+
+
+def test_the_points_given_away_are_counted_at_the_end_of_the_game(review):
+    """A gap carried to the game's end, or both moves played out there and weighed with it;
+    Hard's lead shown as the player's plus the points given away."""
+    seat = review.seats[0]
+    moments = set(seat.moments())
+    assert moments and all(j.played_out for j in moments)  # every key moment played out
+    ended = [j for j in seat.decisions if j.played_out]
+    assert PLAYED_OUT <= len(ended) <= MOST_PLAYED_OUT
+    most = futures_for(BUDGET)
+    for j in seat.decisions:
+        assert j.round_gap is not None
+        if j.agrees or not j.searched:
+            assert j.loss == 0.0 and not j.played_out
+            continue
+        if j.round_gap <= 0 and not j.played_out:  # as good as Hard's by its own look
+            assert j.loss == 0.0
+            continue
+        if j.played_out:
+            assert j.end_gap is not None and 2 <= j.futures <= most
+            ending = Ending(j.end_gap, j.end_error, j.futures)
+            expected = blended(j.round_gap, j.category, j.rounds_left, ending)
+        else:
+            expected = game_gap(j.round_gap, j.category, j.rounds_left)
+        assert j.loss == pytest.approx(max(0.0, expected), abs=0.01)
+        assert j.best_lead == pytest.approx(j.chosen_lead + j.loss, abs=0.002)
+
+
+def test_the_round_measure_is_the_review_as_it_was(game, review):
+    """``to_the_end=False`` is the review before it looked past the round (version 1): the
+    same first look, every gap at the end of the round, the costliest judged again there."""
+    old = analyse_replay(load_replay(game[0]), budget=BUDGET, to_the_end=False)
+    assert old.version == 1 and old.outdated and not review.outdated
+    pairs = list(zip(old.seats[0].decisions, review.seats[0].decisions, strict=True))
+    assert all(a.step == b.step and a.best == b.best for a, b in pairs)
+    for a, _b in pairs:
+        assert not a.played_out and a.round_gap is not None
+        assert a.loss == pytest.approx(0.0 if a.agrees else max(0.0, a.round_gap), abs=0.001)
+    judged_again = [
+        a for a, b in pairs if (a.chosen_lead, a.round_gap) != (b.chosen_lead, b.round_gap)
+    ]
+    assert 0 < len(judged_again) <= REFINED  # the others: the same first look
+
+
+def test_a_review_kept_by_an_earlier_version_is_made_again(game, review, tmp_path, capsys):
+    """A review of version 1 still loads (for the statistics, its gaps carried to the game's
+    end), but it is outdated: the command line makes it again, and says so."""
+    old = analyse_replay(load_replay(game[0]), budget=BUDGET, to_the_end=False).to_dict()
+    for seat in old["seats"]:
+        for decision in seat["decisions"]:
+            del decision["round_gap"]  # version 1 had none
+    replay_path = tmp_path / "stoneage-3-20260101-000000.json"
+    replay_path.write_bytes(game[0].read_bytes())
+    review_path(replay_path).write_text(json.dumps(old), encoding="utf-8")
+    read = load_or_none(replay_path, review.replay_id, BUDGET)
+    assert read is not None and read.outdated and read.version == 1
+    for j in read.seats[0].decisions:
+        if j.searched and not j.agrees and j.round_gap is not None and j.round_gap > 0:
+            assert j.loss == pytest.approx(
+                game_gap(j.round_gap, j.category, j.rounds_left), abs=0.002
+            )
+    assert upgraded(review) is review
+    assert main([str(replay_path), "--budget", str(BUDGET), "--json", "--lang", "en"]) == 0
+    captured = capsys.readouterr()
+    assert "made again" in captured.err
+    assert Review.from_dict(json.loads(captured.out)) == review

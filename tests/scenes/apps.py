@@ -27,5 +27,6 @@ def close_apps(*apps: App) -> None:
         while application.stack:
             application.stack.pop().exit()
         application.records.close()
+        application.bot_worker.close()  # the bots' process, if a table started it
     assets.clear_caches()
     pygame.display.quit()

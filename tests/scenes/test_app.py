@@ -266,3 +266,30 @@ def test_esc_on_the_title_asks_before_quitting(app):
     assert quit_button.on_click is not None
     quit_button.on_click()
     assert not app.running
+
+
+def test_a_dialog_over_the_title_shows_no_tooltip_of_the_title_under_it(app, monkeypatch):
+    """The pointer rests on a title button, then a dialog opens over the title (the lesson's
+    Resume question, the Quit question): the button's tooltip is not drawn under the dialog."""
+    from stoneage.scenes.kit import menu
+
+    drawn: list[str] = []
+    real = menu.draw_tooltip
+    monkeypatch.setattr(
+        menu,
+        "draw_tooltip",
+        lambda surface, text, *rest: (drawn.append(text), real(surface, text, *rest)),
+    )
+    title = app.make_scene("title")
+    app.push(title)
+    learn = next(b for b in title.buttons if b.name == "learn")
+    app.dispatch(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=learn.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.draw(pygame.Surface(app.size))
+    assert learn.tooltip in drawn  # the tooltip shows while the title is on top
+    drawn.clear()
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+    assert app.top is not title
+    app.draw(pygame.Surface(app.size))
+    assert learn.tooltip not in drawn

@@ -39,3 +39,26 @@ def test_a_tie_on_points_is_broken_and_explained():
 def test_a_tie_that_stays_is_a_shared_win():
     head, note = verdict(fake_state([120, 120, 80], [0, 1], [9, 9, 3]), SEATS)
     assert "Ann & Bob" in head and "shared" in note
+
+
+def test_achievement_toasts_keep_clear_of_the_total_row(app):
+    """Achievements earned by the game are told over the chart, not over the scores' table
+    (its Total row), the verdict or the buttons (issue 45 point 12)."""
+    import pygame
+
+    from stoneage.records import achievements
+    from stoneage.scenes.kit.toasts import ACHIEVEMENT
+    from stoneage.staging import build_scene
+
+    build_scene(app, "scoring", 3)
+    scene = app.top
+    for title in ("First fire", "Chieftain", "Builder"):
+        app.toasts.show(achievements.EARNED_TOAST.format(title=title), ACHIEVEMENT)
+    app.toasts.update(0.5)
+    app.draw(pygame.Surface(app.size))
+    drawn = [rect for rect, _toast in app.toasts._rects]
+    assert len(drawn) == 3
+    lay = scene.lay
+    for rect in drawn:
+        assert lay.chart.contains(rect), (rect, lay.chart)
+        assert not rect.colliderect(lay.table) and not rect.colliderect(lay.verdict)

@@ -233,3 +233,25 @@ def test_a_replay_of_another_format_says_which_way_the_versions_differ(app, vers
     )
     assert f"format {version}" in said
     assert ("newer" in said) == (word == "newer")
+
+
+def test_the_opponent_filter_counts_the_games_where_each_opponent_sat_in_turn(app):
+    from stoneage.play.opponents import opponent_name
+    from stoneage.records import stats as records_stats
+
+    scene = made_up_scene(app, 1, 200)
+    app.push(scene)
+    every = scene.summary.tally.played
+    met = scene._opponents_met()
+    assert len(met) >= 2
+    for opponent in met:
+        click(app, named(scene, "opponent").rect.center)
+        assert scene.where.opponent == opponent
+        assert named(scene, "opponent").label == opponent_name(opponent)
+        expected = len(
+            records_stats.entries(scene.records, records_stats.Filter(opponent=opponent))
+        )
+        assert 0 < scene.summary.tally.played == expected < every
+        app.draw(pygame.Surface(app.size))
+    click(app, named(scene, "opponent").rect.center)
+    assert scene.where.opponent is None and scene.summary.tally.played == every

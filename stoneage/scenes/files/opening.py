@@ -63,7 +63,12 @@ def start_loaded_game(app: SceneHost, game: LoadedGame) -> None:
     clock = PlayClock.resumed(game.started_at, game.played)
     app.push(
         app.make_scene(
-            "game", seats=game.fresh_seats(), seed=game.seed, state=game.state, clock=clock
+            "game",
+            seats=game.fresh_seats(),
+            seed=game.seed,
+            state=game.state,
+            clock=clock,
+            practice=game.practice,  # a practice game saved under a name stays one
         )
     )
 

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import pygame
 
+from stoneage.play.worker import DecisionWorker
 from stoneage.records import Records
 from stoneage.records.settings import Settings
 from stoneage.scenes.kit.toasts import ToastBoard
@@ -37,6 +38,7 @@ class SceneHost(Protocol):
     sound: SoundManager  # the effects and the music (``stoneage.ui.audio``)
     records: Records  # settings, saves, history, achievements (``stoneage.records``)
     toasts: ToastBoard  # short messages over every screen, and the "Not saved" mark
+    bot_worker: DecisionWorker  # the process the bots think in (``stoneage.play.worker``)
 
     @property
     def stack(self) -> Sequence[Scene]:
@@ -130,6 +132,11 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene. Changes nothing: the same scene draws the same picture."""
+
+    def toast_area(self) -> pygame.Rect | None:
+        """Where toasts go, laid from its top down, when they must keep clear of what this
+        scene shows at the bottom centre (None: there, as everywhere)."""
+        return None
 
     def moving_rects(self) -> list[pygame.Rect]:
         """Where moving things are drawn now; between full redraws the app repaints only these

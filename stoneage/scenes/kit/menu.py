@@ -92,6 +92,13 @@ class MenuScene(Scene):
     def enter(self) -> None:
         self.buttons = self.make_buttons()  # a save may have been written since __init__
 
+    def pause(self) -> None:
+        """A scene came over this one: the pointer is its now, so no button here stays
+        hovered (a title button's tooltip showed under the Resume dialog)."""
+        for button in self.buttons:
+            button.hovered = False
+        self.mouse = (-1, -1)
+
     def resume(self) -> None:
         self.buttons = self.make_buttons()  # the language or a save may have changed
 

@@ -193,18 +193,28 @@ class ToastBoard:
         return any(r.collidepoint(pos) for r in spots)
 
     # --- drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """The toasts (bottom centre, newest lowest) and the mark of failing writes."""
+    def draw(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The toasts (bottom centre, newest lowest; where the scene names an ``area``, from
+        its top down, centred on it: the final scoring keeps its Total row clear) and the
+        mark of failing writes."""
         size = surface.get_size()
         frame = table_frame(size)
         unit = unit_for(frame.size)
         fonts, margin = fonts_for(unit), max(4, round(8 * unit))
         self._rects = []
-        bottom = frame.bottom - margin * 6
-        for toast in reversed(self.shown):
-            rect = self._draw_toast(surface, toast, frame, bottom, fonts.body, margin)
-            self._rects.append((rect, toast))
-            bottom = rect.top - margin
+        if area is not None:
+            top = area.top + margin
+            wide = area.inflate(area.width * 4 // 5, 0)  # a toast up to 0.9 of the area's width
+            for toast in self.shown:
+                rect = self._draw_toast(surface, toast, wide, top, fonts.body, margin, True)
+                self._rects.append((rect, toast))
+                top = rect.bottom + margin
+        else:
+            bottom = frame.bottom - margin * 6
+            for toast in reversed(self.shown):
+                rect = self._draw_toast(surface, toast, frame, bottom, fonts.body, margin)
+                self._rects.append((rect, toast))
+                bottom = rect.top - margin
         self._badge = None
         problems = self.failing()
         if problems:
@@ -218,10 +228,12 @@ class ToastBoard:
         surface: pygame.Surface,
         toast: Toast,
         frame: pygame.Rect,
-        bottom: int,
+        edge: int,
         size: int,
         margin: int,
+        from_top: bool = False,
     ) -> pygame.Rect:
+        """One toast centred in ``frame``, its bottom at ``edge`` (its top, ``from_top``)."""
         icon = round(size * 2.2) if toast.kind == ACHIEVEMENT else 0
         pad = margin * 2
         limit = round(frame.width * 0.5) - pad * 2 - (icon + margin if icon else 0)
@@ -232,7 +244,10 @@ class ToastBoard:
         width = text_w + pad * 2 + (icon + margin if icon else 0)
         height = max(icon, line_h * len(lines)) + pad * 2
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (frame.centerx, bottom)
+        if from_top:
+            rect.midtop = (frame.centerx, edge)
+        else:
+            rect.midbottom = (frame.centerx, edge)
         card = pygame.Surface(rect.size, pygame.SRCALPHA)
         fill = (
             theme.mix(theme.GOLD_LIGHT, theme.PARCHMENT_LIGHT, 0.35)

@@ -23,12 +23,16 @@ class PauseMenu(MenuScene):
     opaque = False
     button_count = 6
 
-    def __init__(self, app: SceneHost, online: bool = False, hosting: bool = False) -> None:
+    def __init__(
+        self, app: SceneHost, online: bool = False, hosting: bool = False, practice: bool = False
+    ) -> None:
         """``online``: over a table played over the network (its host keeps the game: nothing
         to save or load here, and leaving leaves the table); ``hosting``: this program hosts
-        it (leaving closes it for everyone until Continue reopens it)."""
+        it (leaving closes it for everyone until Continue reopens it); ``practice``: over a
+        practice game (not kept for Continue: leaving ends it, back to where it was started)."""
         self.online = online
         self.hosting = hosting
+        self.practice = practice
         self.notice = ""
         self._shown_muted = app.settings.muted
         super().__init__(app)
@@ -76,7 +80,7 @@ class PauseMenu(MenuScene):
             self.rules_button(rects[4], size),
             Button(
                 rects[5],
-                _("Leave the table") if self.online else _("Save and leave to title"),
+                self._leave_label(),
                 self.leave,
                 size=size,
                 tooltip=self._leave_tip(),
@@ -97,8 +101,21 @@ class PauseMenu(MenuScene):
             )
         return buttons + [self._mute_button()]
 
+    def _leave_label(self) -> str:
+        """The leave button's words, at this kind of table."""
+        if self.online:
+            return _("Leave the table")
+        if self.practice:
+            return _("Leave the practice")
+        return _("Save and leave to title")
+
     def _leave_tip(self) -> str:
         """What leaving does, at this kind of table."""
+        if self.practice:
+            return _(
+                "A practice game is not kept for Continue (Save game keeps it under a name); "
+                "leaving ends it."
+            )
         if self.hosting:
             return _(
                 "The others are told; the table is kept and Continue on the title screen reopens it."
@@ -172,7 +189,12 @@ class PauseMenu(MenuScene):
         self.app.push(self.app.make_scene("load"))
 
     def leave(self) -> None:
-        """Back to the title screen; the game exits and saves itself."""
+        """Back to the title screen; the game exits and saves itself. A practice game ends:
+        back to the screen it was started from (the review), else to the title."""
+        if self.practice and len(self.app.stack) > 2:
+            self.app.pop()  # this menu
+            self.app.pop()  # the practice table: the review under it resumes
+            return
         self.app.reset(self.app.make_scene("title"))
 
     def draw(self, surface: pygame.Surface) -> None:

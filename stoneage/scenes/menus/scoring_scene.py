@@ -1,6 +1,10 @@
 """Final scoring: every category per player (``final_scoring``), the winner after the tie-break
 (``winners``) with the tie-break explained, and each player's score over the rounds
-(``score_log``). Then play again with the same seats, or go back to the title."""
+(``score_log``). Then play again with the same seats, or go back to the title.
+
+At the end of a practice game the screen compares it with the original game: the player's
+score in both under the verdict, the original's totals in a row under the table's, and Play
+again becomes *Practice again* (from the same decision)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from pygame import Rect
 from stoneage.i18n import _
 from stoneage.play.match import replay_steps
 from stoneage.play.names import CATEGORY_TITLES, join_list, join_sentences
+from stoneage.play.practice import Practice
 from stoneage.play.seats import Seat, follow_language
 from stoneage.records.recorder import export_replay
 from stoneage.rules import SCORING_CATEGORIES, GameState, tie_break
@@ -83,25 +88,52 @@ class ScoringScene(Scene):
         autoplay: Autoplay | None = None,
         final: tuple[dict[str, int], ...] | None = None,
         replay: str | None = None,
+        practice: Practice | None = None,
     ) -> None:
         """``autoplay``: the game the bots played alone (it ends by itself: see ``update``);
         ``final``: the host's final scoring of a game played over the network (this screen
         has only a seat's view: no seed to play again with, no history to export);
-        ``replay``: the replay file the game's record wrote (its Review reads it)."""
+        ``replay``: the replay file the game's record wrote (its Review reads it);
+        ``practice``: the end of a practice game, compared with its original."""
         super().__init__(app)
         self.seats, self.state, self.seed = seats, state, seed
         self.autoplay = autoplay
         self.online = final is not None
         self.replay = replay
+        self.practice = practice if practice and len(practice.scores) == len(seats) else None
         self.shown_for = 0.0  # seconds on screen (autoplay leaves after a while)
         self.rows = [dict(row) for row in final] if final else state.final_scoring()
         self.winners = final_winners(state, self.rows) if final else state.winners()
-        self.head, self.note = verdict(state, seats, self.rows)
+        self.head, self.note = self._verdict()
         self.resize(app.size)
+
+    def _verdict(self) -> tuple[str, str]:
+        """The verdict and its note (the tie-break; a practice game's comparison first)."""
+        head, note = verdict(self.state, self.seats, self.rows)
+        if self.practice is None:
+            return head, note
+        compared = self.comparison()
+        return head, join_sentences(compared, note) if note else compared
+
+    def comparison(self) -> str:
+        """A practice game against its original, in the practising seat's score."""
+        practice = self.practice
+        if practice is None:
+            return ""
+        now = self.rows[practice.seat]["total"]
+        change = now - practice.original
+        # TRANSLATORS: the end of a practice game, e.g. "You: original game 142, this
+        # practice 151 (+9)".
+        return _("{name}: original game {before}, this practice {now} ({change})").format(
+            name=self.seats[practice.seat].name,
+            before=practice.original,
+            now=now,
+            change=f"{change:+d}" if change else "±0",
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         follow_language(self.seats)
-        self.head, self.note = verdict(self.state, self.seats, self.rows)  # in the language of now
+        self.head, self.note = self._verdict()  # in the language of now
         self.lay = scoring_layout(size)
         f = self.lay.fonts
         again, review, export, title = button_row(
@@ -110,13 +142,15 @@ class ScoringScene(Scene):
         self.buttons = [
             Button(
                 again,
-                _("Play again"),
+                _("Practice again") if self.practice else _("Play again"),
                 self.play_again,
                 enabled=not self.online,
                 size=f.title,
                 primary=True,
                 name="play_again",
-                tooltip=_("A new game with the same players (Enter)"),
+                tooltip=_("Play again from the same decision (Enter)")
+                if self.practice
+                else _("A new game with the same players (Enter)"),
             ),
             Button(
                 export,
@@ -237,7 +271,10 @@ class ScoringScene(Scene):
         button.tooltip = _("Replay saved to {path}").format(path=str(path))
 
     def play_again(self) -> None:
-        """A new game with the same seats."""
+        """A new game with the same seats (a practice game: again from the same decision)."""
+        if self.practice is not None:
+            self.app.replace(self.app.make_scene("practice", practice=self.practice))
+            return
         seed = (
             self.app.seed
             if self.app.seed is not None
@@ -274,12 +311,18 @@ class ScoringScene(Scene):
             return True
         return handle_buttons(self.buttons, event)
 
+    def toast_area(self) -> Rect | None:
+        """Achievements earned by this game are told over the chart, clear of the Total row
+        and the verdict (at the bottom centre they covered the Total for about 5 s)."""
+        chart = self.lay.chart
+        under_heading = self.lay.fonts.body * 2  # the chart's heading stays readable
+        return Rect(chart.left, chart.top + under_heading, chart.width, chart.height)
+
     def draw(self, surface: pygame.Surface) -> None:
         lay, f = self.lay, self.lay.fonts
         draw_backdrop(surface, surface.get_size())
-        draw_text(
-            surface, _("Final scoring"), lay.title.center, f.huge, theme.UMBER_DARK, True, "center"
-        )
+        title = _("Final scoring of a practice game") if self.practice else _("Final scoring")
+        draw_text_fit(surface, title, lay.title, f.huge, theme.UMBER_DARK, True)
         banner = lay.verdict.inflate(-lay.verdict.width // 5, 0)
         winner_colour = theme.PLAYER_COLOURS[self.seats[self.winners[0]].colour]
         draw_panel(surface, banner, winner_colour, theme.PARCHMENT_LIGHT, 3, banner.height // 2)
@@ -319,7 +362,8 @@ class ScoringScene(Scene):
         inner = area.inflate(-self.lay.margin * 2, -self.lay.margin)
         label_w = round(inner.width * 0.42)
         col_w = (inner.width - label_w) // len(self.seats)
-        row_h = inner.height // (len(SCORING_CATEGORIES) + 1)
+        extra = 1 if self.practice is not None else 0  # the original game's totals
+        row_h = inner.height // (len(SCORING_CATEGORIES) + 1 + extra)
         winners = set(self.winners)
         for seat, player in enumerate(self.seats):
             cell = Rect(inner.left + label_w + seat * col_w, inner.top, col_w, row_h)
@@ -367,6 +411,41 @@ class ScoringScene(Scene):
                     total,
                     "center",
                 )
+        if extra:
+            self._draw_original_row(surface, inner, label_w, col_w, row_h)
+
+    def _draw_original_row(
+        self, surface: pygame.Surface, inner: Rect, label_w: int, col_w: int, row_h: int
+    ) -> None:
+        """Under the totals, the original game's (a practice game's end)."""
+        practice, f = self.practice, self.lay.fonts
+        if practice is None:
+            return
+        y = inner.top + (len(SCORING_CATEGORIES) + 1) * row_h
+        label = Rect(inner.left, y, label_w - 6, row_h)
+        draw_text_fit(
+            surface, _("Original game"), label, f.body, theme.UMBER_DARK, False, "midleft"
+        )
+        for seat, before in enumerate(practice.scores):
+            cell = Rect(inner.left + label_w + seat * col_w, y, col_w, row_h)
+            now = self.rows[seat]["total"]
+            mine = seat == practice.seat
+            colour = (
+                theme.MOSS_DARK
+                if now > before
+                else theme.CLAY
+                if now < before
+                else theme.UMBER_DARK
+            )
+            words = f"{before} ({now - before:+d})" if mine and now != before else str(before)
+            draw_text_fit(
+                surface,
+                words,
+                cell.inflate(-4, 0),
+                f.label,
+                colour if mine else theme.UMBER_DARK,
+                mine,
+            )
 
 
 def frame_style(margin: int) -> tuple[int, int]:

@@ -1,5 +1,7 @@
-"""New-game setup: 2 to 4 seats, each a human, a bot of some level or a player who joins from
-another computer, with a name and a colour. The default (you against three Normal bots) starts
+"""New-game setup: 2 to 4 seats, each a human, a bot (an opponent, by portrait and name, at some
+level) or a player who joins from another computer, with a name and a colour. "Surprise me"
+seats different opponents at random; "A match for you" picks the opponents and their level from
+the player's own games (``stoneage.records.matchmaking``). The default (you against three Normal bots) starts
 with one click on Start; with a seat that joins, the same button hosts the table instead (its
 waiting room shows the address and the code to tell the others).
 """
@@ -16,7 +18,16 @@ from pygame import Rect
 
 from stoneage.i18n import N_, _
 from stoneage.play.names import LEVEL_TITLES
-from stoneage.play.seats import BOT_LEVELS, Seat, default_seats, follow_language, settle_names
+from stoneage.play.opponents import opponent_ids, opponent_line, opponent_name, portrait
+from stoneage.play.seats import (
+    BOT_LEVELS,
+    Seat,
+    default_seats,
+    follow_language,
+    name_after_opponent,
+    settle_names,
+)
+from stoneage.records.matchmaking import suggest_match
 from stoneage.scenes.kit.base import SceneHost
 from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.table.drawing.pieces import figure
@@ -121,13 +132,14 @@ class SetupScene(PanelScene):
             buttons += self._row_buttons(i, row, draft)
         if self.hosting:
             buttons += self._hosting_buttons()
-        start, back = button_row(
+        start, surprise, match, back = button_row(
             self.lay.panel_buttons,
-            2,
+            4,
             self.lay.panel_buttons.height,
             self.lay.margin * 2,
             round(f.title * 9),
         )
+        buttons += self._choice_buttons(surprise, match)
         if self.hosting:
             humans = sum(d.playing and d.seat.is_human and not d.joins for d in self.drafts)
             buttons.append(
@@ -170,6 +182,49 @@ class SetupScene(PanelScene):
             )
         )
         return buttons
+
+    def _choice_buttons(self, surprise: Rect, match: Rect) -> list[Button]:
+        """ "Surprise me" and "A match for you": who sits in the bots' seats."""
+        f = self.lay.fonts
+        bots = len(self._bot_drafts())
+        lone = self._lone_human() is not None
+        return [
+            Button(
+                surprise,
+                _("Surprise me"),
+                self.surprise,
+                enabled=bots > 0,
+                size=f.label,
+                tooltip=_("Seat different opponents at random in the bots' seats."),
+                name="surprise",
+            ),
+            Button(
+                match,
+                _("A match for you"),
+                self.suggest,
+                enabled=lone,
+                size=f.label,
+                tooltip=_(
+                    "Pick the opponents and their level from your own games, so that your "
+                    "chance to win is near even."
+                )
+                if lone
+                else _("For one person against bots at this screen."),
+                name="match",
+            ),
+        ]
+
+    def _bot_drafts(self) -> list[SeatDraft]:
+        """The seats in play that a bot plays."""
+        return [d for d in self.drafts if d.playing and not d.joins and not d.seat.is_human]
+
+    def _lone_human(self) -> Seat | None:
+        """The one person at this screen when everyone else is a bot, else None."""
+        playing = [d for d in self.drafts if d.playing]
+        humans = [d.seat for d in playing if d.seat.is_human and not d.joins]
+        if len(humans) == 1 and not any(d.joins for d in playing):
+            return humans[0]
+        return None
 
     def _hosting_lines(self) -> list[SeatRow]:
         """Hosting: the two lines under the seats, laid out as seat rows (the stand-in's level
@@ -272,16 +327,31 @@ class SetupScene(PanelScene):
                 name=f"colour_{i}",
             )
         )
-        out.append(
-            Button(
-                row.name,
-                "",
-                lambda: self.edit(i),
-                size=f.body,
-                tooltip=_("Click to type this player's name."),
-                name=f"name_{i}",
+        if seat.is_human or draft.joins:
+            out.append(
+                Button(
+                    row.name,
+                    "",
+                    lambda: self.edit(i),
+                    size=f.body,
+                    tooltip=_("Click to type this player's name."),
+                    name=f"name_{i}",
+                )
             )
-        )
+        else:
+            opponent = seat.bot_opponent
+            out.append(
+                Button(
+                    row.name,
+                    "",
+                    lambda: self.next_opponent(i),
+                    size=f.body,
+                    tooltip=_("{name}: {line} Click for the next opponent.").format(
+                        name=opponent_name(opponent), line=opponent_line(opponent)
+                    ),
+                    name=f"name_{i}",
+                )
+            )
         kind = _("Joins") if draft.joins else _("Human") if seat.is_human else _("Bot")
         out.append(
             Button(
@@ -336,11 +406,56 @@ class SetupScene(PanelScene):
             draft.joins = True
         else:
             seat.kind = "human"
+        if not seat.is_human and not draft.joins:
+            name_after_opponent(seat, [d.seat for d in self.drafts])
         self.resize(self.app.size)  # hosting or not: what is under the seats changes
 
     def set_level(self, i: int, level: str) -> None:
         """The bot's level."""
         self.drafts[i].seat.level = level
+        self.buttons = self.make_buttons()
+
+    def next_opponent(self, i: int) -> None:
+        """The bot of seat ``i`` is played by the next opponent of the roster (its name too)."""
+        seat = self.drafts[i].seat
+        ids = opponent_ids()
+        seat.opponent = ids[(ids.index(seat.bot_opponent) + 1) % len(ids)]
+        name_after_opponent(seat, [d.seat for d in self.drafts])
+        self.buttons = self.make_buttons()
+
+    def surprise(self) -> None:
+        """Different opponents at random in the bots' seats (their levels stay)."""
+        drafts = self._bot_drafts()
+        chosen = random.Random(time.time_ns()).sample(opponent_ids(), len(drafts))
+        self._seat_opponents(drafts, [(o, d.seat.level) for o, d in zip(chosen, drafts)])
+
+    def suggest(self) -> None:
+        """A match for you: opponents and levels from the person's own games."""
+        person = self._lone_human()
+        if person is None:
+            return
+        players = sum(d.playing for d in self.drafts)
+        history = self.app.records.history.with_pending()
+        match = suggest_match(history, players, person.name)
+        bots = [d for d in self.drafts if d.playing and d.seat is not person]
+        for draft in bots:
+            draft.seat.kind = "bot"
+        self._seat_opponents(bots, list(match.bots))
+        names = ", ".join(d.seat.name for d in bots)
+        self.app.toasts.show(
+            _("A match for you: {names}. Your chance to win: about {chance} %.").format(
+                names=names, chance=round(match.win_chance * 100)
+            )
+        )
+
+    def _seat_opponents(self, drafts: list[SeatDraft], bots: list[tuple[str, str]]) -> None:
+        """Seat the ``(opponent, level)`` pairs in ``drafts``' seats, each named after its
+        opponent."""
+        for draft, (opponent, level) in zip(drafts, bots):
+            draft.seat.opponent, draft.seat.level = opponent, level
+            draft.seat.name = ""
+        for draft in drafts:
+            name_after_opponent(draft.seat, [d.seat for d in self.drafts])
         self.buttons = self.make_buttons()
 
     def next_colour(self, i: int) -> None:
@@ -496,13 +611,23 @@ class SetupScene(PanelScene):
                 draw_text_fit(surface, words, levels, f.body, theme.UMBER_DARK, False, "midleft")
             name = _("(their own name)") if draft.joins else draft.seat.name
             text = name + ("|" if editing else "")
-            draw_text_fit(
-                surface, text, box.inflate(-12, 0), f.label, theme.CHARCOAL, True, "midleft"
-            )
+            room = box.inflate(-12, 0)
+            if not draft.seat.is_human and not draft.joins:  # the opponent's portrait
+                side = box.height - 6
+                face = assets.image(portrait(draft.seat.bot_opponent), (side, side))
+                surface.blit(face, (box.left + 4, box.top + 3))
+                room = Rect(box.left + side + 10, box.top, box.width - side - 16, box.height)
+            draw_text_fit(surface, text, room, f.label, theme.CHARCOAL, True, "midleft")
         hint = (
-            _("Click a name to change it, the figure to change colour. Enter hosts the table.")
+            _(
+                "Click a name to change it (a bot's: the next opponent), the figure to change "
+                "colour. Enter hosts the table."
+            )
             if self.hosting
-            else _("Click a name to change it, the figure to change colour. Enter starts the game.")
+            else _(
+                "Click a name to change it (a bot's: the next opponent), the figure to change "
+                "colour. Enter starts the game."
+            )
         )
         draw_text_fit(surface, hint, self.lay.footer, f.body, theme.PARCHMENT_LIGHT)
 

@@ -167,6 +167,7 @@ class TitleScene(MenuScene):
         self.idle.touch()
 
     def pause(self) -> None:
+        super().pause()
         self.settings_notice = ""  # told once
 
     def resume(self) -> None:

@@ -32,7 +32,7 @@ BOT = "bot"
 
 def seat_configs(seats: list[Seat], joins: list[bool]) -> list[SeatConfig]:
     """The table's seats from the setup screen's: the (first) human at this screen hosts, a
-    seat that joins waits for a player, a bot keeps its level and name."""
+    seat that joins waits for a player, a bot keeps its level, name and opponent."""
     configs: list[SeatConfig] = []
     for seat, joined in zip(seats, joins):
         hosts = any(c.kind == HOST for c in configs)
@@ -43,7 +43,7 @@ def seat_configs(seats: list[Seat], joins: list[bool]) -> list[SeatConfig]:
             name = "" if is_default_name(seat.name) else seat.name
             configs.append(SeatConfig(HOST, name=name, colour=seat.colour))
         else:
-            configs.append(SeatConfig(BOT, seat.level, seat.name, seat.colour))
+            configs.append(SeatConfig(BOT, seat.level, seat.name, seat.colour, seat.bot_opponent))
     return configs
 
 

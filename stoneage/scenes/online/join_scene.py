@@ -26,7 +26,6 @@ from stoneage.net.session import OnlineSession
 from stoneage.records.hosted import Seated, SeatKeep
 from stoneage.records.player_key import PlayerKeys
 from stoneage.scenes.kit.base import SceneHost
-from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.online.addressing import (
     CODE_FIELD_LIMIT,
     EntryError,
@@ -43,6 +42,7 @@ from stoneage.scenes.online.joining import (
     key_for,
     player_named,
 )
+from stoneage.scenes.online.joining_panel import JoiningPanel
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.ui import assets, theme
 from stoneage.ui.fields import TextField
@@ -66,7 +66,7 @@ class Browser(Protocol):
         """Stop looking."""
 
 
-class JoinScene(PanelScene):
+class JoinScene(JoiningPanel):
     """Type an address and a code, or pick a table found nearby; then Join or Watch."""
 
     opaque = True
@@ -126,8 +126,7 @@ class JoinScene(PanelScene):
     def exit(self) -> None:
         pygame.key.stop_text_input()
         self.stop_looking()
-        if self.joining is not None:
-            self.joining.cancel()
+        super().exit()
 
     def pause(self) -> None:
         """Covered (the waiting room, a server's lobby): the local network is no longer
@@ -389,15 +388,6 @@ class JoinScene(PanelScene):
         """A dedicated server's lobby, over this screen."""
         name = self.fields[2].text.strip()
         self.app.push(self.app.make_scene("lobby", name=name, keys=self.keys))
-
-    def back(self) -> None:
-        """Esc: stop asking the table (what was typed stays), or go back."""
-        if self.joining is not None and self.asking:
-            self.joining.cancel()
-            self.joining = None
-            self.buttons = self.make_buttons()
-            return
-        super().back()
 
     # --- the loop ---------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:

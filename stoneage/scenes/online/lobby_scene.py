@@ -25,10 +25,10 @@ from stoneage.net.session import OnlineSession
 from stoneage.play.names import LEVEL_TITLES, shown_name
 from stoneage.records.player_key import PlayerKeys
 from stoneage.scenes.kit.base import SceneHost
-from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.online.addressing import EntryError, server_url
 from stoneage.scenes.online.asking import Errand
 from stoneage.scenes.online.joining import ASKING, JOINED, Joining, key_for, player_named
+from stoneage.scenes.online.joining_panel import JoiningPanel
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.ui import theme
 from stoneage.ui.fields import TextField
@@ -80,7 +80,7 @@ def table_state(entry: TableEntry, now_in: float | None = None) -> str:
     return free
 
 
-class LobbyScene(PanelScene):
+class LobbyScene(JoiningPanel):
     """A dedicated server's open tables, quick match, a new table, the best players (see the
     module's docstring)."""
 
@@ -138,8 +138,7 @@ class LobbyScene(PanelScene):
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
-        if self.joining is not None:
-            self.joining.cancel()
+        super().exit()
 
     # --- layout and buttons --------------------------------------------------------------------
     def make_buttons(self) -> list[Button]:
@@ -401,15 +400,6 @@ class LobbyScene(PanelScene):
             return
         name = self.fields[1].text.strip()
         self.app.push(self.app.make_scene("leaders", url=url, name=name))
-
-    def back(self) -> None:
-        """Esc: stop asking a table, or go back."""
-        if self.joining is not None and self.joining.state == ASKING:
-            self.joining.cancel()
-            self.joining = None
-            self.buttons = self.make_buttons()
-            return
-        super().back()
 
     # --- the loop ---------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:

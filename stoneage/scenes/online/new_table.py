@@ -22,9 +22,9 @@ from stoneage.net.session import OnlineSession
 from stoneage.play.names import LEVEL_TITLES
 from stoneage.records.player_key import PlayerKeys
 from stoneage.scenes.kit.base import SceneHost
-from stoneage.scenes.kit.menu import PanelScene
 from stoneage.scenes.online.asking import Errand
 from stoneage.scenes.online.joining import ASKING, JOINED, Joining, key_for, player_named
+from stoneage.scenes.online.joining_panel import JoiningPanel
 from stoneage.scenes.online.waiting_room import WaitingRoomScene
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import button_row
@@ -38,7 +38,7 @@ SIZES = (2, 3, 4)
 LEVELS = ("easy", "normal", "hard")
 
 
-class NewServerTableScene(PanelScene):
+class NewServerTableScene(JoiningPanel):
     """The options of a new table on a server, and *Create* (see the module's docstring)."""
 
     opaque = False
@@ -206,19 +206,6 @@ class NewServerTableScene(PanelScene):
         )
         self.errand = Errand(work, self.app.wake)
         self.buttons = self.make_buttons()
-
-    def back(self) -> None:
-        """Esc: stop asking for the seat, or go back to the lobby."""
-        if self.joining is not None and self.joining.state == ASKING:
-            self.joining.cancel()
-            self.joining = None
-            self.buttons = self.make_buttons()
-            return
-        super().back()
-
-    def exit(self) -> None:
-        if self.joining is not None and self.joining.state == ASKING:
-            self.joining.cancel()
 
     def update(self, dt: float) -> bool:
         """The server's answer (the table's code), then the table's (the seat)."""

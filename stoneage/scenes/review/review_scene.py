@@ -11,6 +11,10 @@ click goes to the nearest), and a column with the key moments (a click goes to o
 decision on screen against Hard's, and the summary. Left and Right step from decision to
 decision, Shift with them one move at a time, Home and End to the first and last decision;
 a hotseat game reviews each person's seat on its own (the seat buttons, or Tab).
+
+*Play from here* (or P) starts a practice game at the decision on screen: the same seats and
+bots, the same dice and cards to come (``stoneage.scenes.review.practice``), so the player can
+try Hard's move or their own idea; leaving it comes back here.
 """
 
 from __future__ import annotations
@@ -90,6 +94,7 @@ class ReviewScene(Scene):
         self.game: Replay | None = None
         self.review: Review | None = None
         self.problem = ""  # why there is no review to show (said on the screen)
+        self.remade = False  # the review kept was an earlier version's: it is made again
         self.job: Job[Review] | None = None
         self.seat_index = 0  # which of the review's seats is shown
         self.step = 0  # the move shown: the table as it was before it
@@ -115,9 +120,10 @@ class ReviewScene(Scene):
             return
         game = self.game
         found = review or load_or_none(self.replay, game.identity, self.budget)
-        if found is not None:
+        if found is not None and not found.outdated:
             self._ready(found)
             return
+        self.remade = found is not None  # said under the progress bar
         analyse, budget = self.analyse, self.budget
         self.job = Job(
             lambda progress, cancel: analyse(game, budget, progress, cancel), self.app.wake
@@ -234,6 +240,20 @@ class ReviewScene(Scene):
         self.go_to_step(target)
         return True
 
+    def can_play_from_here(self) -> bool:
+        """True when the move on screen is a decision of the seat reviewed (a practice game
+        can start there)."""
+        return self.ready and self.decision_index() is not None
+
+    def play_from_here(self) -> bool:
+        """A practice game from the decision on screen, over this screen (its end, or leaving
+        it, comes back here); False when the move on screen is no decision of the seat."""
+        if self.game is None or not self.can_play_from_here():
+            return False
+        practice = self.game.practice_from(self.step, self.replay)
+        self.app.push(self.app.make_scene("practice", practice=practice))
+        return True
+
     def switch_seat(self, index: int | None = None) -> None:
         """Review another human seat (the next one when ``index`` is None)."""
         if self.review is None or not self.review.seats:
@@ -338,6 +358,21 @@ class ReviewScene(Scene):
             )
         else:
             board.mark(None, None, game.seats[review.seat].colour)
+        self._update_play_button()
+
+    def _update_play_button(self) -> None:
+        """Play from here: offered at a decision of the seat, explained elsewhere."""
+        for button in self.buttons_named("practice"):
+            button.enabled = self.can_play_from_here()
+            button.tooltip = self._play_tip()
+
+    def _play_tip(self) -> str:
+        if self.can_play_from_here():
+            return _(
+                "A practice game from this decision, with the same dice and cards to come: try "
+                "Hard's move or your own idea, and compare the end with this game's (P)."
+            )
+        return _("Go to one of your decisions to play from it.")
 
     def rebuild(self) -> None:
         """The buttons for what is on screen now."""
@@ -392,6 +427,13 @@ class ReviewScene(Scene):
             for rect, (label, action, name, tip) in zip(rects, steps, strict=True)
         ]
         self.buttons += self._seat_buttons()
+        if self.panel is not None:
+            self.buttons.append(
+                self._button(
+                    self.panel.play, _("Play from here"), self.play_from_here, "practice", ""
+                )
+            )
+            self._update_play_button()
 
     def _seat_buttons(self) -> list[Button]:
         """Hotseat: one button per reviewed seat (the shown one selected)."""
@@ -510,6 +552,8 @@ class ReviewScene(Scene):
         if event.key == pygame.K_TAB:
             self.switch_seat()
             return True
+        if event.key == pygame.K_p:
+            return self.play_from_here()
         return False
 
     def _click(self, pos: tuple[int, int]) -> bool:
@@ -598,9 +642,14 @@ class ReviewScene(Scene):
                 "{share}, about {n} second left", "{share}, about {n} seconds left", seconds
             ).format(share=percent, n=seconds)
         draw_text_fit(surface, percent, bar, f.small, theme.CHARCOAL, True)
-        words = _(
-            "Hard looks again at each of your decisions, knowing only what you knew then. "
-            "This is done once: the review is kept with the game."
+        text = (
+            words.remade_words()
+            if self.remade
+            else _(
+                "Hard looks again at each of your decisions, knowing only what you knew then, "
+                "and plays the costliest out to the end of the game. This is done once: the "
+                "review is kept with the game."
+            )
         )
         below = Rect(inner.left, bar.bottom + m * 2, inner.width, inner.bottom - bar.bottom - m * 2)
-        draw_wrapped(surface, words, below, f.body, theme.UMBER_DARK, centred=True)
+        draw_wrapped(surface, text, below, f.body, theme.UMBER_DARK, centred=True)

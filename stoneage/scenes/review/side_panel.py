@@ -1,7 +1,8 @@
 """The review's right-hand column: the key moments (each with its sentence, a click goes to
 it), the decision on screen (what the player did, what Hard would have done, both moves'
-expected lead and the difference) and the summary (the share of decisions as good as Hard's
-and the points given away by kind of decision)."""
+expected lead and the difference, and the place of its *Play from here* button) and the
+summary (the share of decisions as good as Hard's and the points given away by kind of
+decision)."""
 
 from __future__ import annotations
 
@@ -91,7 +92,16 @@ class SidePanel:
         self.decision = Rect(
             side.left, decision_top, side.width, max(0, self.summary.top - m - decision_top)
         )
+        # Play from here: the decision's own button, in the bottom right corner of its section.
+        play_h = max(24, round(self.line_h * 1.45))
+        play_w = min(side.width - 2 * m, max(round(f.title * 8), self._play_width(f.label)))
+        self.play = Rect(0, 0, play_w, play_h)
+        self.play.bottomright = (self.decision.right - m, self.decision.bottom - m)
         self._items: list[tuple[int, Rect, list[str]]] = self._lay_out_moments()
+
+    def _play_width(self, size: int) -> int:
+        """The width the Play from here button's words need at ``size``."""
+        return assets.text_width(_("Play from here"), size) + self.lay.margin * 4
 
     def _sentence_width(self) -> int:
         m = self.lay.margin
@@ -263,13 +273,17 @@ class SidePanel:
         for line in fit_lines(verdict, f.body, inner.width, 1, True):
             draw_text(surface, line, (inner.left, y + m // 3), f.body, colour, True)
             y += self.line_h
+        if judged.searched and not judged.agrees:  # how the points were found, in small
+            for line in fit_lines(words.measure_line(judged), f.small, inner.width, 1):
+                draw_text(surface, line, (inner.left, y + m // 3), f.small, theme.UMBER_DARK)
+                y += self.small_h
         index = self.review.decisions.index(judged)
         if index in self.review.key_moments:  # its sentence in full (the list may cut it)
             number = self.review.key_moments.index(index) + 1
             words_of = _("Key moment {n}: {sentence}").format(
                 n=number, sentence=self.sentences[index]
             )
-            room = (self.decision.bottom - m - y - m // 2) // self.small_h
+            room = (self.play.top - m // 2 - y - m // 2) // self.small_h
             for line in fit_lines(words_of, f.small, inner.width, min(3, room)) if room else []:
                 draw_text(surface, line, (inner.left, y + m // 2), f.small, theme.UMBER_DARK)
                 y += self.small_h
@@ -287,10 +301,7 @@ class SidePanel:
                 ),
                 loss_colour(judged.loss, self.margin),
             )
-        return (
-            _("Given away: {loss:.1f} points of expected lead.").format(loss=judged.loss),
-            loss_colour(judged.loss, self.margin),
-        )
+        return words.given_away_line(judged), loss_colour(judged.loss, self.margin)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         f, m = self.lay.fonts, self.lay.margin

@@ -148,6 +148,8 @@ class GamesView:
                 if (self.first + number) % 2
                 else theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5)
             )
+            if entry.record.practice is not None:  # a practice game, told apart at a glance
+                fill = theme.mix(fill, theme.MOSS, 0.12)
             pygame.draw.rect(surface, fill, row, border_radius=8)
             self._draw_row(surface, entry, self._columns(row))
         self._draw_list_bar(surface, body)
@@ -160,6 +162,8 @@ class GamesView:
         draw_text_fit(surface, when, cells[0], f.body, theme.CHARCOAL, False, "midleft")
         table = _("{n} players").format(n=record.players)
         table += " · " + level_title(stats.opponent_level(record, entry.seat))
+        if record.practice is not None:  # counted in no figure: said first
+            table = _("Practice") + " · " + table
         if self.show_names:
             table = f"{shown_name(me.name)} · {table}"
         draw_text_fit(surface, table, cells[1], f.body, theme.CHARCOAL, False, "midleft")

@@ -14,7 +14,8 @@ Charts
     each reviewed game (the review's agreement); the win rate over the last ten
     games; where the points come from, against the opponents' average.
 Games
-    every game, newest first; Replay opens a game in the replay viewer, Review its review.
+    every game, newest first (practice games too, marked as such); Replay opens a game in the
+    replay viewer, Review its review.
 Achievements
     every achievement, with the date earned or still to earn.
 
@@ -40,6 +41,7 @@ from pygame import Rect
 
 from stoneage.i18n import N_, _
 from stoneage.play.names import shown_name
+from stoneage.play.opponents import opponent_ids, opponent_name
 from stoneage.play.savefile import SaveError, load_game_file
 from stoneage.records import achievements, stats
 from stoneage.records.game_record import GameRecord
@@ -125,13 +127,20 @@ class StatsScene(Scene):
     def _count(self) -> None:
         """Count the games under the filters, and list them in the Games tab from the top."""
         self.summary = stats.summarise(self.records, self.where)
-        self.games.show(self.summary.entries, len(self.names) > 1 and self.where.player is None)
+        self.games.show(self.summary.listed, len(self.names) > 1 and self.where.player is None)
 
     # --- state --------------------------------------------------------------------------------
     @property
     def empty(self) -> bool:
         """True when no game was ever recorded (the friendly empty screen)."""
         return not self.records
+
+    def nothing_matches(self) -> bool:
+        """True when the tab has no game to show under the filters (the Games tab lists the
+        practice games too; the figures count none of them)."""
+        if self.tab == "games":
+            return not self.summary.listed
+        return self.summary.empty
 
     def person(self) -> str | None:
         """Whose achievements are shown: the chosen name, else the one with most games."""
@@ -143,7 +152,7 @@ class StatsScene(Scene):
         self.rebuild()
 
     def set_filter(self, **change: object) -> None:
-        """Change one filter (players, level or player) and count again."""
+        """Change one filter (players, level, player or opponent) and count again."""
         # Filter checks nothing itself: the chooser only ever passes its own fields and values.
         self.where = replace(self.where, **change)  # type: ignore[arg-type]
         self._count()
@@ -157,6 +166,20 @@ class StatsScene(Scene):
             choices, current = list(self.names), self.person()
         index = choices.index(current) if current in choices else 0
         self.set_filter(player=choices[(index + 1) % len(choices)])
+
+    def _opponents_met(self) -> list[str]:
+        """The opponents (ids, the roster's order) whose bots sat at a counted person's table."""
+        met = {
+            o for e in stats.entries(self.records) for o in stats.opponents_met(e.record, e.seat)
+        }
+        return [o for o in opponent_ids() if o in met]
+
+    def next_opponent(self) -> None:
+        """The opponent filter: every game, then the games against each opponent met in turn."""
+        choices: list[str | None] = [None, *self._opponents_met()]
+        current = self.where.opponent
+        index = choices.index(current) if current in choices else 0
+        self.set_filter(opponent=choices[(index + 1) % len(choices)])
 
     def export(self) -> None:
         """Write the history as CSV into the data folder and say where."""
@@ -207,7 +230,7 @@ class StatsScene(Scene):
             )
             return
         seats = record.human_seats()
-        chosen = next((e.seat for e in self.summary.entries if e.record is record), None)
+        chosen = next((e.seat for e in self.summary.listed if e.record is record), None)
         seat = chosen if chosen is not None else (seats[0] if seats else None)
         self.app.push(self.app.make_scene("review", replay=str(path), seat=seat))
 
@@ -264,11 +287,11 @@ class StatsScene(Scene):
         """Every button for the current tab, filters and window."""
         filters, self.filter_labels = filter_row(self.lay, self._filter_specs(), _filter_tip)
         self.buttons = self._tab_buttons() + filters + self._footer_buttons()
-        if self.tab == "games" and not self.summary.empty:
+        if self.tab == "games" and not self.nothing_matches():
             self.buttons += self.games.replay_buttons()
         if self.empty and self.tab != "achievements":
             self.buttons.append(self._empty_button())
-        elif self.summary.empty and self.tab != "achievements":
+        elif self.nothing_matches() and self.tab != "achievements":
             self.buttons.append(self._show_all_button())
 
     def buttons_named(self, name: str) -> list[Button]:
@@ -305,6 +328,10 @@ class StatsScene(Scene):
             present = {stats.opponent_level(e.record, e.seat) for e in stats.entries(self.records)}
             shown_levels = [(level_title(lv), lv) for lv in stats.OPPONENT_LEVELS if lv in present]
             groups.append((_("Opponents"), self._choices("level", shown_levels)))
+            if self._opponents_met():
+                who = self.where.opponent
+                label = _("All") if who is None else opponent_name(who)
+                groups.append((_("Bots"), [(label, self.next_opponent, True, "opponent")]))
         if len(self.names) > 1 or self.tab == "achievements":
             shown = person or (self.names[0] if self.tab == "achievements" and self.names else None)
             label = shown_name(shown) if shown is not None else _("Everyone")
@@ -378,7 +405,7 @@ class StatsScene(Scene):
         return Button(
             rect,
             _("Show all games"),
-            lambda: self.set_filter(players=None, level=None, player=None),
+            lambda: self.set_filter(players=None, level=None, player=None, opponent=None),
             size=f.label,
             tooltip=_("Clear the filters."),
             name="show_all",
@@ -421,7 +448,7 @@ class StatsScene(Scene):
             self._achievements_view().draw(surface, lay.body)
         elif self.empty:
             draw_empty(surface, lay, lay.body)
-        elif self.summary.empty:
+        elif self.nothing_matches():
             draw_message(surface, lay, lay.body, _("No games match these filters."))
         elif self.tab == "overview":
             OverviewView(lay, self.summary).draw(surface, lay.body)
@@ -450,6 +477,10 @@ def _filter_tip(name: str) -> str:
     """The tooltip of the filter option called ``name``."""
     if name == "player":
         return _("Whose games are counted: everyone who played here, or one person.")
+    if name == "opponent":
+        return _(
+            "Count every game, or only those where a bot of this opponent sat (click for the next)."
+        )
     if name.startswith("players"):
         return _("Count only the games with this number of players.")
     return _("Count only the games against opponents of this level.")

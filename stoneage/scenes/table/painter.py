@@ -9,6 +9,7 @@ frame (reporting the areas that changed), ``draw`` puts everything on the surfac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -141,6 +142,10 @@ class Painter:
         self._table_for: tuple[object, ...] | None = None
         self._hint_ring: pygame.Rect | None = None  # where the Hint's ring was last drawn
         self._tip: tuple[str, pygame.Rect | None] = ("", None)  # the tooltip shown, and where
+        # The words of the tooltip drawn (the lesson's own filter over ``tooltip`` is drawn
+        # instead while its bubble shows): what ``refresh`` follows, so the tooltip on screen
+        # is redrawn as soon as they change.
+        self.tip_source: Callable[[], str] = self.tooltip
 
     def reset(self) -> None:
         """A new layout: every picture is made again."""
@@ -168,7 +173,7 @@ class Painter:
             self._table_for = table_for if complete else None
         hint, is_error = self.status_line()
         damage += t.status.refresh(shown, t.seats, self.banner(shown), hint, is_error)
-        tip = self.tooltip()
+        tip = self.tip_source()
         if tip != self._tip[0]:  # the words under a resting pointer changed (a bot moved)
             box = self.tooltip_box(tip)
             damage += [r.inflate(4, 4) for r in (self._tip[1], box) if r is not None]
@@ -235,12 +240,18 @@ class Painter:
             return t.hands.error, True
         if t.turns.announcing is not None:
             return _("The next player takes the screen."), False
+        if t.hands.warning:
+            return t.hands.warning, True
         hint = t.hinting.current(t.match)
         if hint is not None:
             return hint.text(), False
         if t.hinting.thinking(t.match):
             return _("The Hard bot is thinking about a hint…"), False
         return (t.hands.hint() or t.log.last), False
+
+    def status_tooltip(self) -> str:
+        """The status line's tooltip: the whole line when it had to be cut short."""
+        return self.table.status.cut
 
     def all_buttons(self) -> list[Button]:
         """Every button on screen now (for tooltips and clicks)."""
@@ -257,7 +268,9 @@ class Painter:
         tip = tooltip_under(self.all_buttons(), t.mouse)
         if tip:
             return tip
-        if t.turns.announcing is not None:
+        if t.lay.status.hint.collidepoint(t.mouse):
+            return self.status_tooltip()
+        if t.turns.announcing is not None or self._covered(t.mouse):
             return ""
         main = t.hands.main()
         placing = main if isinstance(main, PlacementControl) else None
@@ -268,6 +281,16 @@ class Painter:
             return ""
         words = tooltip_at(t.lay, t.shown, t.seats, t.mouse)
         return f"{preview}\n\n{words}" if preview and words else preview or words
+
+    def _covered(self, pos: tuple[int, int]) -> bool:
+        """True when something lies over the board at ``pos`` (a dialog, the dice for items
+        the bots pick from, a first-game tip): the board under it has no tooltip there (a
+        "Field" tooltip showed over the dice dialog)."""
+        t = self.table
+        areas = [self.watching.area if self.watching is not None else None]
+        areas += [control.area for control in t.hands.controls]
+        areas.append(t.tips.rect if t.tips.showing else None)
+        return any(area is not None and area.collidepoint(pos) for area in areas)
 
     def _preview(self, placing: PlacementControl | None) -> str:
         """What the carried figures can yield on the gathering space under the pointer ('' on

@@ -39,6 +39,7 @@ import pygame
 from stoneage import i18n
 from stoneage.ai import make_bot
 from stoneage.play.match import Match, Step
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import save_payload
 from stoneage.play.seam import LocalMatch, TableMatch
 from stoneage.play.seats import Seat, follow_language
@@ -47,6 +48,7 @@ from stoneage.records.recorder import PlayClock
 from stoneage.rules import Action, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.table.controls.hands import Asking, Hands
+from stoneage.scenes.table.controls.placing import unpaid_warning
 from stoneage.scenes.table.controls.toolbar import Toolbar
 from stoneage.scenes.table.drawing.motion import Motion
 from stoneage.scenes.table.drawing.picture import TableRenderer
@@ -88,29 +90,37 @@ class TableScene(Scene):
         clock: PlayClock | None = None,
         match: TableMatch | None = None,
         layer: LayerMaker | None = None,
+        practice: Practice | None = None,
     ) -> None:
         """A table for ``seats``: a new game of ``seed``, or ``state`` continued (a replay
         plays ``state``'s actions back from the start). ``mode`` says what kind of table
         (a game of the player's own by default); ``clock`` is the time a continued game was
         played before. ``match`` is the game when someone else than this computer's match
         driver decides it (by default a ``LocalMatch`` of ``seats``, ``seed`` and ``state``);
-        ``layer`` makes what that kind of game puts over the table (nothing by default)."""
+        ``layer`` makes what that kind of game puts over the table (nothing by default);
+        ``practice`` marks a practice game (``state``: the decision it starts at), which its
+        keeper keeps apart."""
         super().__init__(app)
         self.seats = seats
         self.mode = mode or TableMode.game()
         replay = self.mode.name == "replay"
         if match is None:
             script = (state.actions_taken() if state is not None else []) if replay else None
-            driver = Match(seats, seed, state, threaded, notify=app.wake, script=script)
+            worker = getattr(app, "bot_worker", None) if threaded else None  # a test's host: none
+            driver = Match(
+                seats, seed, state, threaded, notify=app.wake, script=script, worker=worker
+            )
             match = LocalMatch(driver)
         self.match: TableMatch = match
         self.turns = Turns(self.match, self.mode.people_play)
         self.hands = Hands()
-        self.hinting = Hinting(seed, app.wake, threaded)
+        self.hinting = Hinting(
+            seed, app.wake, threaded, getattr(app, "bot_worker", None) if threaded else None
+        )
         self.announcer = TableAnnouncer(app.sound, self.turns.listeners)
         self.log = TableLog()
         self.keeper = (
-            Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over())
+            Keeper(app.records, seats, seed, clock or PlayClock(), self.match.is_over(), practice)
             if self.mode.keeps_records
             else None
         )
@@ -178,8 +188,11 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         follow_language(self.seats)  # "You" in the language of now (also a game saved in another)
-        if self._language not in ("", i18n.current_language()):
+        switched = self._language not in ("", i18n.current_language())
+        if switched:
             self.log.retell(self.seats)
+            self.hands.error = self.hands.warning = ""  # a refusal in the words of before
+        had_controls = bool(self.hands.controls)
         self._language = i18n.current_language()
         self.lay = table_layout(size, len(self.seats))
         speed = self.mode.speed(self.app.settings)
@@ -198,6 +211,8 @@ class TableScene(Scene):
         self.tips.lay_out(self.lay)
         self.painter.reset()
         self.layer.lay_out()
+        if had_controls:  # made again now: their words (the status line) in the new language
+            self._remake_controls()
         # The pictures are made now, not at the next update: a table under a menu gets no
         # updates, and after a language switch it showed a blank board behind Settings.
         self._damage += self.painter.refresh()
@@ -223,8 +238,12 @@ class TableScene(Scene):
         self.app.push(self.app.make_scene("log", game=self))
 
     def open_menu(self) -> None:
-        """The pause menu over the table (with the options the game asks for)."""
-        self.app.push(self.app.make_scene("pause", **self.match.menu_options()))
+        """The pause menu over the table (with the options the game asks for; a practice
+        game's menu leaves back to the review)."""
+        options = dict(self.match.menu_options())
+        if self.keeper is not None and self.keeper.practice is not None:
+            options["practice"] = True
+        self.app.push(self.app.make_scene("pause", **options))
 
     def leave_autoplay(self) -> None:
         """Stop watching: the attract mode goes back to the title, the command line's autoplay
@@ -328,6 +347,7 @@ class TableScene(Scene):
     def start_turn(self) -> None:
         """Hotseat: the announced human is at the screen; show the table and the controls."""
         seat = self.turns.answer()
+        self.hands.warning = ""  # a word for the player before, who left the screen
         if seat is not None and self.match.human_to_act() == seat:
             self._build_controls(seat)
 
@@ -351,6 +371,8 @@ class TableScene(Scene):
                 options["final"] = final  # the host's scoring: every card turned up
             if self.keeper is not None and self.keeper.replay() is not None:
                 options["replay"] = self.keeper.replay()  # the scoring screen's Review reads it
+            if self.keeper is not None and self.keeper.practice is not None:
+                options["practice"] = self.keeper.practice  # compared with the original
             scoring = self.app.make_scene(
                 "scoring", seats=self.seats, state=self.match.state, seed=self.match.seed, **options
             )
@@ -397,10 +419,22 @@ class TableScene(Scene):
         placing = self.hands.placing()
         if placing is not None and self.match.guided():
             # The − / + stepper only where the guide asks for a placement: on a step to read
-            # it offered a choice nobody can make.
-            placing.carry_shown = isinstance(self.match.suggestion(state), Place)
+            # it offered a choice nobody can make. The status line speaks of the space the
+            # guide asks for only (the others are dimmed: a click there gets a friendly word).
+            wanted = self.match.suggestion(state)
+            placing.carry_shown = isinstance(wanted, Place)
+            placing.focus = frozenset([wanted.space] if isinstance(wanted, Place) else [])
         if self.offers("tips"):
             self.tips.consider(self.lay, state, seat, self.hands.dialog_area())
+
+    def _remake_controls(self) -> None:
+        """The controls of the human deciding now made again for this layout and language, at
+        once: a table under a menu gets no updates, and the status line behind Settings kept
+        the old language until Resume."""
+        seat = self.match.human_to_act()
+        self.hands.clear()
+        if seat is not None and self.turns.announcing is None and not self.timeline.busy:
+            self._build_controls(seat)
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
         """A payment dialog's first choice: the guide's, else the Normal bot's."""
@@ -429,14 +463,18 @@ class TableScene(Scene):
         seat = self.match.human_to_act()
         if seat is None or self.timeline.busy or self.turns.announcing is not None:
             return False
+        before = self.match.state
         answer = self.match.choose(action, seat)
         self.hands.error = answer.reason
+        self.hands.warning = ""
         if not answer.taken:
             if answer.reason and not answer.quiet:
                 self.announcer.refused(action, answer.reason)
             return False
         if isinstance(action, Place) and not answer.quiet:
             self.announcer.figures("drop", action.count)
+        if isinstance(action, Place):
+            self.hands.warning = unpaid_warning(before, seat, action.space)
         if answer.step is not None:
             self.play(answer.step, by_human=True)
         else:  # shown when it comes back (from the host)
@@ -455,6 +493,8 @@ class TableScene(Scene):
         found = self.match.undoable() if self.offers("undo") else None
         if found is None or self.turns.announcing is not None:
             return None
+        if self.keeper is not None and not self.keeper.may_undo(found[0]):
+            return None  # before a practice game's start
         step = found[1]
         now = self.match.human_to_act()
         return step if now is None or now == step.actor else None
@@ -467,7 +507,7 @@ class TableScene(Scene):
         self.match.undo()
         self.log.recent(self.match.steps, self.seats)
         self.hands.clear()
-        self.hands.error = ""
+        self.hands.error = self.hands.warning = ""
         self.finish_timer = None
         self.autosave()
         return True
@@ -505,15 +545,17 @@ def game_table(
     replay: bool = False,
     autoplay: Autoplay | None = None,
     clock: PlayClock | None = None,
+    practice: Practice | None = None,
 ) -> TableScene:
     """The scene registered as "game": a game of the player's own, or with ``replay`` the
     game ``state`` played back, or with ``autoplay`` bots playing alone (every seat a bot) to
-    be watched. Scenes ask for it by name and say which with these options, so none of them
-    needs to know the table's modes."""
+    be watched; ``practice`` makes the game from ``state`` on a practice game. Scenes ask for
+    it by name and say which with these options, so none of them needs to know the table's
+    modes."""
     if replay:
         mode = TableMode.replay()
     elif autoplay is not None:
         mode = TableMode.watching(autoplay)
     else:
         mode = TableMode.game()
-    return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock)
+    return TableScene(app, seats, seed, state, threaded, mode=mode, clock=clock, practice=practice)

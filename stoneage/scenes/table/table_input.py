@@ -1,7 +1,8 @@
 """The keyboard and the mouse at the table, routed to the parts that use them.
 
 The layer over the table (the lesson's bubble) hears every event first. Then the order: a
-click on a first-game tip closes it (and still reaches the table); bots playing
+click on a first-game tip closes it and goes no further (the table under the tip never
+hears it: a figure landed on the card below); bots playing
 alone take only leaving, the log and tooltips; a hotseat announcement waits for its human;
 keys reach the table also while a chooser is open (Esc closes the chooser); then the chooser,
 the toolbar, the keys, and the controls. The keys are one table (``KEYS``): Esc menu (or
@@ -157,12 +158,14 @@ class TableInput:
             event = OFF_TABLE_MOTION
         if "pos" in event.dict:
             t.mouse = event.pos
+        taken, closed = t.tips.handle(event)  # a click on a tip is the tip's alone
+        if closed is not None:
+            t.note_damage(closed)
+        if taken:
+            return True
         clicked = self._button_released_on(event)
         if clicked is not None:
             t.announcer.click(clicked.name)
-        closed = t.tips.handle(event)  # the click still goes on to the table
-        if closed is not None:
-            t.note_damage(closed)
         return self._route(event)
 
     def _button_released_on(self, event: pygame.event.Event) -> Button | None:
@@ -191,8 +194,8 @@ class TableInput:
             return True  # a motion goes on to the controls too: their hover must follow it
         if keydown and self.key(event):
             return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and t.hands.error:
-            t.hands.error = ""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            t.hands.error = t.hands.warning = ""
         used = False
         if not t.timeline.busy:
             placing = t.hands.placing()

@@ -7,6 +7,7 @@ wait bounded; nothing is multicast (the look on the local network is a stand-in)
 
 from __future__ import annotations
 
+import threading
 from typing import ClassVar
 
 import pygame
@@ -26,17 +27,33 @@ from tests.scenes.table.online.online_helpers import loopback_host, run_until
 from .screens import config, press, type_into
 
 
+def held_clients(gate: threading.Event):
+    """Clients whose answers reach the screen only once ``gate`` is set (the table may have
+    said "no" already on the wire: the screen hears it at the frame after the gate)."""
+
+    def make(*args, **kwargs) -> Client:
+        client = Client(*args, **kwargs)
+        heard = client.poll
+        client.poll = lambda: heard() if gate.is_set() else []  # type: ignore[method-assign]
+        return client
+
+    return make
+
+
 def test_a_wrong_code_is_said_on_the_join_screen_and_what_was_typed_stays(app):
     host = loopback_host([SeatConfig("remote"), SeatConfig("remote"), SeatConfig("bot", "random")])
     try:
-        join = JoinScene(app)
+        gate = threading.Event()
+        join = JoinScene(app, client=held_clients(gate))
         app.push(join)
         type_into(app, join, 0, f"127.0.0.1:{host.port}")
         wrong = "ABC234" if host.code != "ABC234" else "ABC235"
         type_into(app, join, 1, wrong.lower())
         type_into(app, join, 2, "Bob")
         press(app, join, "join")
-        assert join.asking and next(b for b in join.buttons if b.name == "back").label == "Cancel"
+        assert join.asking  # while the question is open, Back reads Cancel
+        assert next(b for b in join.buttons if b.name == "back").label == "Cancel"
+        gate.set()
         run_until(app, lambda: not join.asking)
         assert app.top is join  # no waiting room opened
         assert join.fields[1].problem == "There is no table with this code"

@@ -68,8 +68,16 @@ def test_the_lobby_lists_a_servers_tables_and_a_click_joins(app, tmp_path):
             type_into(app, lobby, 0, f"127.0.0.1:{server.port}")
             lobby.fields[1].text = ""
             type_into(app, lobby, 1, "Bob")
+            gate = threading.Event()  # the server's answer held until the screen is checked
+
+            def held_reader(url: str) -> Lobby:
+                assert gate.wait(10)
+                return read_lobby(url)
+
+            lobby.reader = held_reader
             press(app, lobby, "look")
             assert lobby.errand is not None and lobby._status()[0] == "Asking the server…"
+            gate.set()
             run_until(app, lambda: lobby.lobby is not None)
             assert app.settings.server == f"127.0.0.1:{server.port}"  # remembered
             codes = [entry.code for entry, _rect in lobby.rows]
@@ -121,8 +129,17 @@ def test_a_new_private_table_of_ones_own_on_the_server(app, tmp_path):
         press(app, new, "players_3")
         press(app, new, "private")
         press(app, new, "level_hard")
+        gate = threading.Event()  # the server's answer held until the screen is checked
+        make = new.maker
+
+        def held_maker(*args, **kwargs):
+            assert gate.wait(10)
+            return make(*args, **kwargs)
+
+        new.maker = held_maker
         press(app, new, "create")
         assert new.asking and new.errand is not None
+        gate.set()
         run_until(app, lambda: isinstance(app.top, WaitingRoomScene))
         room = app.top
         run_until(app, lambda: room.lobby is not None and room.joined is not None)

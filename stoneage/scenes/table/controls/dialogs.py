@@ -39,10 +39,12 @@ from stoneage.ui.widgets import (
     blit_centred,
     draw_panel,
     draw_text,
+    draw_text_block,
     draw_text_fit,
     draw_wrapped,
     handle_buttons,
     shade,
+    text_box,
 )
 
 
@@ -84,22 +86,23 @@ class Dialog(ControlBase):
             surface, theme.CHARCOAL, rect.move(0, self.lay.margin // 2), border_radius=14
         )
         draw_panel(surface, rect, theme.PARCHMENT_LIGHT, theme.UMBER_DARK, 3, 14)
-        draw_text_fit(
-            surface,
-            self.title,
-            self.parts.title,
-            self.lay.fonts.title,
-            theme.CHARCOAL,
-            True,
-            "midleft",
-        )
-        if self.buttons_under_body:
-            for button in self.buttons:
-                button.draw(surface)
-        self.draw_body(surface, self.parts.body)
-        if not self.buttons_under_body:
-            for button in self.buttons:
-                button.draw(surface)
+        with text_box(rect):  # the dialog's words keep to it (checked by the tests)
+            draw_text_fit(
+                surface,
+                self.title,
+                self.parts.title,
+                self.lay.fonts.title,
+                theme.CHARCOAL,
+                True,
+                "midleft",
+            )
+            if self.buttons_under_body:
+                for button in self.buttons:
+                    button.draw(surface)
+            self.draw_body(surface, self.parts.body)
+            if not self.buttons_under_body:
+                for button in self.buttons:
+                    button.draw(surface)
 
     def draw_body(self, surface: pygame.Surface, body: Rect) -> None:
         """The dialog's own content."""
@@ -256,7 +259,7 @@ class ItemsDialog(Dialog):
         )
         body = self.parts.body
         row = Rect(body.left, body.top + text_h, body.width, cell_h)
-        cells = button_row(row, len(self.faces), cell_h, lay.margin, round(cell_h * 0.8))
+        cells = button_row(row, len(self.faces), cell_h, lay.margin, cell_h)
         self.cells = list(zip(cells, self.faces))
         self.options = [PickItem(f) for f in sorted(set(self.faces))] if act is not None else []
         if act is not None:  # every die is a button; dice showing the same face are the same choice
@@ -287,23 +290,27 @@ class ItemsDialog(Dialog):
             theme.UMBER_DARK,
         )
         for rect, face in self.cells:
-            die = min(rect.width, rect.height) // 2
-            blit_centred(
-                surface, assets.image(f"die_{face}", die), (rect.centerx, rect.top + die // 2 + 4)
-            )
-            blit_centred(
-                surface,
-                assets.image(ITEM_ART[face], die * 2 // 3),
-                (rect.centerx, rect.top + die + die // 3 + 8),
-            )
-            draw_text_fit(
-                surface,
-                _(ITEM_FACES[face]),
-                Rect(rect.left, rect.bottom - f.small * 2, rect.width, f.small * 2),
-                f.small,
-                theme.CHARCOAL,
-                True,
-            )
+            die, art, label = die_tile_parts(rect, f.small)
+            blit_centred(surface, assets.image(f"die_{face}", die.width), die.center)
+            blit_centred(surface, assets.image(ITEM_ART[face], art.width), art.center)
+            # Two lines where one would shrink ("+1 food production" ran out of its tile).
+            with text_box(rect):
+                draw_text_block(surface, _(ITEM_FACES[face]), label, f.small, theme.CHARCOAL, True)
+
+
+def die_tile_parts(rect: Rect, size: int) -> tuple[Rect, Rect, Rect]:
+    """A die of the dice for items: the die, the item's picture under it and, at the foot,
+    room for the item's name on two lines of ``size``."""
+    pad = max(3, rect.width // 14)  # clear of the tile's rounded frame
+    line = assets.font(size, True).get_linesize()
+    label = Rect(rect.left + pad, rect.bottom - pad - 2 * line, rect.width - 2 * pad, 2 * line)
+    room = label.top - rect.top - 2 * pad
+    side = max(8, min(rect.width // 2, room * 3 // 5))
+    die = Rect(0, 0, side, side)
+    die.midtop = (rect.centerx, rect.top + pad)
+    art = Rect(0, 0, side * 2 // 3, side * 2 // 3)
+    art.midtop = (rect.centerx, die.bottom + pad)
+    return die, art, label
 
 
 class TakeTwoDialog(ControlBase):

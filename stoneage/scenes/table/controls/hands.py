@@ -58,6 +58,9 @@ class Hands:
         self.popup: Control | None = None
         self.state: GameState | None = None  # the state the controls were made for
         self.error = ""  # the rules' reason for the last refused choice
+        # A word on the last choice taken (a figure on a card its owner cannot pay for yet),
+        # shown like a refusal until the next click.
+        self.warning = ""
 
     # --- making them -------------------------------------------------------------------------------
     def clear(self) -> None:

@@ -29,6 +29,23 @@ FIXED_COUNT_SPACES = frozenset(data.VILLAGE + data.CARD_SPACES + data.BUILDING_S
 DRAG_THRESHOLD = 6  # pixels the mouse must move before a press becomes a drag
 
 
+def unpaid_warning(state: GameState, seat: int, space: int) -> str:
+    """What a player placing on ``space`` in ``state`` should know: a card or building that
+    ``seat`` cannot pay for now gives nothing unless resources come first ('' otherwise).
+    The rules allow the move; the player should make it knowingly."""
+    if state.can_pay_now(seat, space):
+        return ""
+    if space in data.CARD_SPACES:
+        return _(
+            "You cannot pay for this card now: unless you gather the resources before it is "
+            "resolved, the figure comes back with nothing."
+        )
+    return _(
+        "You cannot pay for this building now: unless you gather the resources before it is "
+        "resolved, the figure comes back with nothing."
+    )
+
+
 class PlacementControl(ControlBase):
     """Drag-and-drop (or click) placement of the human seat's figures."""
 
@@ -87,6 +104,9 @@ class PlacementControl(ControlBase):
         ]
         self.set_carry(1)
         self.carry_shown = True  # False hides the − / + stepper (a lesson step placing nothing)
+        # The spaces the pointer hears about in the status line (None: all); a lesson dims
+        # the others, where a click only gets its friendly word.
+        self.focus: frozenset[int] | None = None
         self.hint = _("Drag figures from your board onto a lit space, or click a space.")
 
     # --- the carry count ---------------------------------------------------------------------------
@@ -186,13 +206,28 @@ class PlacementControl(ControlBase):
         space = space_at(self.lay, self.mouse)
         if space is None or space not in self.lay.spaces:
             return ""
+        if self.focus is not None and space not in self.focus:
+            return ""
         if not self.dragging:
-            if space in self.counts:
+            counts = self.counts.get(space)
+            if counts is not None and len(counts) == 1:  # the hut's 2, a card's 1: at once
+                if not self.state.can_pay_now(self.seat, space):  # allowed, said before
+                    return _("{space}: click to place 1 figure (you cannot pay for it yet)").format(
+                        space=space_title(space)
+                    )
+                return ngettext(
+                    "{space}: click to place {n} figure",
+                    "{space}: click to place {n} figures",
+                    counts[0],
+                ).format(space=space_title(space), n=counts[0])
+            if counts is not None:
                 return _("{space}: click to choose how many figures").format(
                     space=space_title(space)
                 )
             return reason_for(self.state, Place(space, self.count_for(space)), self.seat) or ""
         count = self.count_for(space)
+        if count in self.counts.get(space, []) and not self.state.can_pay_now(self.seat, space):
+            return _("{space}: you cannot pay for it yet").format(space=space_title(space))
         if count in self.counts.get(space, []):
             return ngettext(
                 "Place {n} figure on the {space}", "Place {n} figures on the {space}", count

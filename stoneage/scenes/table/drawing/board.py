@@ -18,7 +18,15 @@ from stoneage.play.seats import Seat
 from stoneage.rules import GameState, data
 from stoneage.scenes.table.drawing.pieces import building_face, card_back, card_face, figure, ring
 from stoneage.ui import assets, theme
-from stoneage.ui.layout import CAPACITY, PILE, TableLayout, card_parts, space_parts, stack_parts
+from stoneage.ui.layout import (
+    CAPACITY,
+    MIN_SMALL,
+    PILE,
+    TableLayout,
+    card_parts,
+    space_parts,
+    stack_parts,
+)
 from stoneage.ui.widgets import (
     blit_centred,
     draw_panel,
@@ -26,8 +34,10 @@ from stoneage.ui.widgets import (
     draw_text_block,
     draw_text_fit,
     draw_wrapped,
+    fit_size,
     needs_two_lines,
     shade,
+    text_box,
 )
 
 SPACE_FILL = theme.mix(theme.PARCHMENT, theme.PARCHMENT_LIGHT, 0.5)
@@ -90,19 +100,21 @@ def draw_space(
     stand there too (the rules take figures off when their space is resolved, before the
     roll; a lesson waits for the player's click on the dice in between)."""
     rect = lay.spaces[space]
-    if space < 8:
-        _draw_place(surface, lay, state, space, rect, colours, waiting)
-        if space in data.VILLAGE and state.n < 4:
-            _draw_village_note(surface, lay, state, space)
-    elif space < 12:
-        _draw_card_slot(surface, lay, state, space, rect, colours)
-    else:
-        _draw_stack(surface, lay, state, space, rect, colours)
+    with text_box(rect):  # a space's words keep to it (checked by the tests)
+        if space < 8:
+            _draw_place(surface, lay, state, space, rect, colours, waiting)
+            if space in data.VILLAGE and state.n < 4:
+                _draw_village_note(surface, lay, state, space)
+        elif space < 12:
+            _draw_card_slot(surface, lay, state, space, rect, colours)
+        else:
+            _draw_stack(surface, lay, state, space, rect, colours)
 
 
 def draw_deck(surface: pygame.Surface, lay: TableLayout, state: GameState) -> None:
     """The face-down deck."""
-    card_back(surface, deck_rect(lay), state.deck_size, lay.fonts.small)
+    with text_box(lay.deck):
+        card_back(surface, deck_rect(lay), state.deck_size, lay.fonts.small)
 
 
 def deck_rect(lay: TableLayout) -> Rect:
@@ -248,20 +260,13 @@ def _draw_card_slot(
 ) -> None:
     slot = space - data.CARD_SPACES[0]
     parts = card_parts(rect, lay.unit)
-    cost = slot + 1
-    label = ngettext("costs {n} resource", "costs {n} resources", cost).format(n=cost)
-    label_rect = Rect(
-        parts.header.left,
-        parts.header.top,
-        parts.ring.left - parts.header.left - 2,
-        parts.header.height,
-    )
     _chip(surface, parts.header)
+    labels, size = cost_labels(lay)
     draw_text_fit(
         surface,
-        label,
-        label_rect.inflate(-2 * chip_pad(lay), 0),
-        lay.fonts.small,
+        labels[slot],
+        cost_label_rect(lay, space),
+        size,
         theme.PARCHMENT_LIGHT,
         True,
         "midleft",
@@ -280,6 +285,32 @@ def _draw_card_slot(
         draw_text_fit(surface, _("empty"), parts.card, lay.fonts.small, theme.PARCHMENT)
         return
     card_face(surface, parts.card, parts.effect, parts.bottom, card_id, lay.fonts.small)
+
+
+def cost_label_rect(lay: TableLayout, space: int) -> Rect:
+    """Where a card slot's price is written: its band, left of the occupant ring."""
+    parts = card_parts(lay.spaces[space], lay.unit)
+    left = parts.header.left + max(3, chip_pad(lay) * 3 // 4)
+    right = parts.ring.left - 1  # the ring's own outline keeps the words apart
+    return Rect(left, parts.header.top, right - left, parts.header.height)
+
+
+def cost_labels(lay: TableLayout) -> tuple[list[str], int]:
+    """The four slots' prices ("costs 1 resource" ... "costs 4 resources") and the one size
+    they are all written at: the largest at which each fits its band (the longest label shrank
+    alone to 10 px beside "costs 1 resource" at 12 px). Where the row would shrink below the
+    smallest readable size, the shorter form ("4 resources") is written instead."""
+    width = cost_label_rect(lay, data.CARD_SPACES[0]).width
+    costs = range(1, len(data.CARD_SPACES) + 1)
+    forms = (
+        [ngettext("costs {n} resource", "costs {n} resources", n).format(n=n) for n in costs],
+        [ngettext("{n} resource", "{n} resources", n).format(n=n) for n in costs],
+    )
+    for labels in forms:
+        size = min(fit_size(label, lay.fonts.small, width, True) for label in labels)
+        if size >= MIN_SMALL:
+            break
+    return labels, size
 
 
 def _draw_stack(

@@ -22,10 +22,10 @@ from stoneage.play.names import (
 )
 from stoneage.play.seats import PERSON, Seat
 from stoneage.rules import GameState, Player, data, role_figures
-from stoneage.scenes.table.drawing.pieces import figure, icon_number
+from stoneage.scenes.table.drawing.pieces import figure, icon_number, icon_number_width
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import PanelParts, TableLayout, panel_parts
-from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit
+from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit, text_box
 
 
 def goods_icon(row: Rect) -> int:
@@ -115,10 +115,15 @@ def draw_panel_of(
     pygame.draw.rect(
         surface, colour, parts.stripe, border_top_left_radius=10, border_bottom_left_radius=10
     )
-    _header(surface, lay, state, seat, index, parts.header, active)
-    _people_line(surface, lay, state, seat, index, parts, working)
-    _goods_line(surface, lay, player, parts.rows[1])
-    _cards_line(surface, lay, player, parts.rows[2])
+    # Each line's words keep to their line (``text_box``: checked by the tests).
+    with text_box(parts.header):
+        _header(surface, lay, state, seat, index, parts.header, active)
+    with text_box(parts.rows[0]):
+        _people_line(surface, lay, state, seat, index, parts, working)
+    with text_box(parts.rows[1]):
+        _goods_line(surface, lay, player, parts.rows[1])
+    with text_box(parts.rows[2]):
+        _cards_line(surface, lay, player, parts.rows[2])
 
 
 def _header(
@@ -171,14 +176,16 @@ def _people_line(
         figure(surface, seat.colour, spot, faded=i >= free)
     draw_text_fit(surface, f"{free}/{player.people}", parts.count, f.small, theme.UMBER_DARK, True)
     icon = goods_icon(row)
-    used = icon_number(
-        surface, "food", str(player.food), (parts.goods.left, row.centery), icon, f.label
-    )
+    food, track = str(player.food), f"+{player.track}"
+    # The gap between food and food production narrows before "+10" runs off the board.
+    room = row.right - parts.goods.left - icon_number_width(food, icon, f.label)
+    gap = max(2, min(icon // 2, room - icon_number_width(track, icon, f.label)))
+    used = icon_number(surface, "food", food, (parts.goods.left, row.centery), icon, f.label)
     icon_number(
         surface,
         "food_track",
-        f"+{player.track}",
-        (used.right + icon // 2, row.centery),
+        track,
+        (used.right + gap, row.centery),
         icon,
         f.label,
         theme.MOSS_DARK,

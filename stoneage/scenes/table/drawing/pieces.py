@@ -44,6 +44,11 @@ def icon_number(
     return rect.union(label)
 
 
+def icon_number_width(value: str, size: int, font: int) -> int:
+    """How wide ``icon_number`` draws an icon of ``size`` with ``value`` at ``font``."""
+    return size + max(2, size // 8) + assets.text_width(value, font, True)
+
+
 def figure(surface: pygame.Surface, colour: str, rect: Rect, faded: bool = False) -> None:
     """A worker of ``colour`` filling ``rect`` (faded: placed elsewhere this round)."""
     picture = assets.image(theme.worker_image(colour), rect.size, "faded" if faded else "")
@@ -289,7 +294,15 @@ def space_tooltip(state: GameState, space: int) -> str:
             "Roll a die per figure: {rule}."
         ).format(name=name, rule=yield_text(space))
     if space in data.RESOURCE_SPACES:
-        room = data.RESOURCE_SPACE_CAPACITY - state.occupants[space]
+        if state.phase != "place":  # the room of a space counts while figures are placed only
+            return _(
+                "{name}: up to 7 figures each round. Roll a die per figure: {rule}. "
+                "Tools add to the roll."
+            ).format(name=name, rule=yield_text(space))
+        # The figures standing there now (``occupants`` keeps the placement's count through
+        # the round, so an emptied quarry said "room for 4 more").
+        standing = sum(state.placed[seat][space] for seat in range(state.n))
+        room = data.RESOURCE_SPACE_CAPACITY - standing
         return _(
             "{name}: up to 7 figures (room for {room} more). Roll a die per figure: {rule}. "
             "Tools add to the roll."

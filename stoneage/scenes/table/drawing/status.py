@@ -13,8 +13,15 @@ from stoneage.play.seats import Seat
 from stoneage.play.story import phase_title
 from stoneage.rules import GameState
 from stoneage.ui import assets, theme
-from stoneage.ui.layout import TableLayout
-from stoneage.ui.widgets import draw_panel, draw_text, draw_text_fit, wrap_lines
+from stoneage.ui.layout import MIN_SMALL, TableLayout
+from stoneage.ui.widgets import (
+    draw_panel,
+    draw_text,
+    draw_text_fit,
+    draw_text_line,
+    text_box,
+    wrap_lines,
+)
 
 
 class StatusBar:
@@ -33,6 +40,7 @@ class StatusBar:
             max(2, lay.margin // 3),
         )
         self.keys: dict[str, object] = {}
+        self.cut = ""  # the whole line under the banner when it had to be cut short ('': none)
 
     def refresh(
         self,
@@ -43,7 +51,7 @@ class StatusBar:
         hint_is_error: bool,
     ) -> list[Rect]:
         """Redraw the parts whose content changed; the window areas redrawn."""
-        parts, f = self.lay.status, self.lay.fonts
+        parts = self.lay.status
         # (part, what it shows, its area, how to paint it): a part is painted when it changed.
         jobs: tuple[tuple[str, object, Rect, Callable[[], None]], ...] = (
             (
@@ -62,7 +70,7 @@ class StatusBar:
                 "hint",
                 (hint, hint_is_error),
                 parts.hint,
-                lambda: _hint(self.surface, parts.hint, hint, hint_is_error, f.body),
+                lambda: self._hint(hint, hint_is_error),
             ),
             (
                 "start",
@@ -77,9 +85,28 @@ class StatusBar:
                 self.keys[name] = key
                 # The bar starts at the window's top-left, so its surface shares the coordinates.
                 self.surface.fill(theme.UMBER_DARK, area)
-                paint()
+                # Nothing of a part is drawn outside its area: the tail of a long line stayed
+                # beside the toolbar after the line changed ("od production." beside Undo).
+                self.surface.set_clip(area)
+                try:
+                    with text_box(area):
+                        paint()
+                finally:
+                    self.surface.set_clip(None)
                 redrawn.append(area)
         return redrawn
+
+    def _hint(self, hint: str, is_error: bool) -> None:
+        """The line under the banner: shrunk a little at most, else cut short with "…" (the
+        whole of it is then the status line's tooltip, ``cut``)."""
+        area, size = self.lay.status.hint, self.lay.fonts.body
+        self.cut = ""
+        if not hint:
+            return
+        colour = theme.GOLD_LIGHT if not is_error else (0xFF, 0x9A, 0x80)
+        least = max(MIN_SMALL, round(size * 0.8))
+        if draw_text_line(self.surface, hint, area, size, colour, is_error, "midleft", least):
+            self.cut = hint
 
 
 def draw_status(
@@ -95,12 +122,6 @@ def draw_status(
     bar = StatusBar(lay)
     bar.refresh(state, seats, banner, hint, hint_is_error)
     surface.blit(bar.surface, lay.status.rect)
-
-
-def _hint(surface: pygame.Surface, area: Rect, hint: str, is_error: bool, size: int) -> None:
-    colour = theme.GOLD_LIGHT if not is_error else (0xFF, 0x9A, 0x80)
-    if hint:
-        draw_text_fit(surface, hint, area, size, colour, is_error, "midleft")
 
 
 def _start(surface: pygame.Surface, lay: TableLayout, seats: list[Seat], seat: int) -> None:
@@ -182,6 +203,14 @@ def draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> Non
     line_h = assets.font(size).get_linesize()
     if area.height < line_h * 3:
         return
+    with text_box(area):
+        _draw_log_lines(surface, lay, lines)
+
+
+def _draw_log_lines(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
+    area = lay.log
+    size = lay.fonts.small
+    line_h = assets.font(size).get_linesize()
     draw_panel(surface, area, theme.mix(theme.UMBER_DARK, theme.TABLE, 0.5), theme.UMBER, 1, 8)
     left, width = area.left + lay.margin, area.width - 2 * lay.margin
     top = area.top + lay.margin // 2

@@ -1,6 +1,6 @@
 """First-game tips on the table: ``TipToast`` shows a tip (``stoneage.tutorial.tip_for``) once,
-small and out of the way; a click closes it (and still reaches the table) and it fades by
-itself."""
+small and out of the way; a click on it closes it and does nothing else (the table under it
+never hears that click), and it fades by itself."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from stoneage.rules import GameState
 from stoneage.tutorial.tips import Tip, tip_for
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout
-from stoneage.ui.widgets import draw_panel, draw_text, draw_wrapped, wrap_lines
+from stoneage.ui.widgets import draw_panel, draw_text_fit, draw_wrapped, text_box, wrap_lines
 
 TIP_SECONDS = 14.0  # a tip fades by itself after this long
 TIP_SHARE = 0.5  # of the board's width: a tip's width when it does not sit in the log
@@ -35,6 +35,7 @@ class TipToast:
         self.shown_at = 0.0
         self.enabled = True  # False while something else teaches (the lessons)
         self.lay: TableLayout | None = None
+        self._pressed = False  # a press began on the tip: its release is the tip's too
 
     def consider(
         self, lay: TableLayout, state: GameState, seat: int, avoid: Rect | None = None
@@ -91,13 +92,22 @@ class TipToast:
             return self.close()
         return None
 
-    def handle(self, event: pygame.event.Event) -> Rect | None:
-        """A click on the tip closes it: the area to redraw, else None. The click still goes
-        on to the table (a tip never takes a click meant for the game)."""
+    def handle(self, event: pygame.event.Event) -> tuple[bool, Rect | None]:
+        """A click on the tip closes it and is the tip's alone: (whether the tip took the
+        event, the area to redraw when it closed). The press and the release over a tip
+        are both taken, so the table under it neither begins a drag nor places a figure there;
+        a release that ends a press begun on a tip which faded meanwhile is taken too."""
         pos = event.dict.get("pos")
-        if self.tip is None or pos is None or event.type != pygame.MOUSEBUTTONUP:
-            return None
-        return self.close() if self.rect.collidepoint(pos) else None
+        if pos is None or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False, None
+        over = self.tip is not None and self.rect.collidepoint(pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed = over
+            return over, None
+        pressed, self._pressed = self._pressed, False
+        if over:
+            return True, self.close()
+        return pressed, None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The tip, if one is showing."""
@@ -107,6 +117,16 @@ class TipToast:
         draw_panel(surface, self.rect, theme.PARCHMENT_LIGHT, theme.MOSS_DARK, 2, 10)
         inner = self.rect.inflate(-m * 3, -m * 2)
         line = assets.font(f.body).get_linesize()
-        draw_text(surface, _("Tip (click to close)"), inner.topleft, f.body, theme.MOSS_DARK, True)
-        body = Rect(inner.left, inner.top + line, inner.width, inner.height - line)
-        draw_wrapped(surface, self.text, body, f.body, theme.CHARCOAL)
+        with text_box(self.rect):
+            heading = Rect(inner.left, inner.top, inner.width, line)
+            draw_text_fit(
+                surface,
+                _("Tip (click to close)"),
+                heading,
+                f.body,
+                theme.MOSS_DARK,
+                True,
+                "midleft",
+            )
+            body = Rect(inner.left, inner.top + line, inner.width, inner.height - line)
+            draw_wrapped(surface, self.text, body, f.body, theme.CHARCOAL)

@@ -85,6 +85,9 @@ class Lesson:
         """The table opened: the last roll is remembered for a tool dialog shown at once (a
         resumed lesson), the progress stored."""
         self._remember_recent()
+        # The tooltip on screen is the lesson's (only over what is lit): the table follows
+        # its words, so a tooltip that went out of date is redrawn.
+        self.table.painter.tip_source = self.tooltip
         self.table.autosave()
 
     def show_step(self, index: int, answered: bool = False) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from stoneage.play.assist import Hint, HintService
+from stoneage.play.worker import DecisionWorker
 from stoneage.rules import GameState
 
 
@@ -24,8 +25,14 @@ class Deciding(Protocol):
 class Hinting:
     """The hint asked at this decision, and the service that works it out."""
 
-    def __init__(self, seed: int, notify: Callable[[], None] | None, threaded: bool) -> None:
-        self.service = HintService(seed, notify, threaded)
+    def __init__(
+        self,
+        seed: int,
+        notify: Callable[[], None] | None,
+        threaded: bool,
+        worker: DecisionWorker | None = None,
+    ) -> None:
+        self.service = HintService(seed, notify, threaded, worker)
         self.asked: tuple[int, int] | None = None  # (ply, seat) the human asked a hint for
 
     def ask(self, match: Deciding) -> bool:

@@ -1,6 +1,10 @@
 """What the table keeps of a game of the player's own: the autosave after every action (written
 off the window's thread), the game's clock, and its record at the end (the history, the replay
 and the achievements). A table that keeps nothing (a replay, bots playing alone) has no keeper.
+
+A practice game (``practice``: where it began) is kept apart: it never touches the autosave
+(the player's own game in progress stays there for Continue), a named save carries its mark,
+and its record is marked as practice and earns no achievement.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from stoneage.play.match import Step
+from stoneage.play.practice import Practice
 from stoneage.play.savefile import save_payload
 from stoneage.play.seats import Seat
 from stoneage.records import Records
@@ -44,12 +49,20 @@ class Keeper:
     """The autosave and the record of one game of the player's own."""
 
     def __init__(
-        self, records: Records, seats: Sequence[Seat], seed: int, clock: PlayClock, over: bool
+        self,
+        records: Records,
+        seats: Sequence[Seat],
+        seed: int,
+        clock: PlayClock,
+        over: bool,
+        practice: Practice | None = None,
     ) -> None:
-        """``over``: the game was over when the table opened it (it was recorded then)."""
+        """``over``: the game was over when the table opened it (it was recorded then);
+        ``practice``: a practice game and where it began."""
         self.records = records
+        self.practice = practice
         self.saver = Autosaver()
-        self.recorder = GameRecorder(records.achievements, seats, seed, clock, over)
+        self.recorder = GameRecorder(records.achievements, seats, seed, clock, over, practice)
 
     @property
     def clock(self) -> PlayClock:
@@ -57,12 +70,19 @@ class Keeper:
         return self.recorder.clock
 
     def payload(self, seats: Sequence[Seat], match: KeptGame) -> dict[str, Any]:
-        """The game as a save file's content (the autosave, a named save), with its clock."""
-        return save_payload(seats, match.seed, match.state, **self.clock.save_fields())
+        """The game as a save file's content (a named save), with its clock and a practice
+        game's mark."""
+        fields = self.clock.save_fields()
+        if self.practice is not None:
+            fields["practice"] = self.practice.to_dict()
+        return save_payload(seats, match.seed, match.state, **fields)
 
     def autosave(self, seats: Sequence[Seat], match: KeptGame) -> None:
         """Keep the game in progress for Continue; a game over is forgotten (its record is in
-        the history). The writing is handed to the autosave thread."""
+        the history). The writing is handed to the autosave thread. A practice game keeps no
+        autosave: the one there is the player's own game."""
+        if self.practice is not None:
+            return
         autosave = self.records.autosave
         if match.is_over():
             self.saver.submit(autosave.delete)
@@ -70,6 +90,11 @@ class Keeper:
         # The engine's JSON is made on the writer thread too: only the values are taken now.
         kept, seed, state, played = list(seats), match.seed, match.state, self.clock.save_fields()
         self.saver.submit(lambda: autosave.write(save_payload(kept, seed, state, **played)))
+
+    def may_undo(self, index: int) -> bool:
+        """Whether the move ``index`` of the game may be taken back: any of a game of its own;
+        in a practice game only those from its start on (the moves before are the original's)."""
+        return self.practice is None or index >= self.practice.step
 
     def submit(self, job: Job) -> None:
         """Run ``job`` on the autosave thread (the lesson's own file)."""

@@ -38,6 +38,7 @@ class ScriptedSeat:
         self.view: GameState | None = None
         self.moves = 0
         self._sent_at = -1
+        self._sent = ""  # the move sent at ``_sent_at``
 
     def tick(self) -> None:
         """Read the host's news; play when it is this seat's turn."""
@@ -50,8 +51,17 @@ class ScriptedSeat:
         if self._sent_at == view.ply:
             return
         self._sent_at = view.ply
-        self.client.send_action(str(self.bot.choose(view)))
+        self._sent = str(self.bot.choose(view))
+        self.client.send_action(self._sent)
         self.moves += 1
+
+    def resend(self) -> None:
+        """Send the last move again if the seat still has it to make (the host's flood guard
+        turned it away): the same move, not a new choice, so that the game takes the same course
+        however busy the machine is."""
+        view, seat = self.view, self.client.seat
+        if view is not None and view.ply == self._sent_at and view.current_player() == seat:
+            self.client.send_action(self._sent)
 
 
 def run_until(app, done, others=(), seconds: float = DEADLINE) -> None:

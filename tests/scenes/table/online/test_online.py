@@ -414,7 +414,7 @@ def test_a_hint_from_the_seats_own_view(app):
         table = joined_table(app, host)
         assert table.offers("hints") and table.undo_target() is None  # no Undo at a shared table
         table.ask_hint()
-        run_until(app, lambda: table.hinting.current(table.match) is not None, seconds=30)
+        run_until(app, lambda: table.hinting.current(table.match) is not None, seconds=300)
         hint = table.hinting.current(table.match)
         assert hint.best in table.match.state.legal_actions()
     finally:

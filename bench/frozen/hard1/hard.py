@@ -1,4 +1,4 @@
-"""Hard as it played at commit 0bad382, frozen as ``hard1`` (do not change: see ``frozen``).
+"""Hard as it played at commit 0bad382, frozen as ``hard1`` (do not change: see ``bench.frozen``).
 
 The Hard bot: Normal's judgement to pick candidates, sampled futures to choose among them.
 
