@@ -74,7 +74,7 @@ from .serial import read_save, to_json
 from .table import Table
 from .textform import read_action
 from .tools import tool_options
-from .transitions import _NATIVE, Transitions, resolve_choices
+from .transitions import Transitions, new_board, resolve_choices
 
 _EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 
@@ -121,7 +121,7 @@ class GameState(Transitions):
         s._table = t
         s._legal = None
         s._owned = 0
-        s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), 0)
+        s._board = new_board(s)  # replaced at the first placement phase
         s._spaces = 0
         s._events = None
         s._settle()
@@ -136,8 +136,7 @@ class GameState(Transitions):
         s._actor = self._actor
         s.players = self.players
         s._placed = self._placed
-        if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
-            s._rows = self._rows
+        s._rows = self._rows
         s.pending = self.pending
         s.ply = self.ply
         s.history = self.history
@@ -248,8 +247,7 @@ class GameState(Transitions):
         s._actor = self._actor
         s.players = self.players
         s._placed = self._placed
-        if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
-            s._rows = self._rows
+        s._rows = self._rows
         s.pending = self.pending
         ply = self.ply
         s.ply = ply + 1

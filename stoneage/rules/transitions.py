@@ -18,9 +18,9 @@ then, None otherwise): see ``events`` and ``recording``.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
-(``_player``, ``_edit_table``), compiled the rows of figures are kept packed in ints
+(``_player``, ``_edit_table``), the rows of figures are kept packed in ints
 (``StateCore._rows``; ``placed`` is built when read), and the placement phase keeps a board
-(``GameState._board``, below) of what is still open, so that a seat's placements are a few list
+(``core.Board``, below) of what is still open, so that a seat's placements are a few list
 extensions. Measured with callgrind, a Python call, a list or tuple built, a ``sum()`` or a
 named tuple built each cost about as much as a dozen plain bytecodes, so the hot paths avoid
 them where they can.
@@ -123,13 +123,15 @@ _DIVISORS: Final = tuple(
 
 
 # --- one item of a tuple replaced ---------------------------------------------------------------
-# The state's tuples (the rows of figures, the occupants, the players) change one item at a
-# time. Run as plain Python, the cheapest way is a list copied, changed and turned back into a
-# tuple (two C calls). Compiled, that is two allocations of a list and one of a tuple and a
+# A few of the state's tuples (the players, and on the placement board the seats on each
+# resource space, the open card slots and stacks, the open resource spaces) change one item at
+# a time. Run as plain Python, the cheapest way is a list copied, changed and turned back into
+# a tuple (two C calls). Compiled, that is two allocations of a list and one of a tuple and a
 # copy each way, where a tuple filled from a generator over a tuple is one allocation of the
 # right size (mypyc fills it directly); as plain Python that generator would cost several
-# times the list. So the handlers test ``_NATIVE`` and take the way that is cheap on the path
-# that runs (the two ways give equal tuples).
+# times the list. These four places (``_player`` and three in ``_do_place``) test the flag
+# below and take the way that is cheap on the path that runs; the two ways give equal tuples, and
+# the tests run both paths (``tests/test_compiled.py``). Everything else is one way on both.
 _NATIVE: Final = compiled()
 _T = TypeVar("_T")
 # _POSITIONS[k]: the positions of a tuple of k items, as a tuple (what mypyc fills from).
@@ -163,11 +165,11 @@ def without(ids: tuple[str, ...], wanted: str) -> tuple[str, ...]:
 
 
 # --- the placement board -----------------------------------------------------------------------
-# ``GameState._board`` (its layout and type: ``core.Board``) holds what the placement phase has
-# filled so far and what is still open to every seat. All but the first two entries (occupants
-# and mask) and the last (standing) are derived (with the display and tops) once per placement,
-# because every seat's legal placements are read off them. ``occupants`` and ``mask`` stay as
-# they were at the end of the placement until the next placement phase.
+# ``GameState._board`` (a ``core.Board``) holds what the placement phase has filled so far and
+# what is still open to every seat. Its ``village``, ``village_small``, ``resources`` and
+# ``singles`` are derived (with the display and tops) once per placement, because every seat's
+# legal placements are read off them. ``occupants`` (set when the placement ends) and ``mask``
+# stay as they were at the end of the placement until the next placement phase.
 
 # _UP_TO[space][k]: placing 1..k figures on ``space``, in order.
 _UP_TO: Final = tuple(
@@ -250,8 +252,7 @@ _SINGLES: Final = tuple(
 
 
 def _village_bits(rows: Rows) -> int:
-    """Bits 0-2 set where any seat stands on the tool maker, the hut, the field (packed rows,
-    compiled only; as plain Python read off the occupants)."""
+    """Bits 0-2 set where any seat stands on the tool maker, the hut, the field (packed rows)."""
     anyone = rows[0] | rows[1] | rows[2] | rows[3]
     return (
         (anyone >> (TOOL_MAKER << 2) & 15 != 0)
@@ -284,8 +285,15 @@ def board_for(
         for a, top, space in zip(_BUILDING_PLACES, table.tops, BUILDING_SPACES)
         if top is not None and not occupants[space]
     ]
-    resources = _open_resources(occupants, mask, n)
-    return (occupants, mask, village, village_small, resources, tuple(cards + tiles), standing)
+    board = Board()
+    board.occupants = occupants
+    board.mask = mask
+    board.village = village
+    board.village_small = village_small
+    board.resources = _open_resources(occupants, mask, n)
+    board.singles = tuple(cards + tiles)
+    board.standing = standing
+    return board
 
 
 _RESOLVE_CHOICES: Final[dict[tuple[int, ...], tuple[tuple[Resolve, ...], bool]]] = {}
@@ -388,21 +396,10 @@ class Transitions(StateCore):
         return self._table
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
-        """Set the figures of ``seat`` on ``space``: compiled in the packed rows
-        (``StateCore._rows``), as plain Python a new row and a new tuple of rows."""
-        if _NATIVE:  # one int changed; the rows are built only if read (``placed``)
-            self._rows = with_count(self._rows, seat, space, count)
-            self._placed = None
-            return
-        # As plain Python ``_placed`` always holds the rows; read and written by that name:
-        # ``placed`` is its slot under a second name, which the interpreter's attribute
-        # caches do not take (a slower look-up each time). Hence the ignores: the slot is
-        # typed for both paths (None only compiled).
-        rows = list(self._placed)  # type: ignore[arg-type]
-        row = list(rows[seat])
-        row[space] = count
-        rows[seat] = tuple(row)
-        self._placed = tuple(rows)
+        """Set the figures of ``seat`` on ``space`` in the packed rows (``StateCore._rows``):
+        one int changed; the rows are built only if read (``placed``)."""
+        self._rows = with_count(self._rows, seat, space, count)
+        self._placed = None
 
     # --- placement -----------------------------------------------------------------------------
     def _placements(self, seat: int) -> list[Action]:
@@ -411,10 +408,10 @@ class Transitions(StateCore):
         The hottest function of random play: the seat-independent part comes from the board.
         """
         board = self._board
-        avail = self.players[seat].people - (board[6] >> (seat << 2) & 15)
+        avail = self.players[seat].people - (board.standing >> (seat << 2) & 15)
         if avail <= 0:
             return []
-        acts: list[Action] = list(board[2] if avail > 1 else board[3])
+        acts: list[Action] = list(board.village if avail > 1 else board.village_small)
         # The seat's spaces read off its bits of ``_spaces`` (in the placement phase a bit is
         # set exactly where the seat stands), one way on both paths: compiled, native int
         # arithmetic, where the row would be fetched from the rows and each item checked and
@@ -424,10 +421,10 @@ class Transitions(StateCore):
         key = self._spaces >> seat * _SEAT_SHIFT
         if not key & _HUNT_KEY:
             acts.extend(_HUNT_UP_TO[avail])
-        for entry in board[4]:
+        for entry in board.resources:
             if not key >> _KEY_SHIFT[entry.space] & 1:
                 acts.extend(entry.by_avail[avail])
-        acts.extend(board[5])
+        acts.extend(board.singles)
         return acts
 
     def _do_place(self, action: Place) -> None:
@@ -435,73 +432,65 @@ class Transitions(StateCore):
         seat = self.turn
         space = action[0]
         count = action[1]
-        occupants, mask, village, village_small, resources, singles, standing = self._board
-        if _NATIVE:
-            # One int changed; the rows are built only if read (``placed``), and the occupants
-            # are counted off them until the placement ends (``StateCore.occupants``): the
-            # board's tuple of them is left as it was, not rebuilt at every placement.
-            packed = self._rows = with_count(self._rows, seat, space, count)
-            self._placed = None
-        else:
-            packed = NO_ROWS  # compiled only
-            rows = list(self._placed)  # type: ignore[arg-type]  # see ``_set_placed``
-            row = list(rows[seat])
-            row[space] = count
-            rows[seat] = tuple(row)
-            self._placed = tuple(rows)
-            # The sum read off the tuple, not ``+=`` on a list item (as cheap here).
-            occupied = list(occupants)
-            occupied[space] = occupants[space] + count
-            occupants = tuple(occupied)
+        board = self._board
+        # One int changed; the rows are built only if read (``placed``), and the occupants
+        # are counted off them until the placement ends (``StateCore.occupants``): the
+        # board's tuple of them is left as it was, not rebuilt at every placement.
+        packed = self._rows = with_count(self._rows, seat, space, count)
+        self._placed = None
         self._spaces |= RESOLVE_BIT[seat][space]
-        standing += count << (seat << 2)  # four bits a seat (see ``core.Board``)
+        # A new board (this state's own: the one it had is shared with the state before),
+        # each field as it was but where this placement changes it.
+        b = Board()
+        b.occupants = board.occupants
+        b.standing = board.standing + (count << (seat << 2))  # four bits a seat
+        mask = board.mask
+        resources = board.resources
+        singles = board.singles
         if space < HUNT:
-            if _NATIVE:
-                bits = _village_bits(packed)
-            else:
-                bits = (
-                    (occupants[TOOL_MAKER] > 0)
-                    | (occupants[HUT] > 0) << 1
-                    | (occupants[FIELD] > 0) << 2
-                )
-            village, village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
-        elif space >= _CARD_SPACE_0:
-            if _NATIVE:  # the shared tuple of the slots and stacks still open: nothing built
-                open_bits = 0
-                for single in singles:
-                    open_bits |= 1 << single[0] - _CARD_SPACE_0
-                singles = _SINGLES[open_bits & ~(1 << space - _CARD_SPACE_0)]
-            else:
-                still_open = list(singles)
-                still_open.remove(PLACE_ACTIONS[space][1])
-                singles = tuple(still_open)
-        elif space != HUNT:
-            n = self.n
-            room = RESOURCE_SPACE_CAPACITY - (
-                figures_on(packed, space) if _NATIVE else occupants[space]
-            )
-            if n < 4:  # who stands on a resource space matters with 2-3 players
-                bits = mask[space] | 1 << seat
-                if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
-                    mask = _replaced(mask, space, bits)
+            bits = _village_bits(packed)
+            b.village, b.village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
+        else:
+            b.village = board.village
+            b.village_small = board.village_small
+            if space >= _CARD_SPACE_0:
+                if _NATIVE:  # the shared tuple of the slots and stacks still open: nothing built
+                    open_bits = 0
+                    for single in singles:
+                        open_bits |= 1 << single[0] - _CARD_SPACE_0
+                    singles = _SINGLES[open_bits & ~(1 << space - _CARD_SPACE_0)]
                 else:
-                    seats_on = list(mask)
-                    seats_on[space] = bits
-                    mask = tuple(seats_on)
-                if n == 2 or bits.bit_count() >= 2:
-                    room = 0  # closed to every other seat
-            # Only this space's entry changes (a new room, or gone when closed).
-            if _NATIVE and room > 0:
-                resources = _with_room(resources, space, room)
-            else:
-                entries = []
-                for entry in resources:
-                    if entry.space != space:
-                        entries.append(entry)
-                    elif room > 0:
-                        entries.append(_RESOURCE_ENTRY[space][room])
-                resources = tuple(entries)
-        self._board = (occupants, mask, village, village_small, resources, singles, standing)
+                    still_open = list(singles)
+                    still_open.remove(PLACE_ACTIONS[space][1])
+                    singles = tuple(still_open)
+            elif space != HUNT:
+                n = self.n
+                room = RESOURCE_SPACE_CAPACITY - figures_on(packed, space)
+                if n < 4:  # who stands on a resource space matters with 2-3 players
+                    bits = mask[space] | 1 << seat
+                    if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
+                        mask = _replaced(mask, space, bits)
+                    else:
+                        seats_on = list(mask)
+                        seats_on[space] = bits
+                        mask = tuple(seats_on)
+                    if n == 2 or bits.bit_count() >= 2:
+                        room = 0  # closed to every other seat
+                # Only this space's entry changes (a new room, or gone when closed).
+                if _NATIVE and room > 0:  # one item of a tuple replaced: see ``_NATIVE``
+                    resources = _with_room(resources, space, room)
+                else:
+                    entries = []
+                    for entry in resources:
+                        if entry.space != space:
+                            entries.append(entry)
+                        elif room > 0:
+                            entries.append(_RESOURCE_ENTRY[space][room])
+                    resources = tuple(entries)
+        b.mask = mask
+        b.resources = resources
+        b.singles = singles
+        self._board = b
         # The next seat clockwise that can still place decides; its choices are known now.
         n = self.n
         for step in range(1, n + 1):
@@ -515,16 +504,9 @@ class Transitions(StateCore):
                 self._legal = acts
                 return
         self.phase = RESOLVE
-        if _NATIVE:  # the occupants at the end of the placement, kept through the round
-            self._board = (
-                occupants_of(packed),
-                mask,
-                village,
-                village_small,
-                resources,
-                singles,
-                standing,
-            )
+        # The occupants at the end of the placement, kept through the round (the board is
+        # this state's own still: no other state has seen it).
+        b.occupants = occupants_of(packed)
         self.turn = self._table.start
         self._settle()
 
@@ -547,10 +529,7 @@ class Transitions(StateCore):
     def _resolve_space(self, seat: int, space: int, chosen: bool = False) -> None:
         """``seat`` uses its figures on ``space`` (``chosen``: by its own choice, not as a
         forced step)."""
-        if _NATIVE:  # read off the packed rows, which the compiled engine keeps
-            count = count_in(self._rows, seat, space)
-        else:
-            count = self._placed[seat][space]  # type: ignore[index]  # see ``_set_placed``
+        count = count_in(self._rows, seat, space)
         self._set_placed(seat, space, 0)
         self._spaces &= ~RESOLVE_BIT[seat][space]
         told = self._events  # events: the seat's board before, to tell what changed
@@ -586,16 +565,10 @@ class Transitions(StateCore):
         seat = self.turn
         # Hut and field commute with every other space (nothing in this phase reads people or
         # the food track), so they are used at once and the seat chooses only where order counts.
-        if _NATIVE:  # read off the packed rows, which the compiled engine keeps
-            bits = row_bits(self._rows, seat)
-            if bits & _HUT_FIELD_BITS:
-                self._resolve_space(seat, HUT if bits & _HUT_BITS else FIELD)
-                return True
-        else:
-            row = self._placed[seat]  # type: ignore[index]  # see ``_set_placed``
-            if row[HUT] or row[FIELD]:
-                self._resolve_space(seat, HUT if row[HUT] else FIELD)
-                return True
+        bits = row_bits(self._rows, seat)  # read off the packed rows
+        if bits & _HUT_FIELD_BITS:
+            self._resolve_space(seat, HUT if bits & _HUT_BITS else FIELD)
+            return True
         # The seat's choices looked up by its bits of ``_spaces`` (hut and field are 0 now):
         # an index into a list, where ``resolve_choices`` would hash the row.
         key = self._spaces >> seat * _SEAT_SHIFT & _SEAT_KEY
@@ -966,11 +939,9 @@ class Transitions(StateCore):
                 self.pending = (REVEAL_TILE, stack)
                 return
         self.phase = PLACE
-        if _NATIVE:  # every row empty: the packed rows all zeros, the tuples built if read
-            self._rows = NO_ROWS
-            self._placed = None
-        else:
-            self._placed = (_EMPTY_ROW,) * self.n  # see ``_set_placed``
+        # Every row empty: the packed rows all zeros, the tuples built if read.
+        self._rows = NO_ROWS
+        self._placed = None
         self._spaces = 0
         self._board = new_board(self)
         first = self._first_placer()

@@ -109,8 +109,8 @@ def view_to_wire(view: GameState) -> dict[str, Any]:
         "stack_sizes": list(table.stack_sizes),
         "tile_pool": list(table.tile_pool),
         "occupants": list(view.occupants),
-        "mask": list(view._board[1]),
-        "standing": [view._board[6] >> (seat << 2) & 15 for seat in range(view.n)],
+        "mask": list(view._board.mask),
+        "standing": [view._board.standing >> (seat << 2) & 15 for seat in range(view.n)],
     }
 
 
