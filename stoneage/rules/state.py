@@ -52,19 +52,22 @@ from .nodes import (
     CHANCE,
     CHANCE_KINDS,
     EXTRA,
-    FEED_SHORT,
-    ITEMS_PICK,
     ITEMS_ROLL,
-    PAY_BUILDING,
-    PAY_CARD,
     PLACE,
     REFILL,
     REVEAL_CARD,
     REVEAL_TILE,
-    ROLL,
     TERMINAL,
-    TOOLS,
+    FeedShortStep,
+    ItemsPickStep,
+    ItemsRollStep,
+    PayBuildingStep,
+    PayCardStep,
     Pending,
+    RevealCardStep,
+    RevealTileStep,
+    RollStep,
+    ToolsStep,
 )
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
@@ -166,26 +169,25 @@ class GameState(Transitions):
             return GAME_OVER
         if pending is None:
             return PlaceFigures(actor) if self.phase == PLACE else ChooseSpace(actor)
-        # ``pending[0]`` compared each time: mypy narrows the union of steps on it.
-        if pending[0] == TOOLS:
-            return ChooseTools(actor, pending[1], pending[2])
-        if pending[0] == PAY_CARD:
-            return PayForCard(actor, pending[1])
-        if pending[0] == PAY_BUILDING:
-            return PayForBuilding(actor, pending[1])
-        if pending[0] == ITEMS_PICK:
-            return PickItemDie(actor, pending[1], pending[3])
-        if pending[0] == FEED_SHORT:
-            return FeedPeople(actor, pending[1])
-        if pending[0] == ROLL:
-            return RollDice(self.turn, pending[1], pending[2])
-        if pending[0] == ITEMS_ROLL:
-            return RollItemDice(pending[1])
-        if pending[0] == REVEAL_CARD:
-            return TurnUpCard(pending[1])
-        if pending[0] == REVEAL_TILE:
-            return TurnUpBuilding(pending[1])
-        return DrawFaceDown(pending[1])
+        if isinstance(pending, ToolsStep):
+            return ChooseTools(actor, pending.space, pending.total)
+        if isinstance(pending, PayCardStep):
+            return PayForCard(actor, pending.slot)
+        if isinstance(pending, PayBuildingStep):
+            return PayForBuilding(actor, pending.stack)
+        if isinstance(pending, ItemsPickStep):
+            return PickItemDie(actor, pending.faces, pending.buyer)
+        if isinstance(pending, FeedShortStep):
+            return FeedPeople(actor, pending.short)
+        if isinstance(pending, RollStep):
+            return RollDice(self.turn, pending.space, pending.dice)
+        if isinstance(pending, ItemsRollStep):
+            return RollItemDice(pending.buyer)
+        if isinstance(pending, RevealCardStep):
+            return TurnUpCard(pending.slot)
+        if isinstance(pending, RevealTileStep):
+            return TurnUpBuilding(pending.stack)
+        return DrawFaceDown(pending.owner)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
@@ -452,33 +454,31 @@ class GameState(Transitions):
         return acts
 
     def _decision_options(self, pending: Pending, p: Player) -> tuple[Action, ...]:
-        # ``pending[0]`` compared each time rather than kept in a local: mypy narrows the
-        # union of steps on the comparison itself, and the indexing is as cheap as the local.
-        if pending[0] == TOOLS:
-            return tool_options(p, pending[1], pending[2])
-        if pending[0] == PAY_CARD:
-            return card_payment_actions(p.res, pending[1] + 1)
-        if pending[0] == PAY_BUILDING:
-            tile = self._table.tops[pending[1]]
+        if isinstance(pending, ToolsStep):
+            return tool_options(p, pending.space, pending.total)
+        if isinstance(pending, PayCardStep):
+            return card_payment_actions(p.res, pending.slot + 1)
+        if isinstance(pending, PayBuildingStep):
+            tile = self._table.tops[pending.stack]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             return building_payment_actions(tile, p.res)
-        if pending[0] == ITEMS_PICK:
-            return tuple(PICK_ACTIONS[face] for face in sorted(set(pending[1])))
-        if pending[0] == FEED_SHORT:
-            return feed_actions(p.res, pending[1])
+        if isinstance(pending, ItemsPickStep):
+            return tuple(PICK_ACTIONS[face] for face in sorted(set(pending.faces)))
+        if isinstance(pending, FeedShortStep):
+            return feed_actions(p.res, pending.short)
         raise AssertionError(f"not a decision: {pending!r}")
 
     def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         pending = self.pending
-        if pending is None or pending[0] not in CHANCE_KINDS:
+        if pending is None or pending.kind not in CHANCE_KINDS:
             return (), ()
-        if pending[0] == ROLL:
-            return _roll_outcomes(pending[2])[:2]
-        if pending[0] == ITEMS_ROLL:
+        if isinstance(pending, RollStep):
+            return _roll_outcomes(pending.dice)[:2]
+        if isinstance(pending, ItemsRollStep):
             return _items_outcomes(self.n)[:2]
-        if pending[0] == REVEAL_TILE:
+        if isinstance(pending, RevealTileStep):
             return _uniform(RevealTile, self._table.tile_pool)
-        return _uniform(RevealCard if pending[0] == REVEAL_CARD else DrawExtra, self._table.deck)
+        return _uniform(RevealCard if pending.kind == REVEAL_CARD else DrawExtra, self._table.deck)
 
 
 def _uniform(kind: RevealKind, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
@@ -536,20 +536,20 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
         return False
     # ``type(action) is ...`` rather than ``action.__class__``: compiled, it reads the type
     # without an attribute look-up; the kinds are compared as constants (``_ROLL`` ... below).
-    if pending[0] == ROLL:
+    if isinstance(pending, RollStep):
         if type(action) is not _ROLL or action[1] != "roll":
             return False
-        dice, total = pending[2], action[0]
+        dice, total = pending.dice, action[0]
         return type(total) is int and dice <= total <= 6 * dice
-    if pending[0] == REVEAL_TILE:
+    if pending.kind == REVEAL_TILE:
         if type(action) is not _REVEAL_TILE or action[1] != "tile":
             return False
         pool = state._table.tile_pool
         return action[0] in pool
-    if pending[0] == REVEAL_CARD:
+    if pending.kind == REVEAL_CARD:
         if type(action) is not _REVEAL_CARD or action[1] != "card":
             return False
-    elif pending[0] == EXTRA:
+    elif pending.kind == EXTRA:
         if type(action) is not _DRAW_EXTRA or action[1] != "extra":
             return False
     else:
@@ -598,17 +598,17 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     pending = state.pending
     if state._actor != CHANCE or pending is None:
         raise IllegalActionError("sample_chance", state._actor, "this is not a chance node")
-    if pending[0] == ROLL:
-        found = _ROLL_CACHE.get(pending[2])  # its cache read first: a call saved
-        outcomes, _, cumulative = found if found is not None else _roll_outcomes(pending[2])
-    elif pending[0] == ITEMS_ROLL:
+    if isinstance(pending, RollStep):
+        found = _ROLL_CACHE.get(pending.dice)  # its cache read first: a call saved
+        outcomes, _, cumulative = found if found is not None else _roll_outcomes(pending.dice)
+    elif pending.kind == ITEMS_ROLL:
         outcomes, _, cumulative = _items_outcomes(state.n)
     else:  # a reveal: every unseen card or tile equally likely
-        ids = state._table.tile_pool if pending[0] == REVEAL_TILE else state._table.deck
+        ids = state._table.tile_pool if pending.kind == REVEAL_TILE else state._table.deck
         if not ids:
             raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
         # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
-        table = reveal_table(_REVEAL_KINDS[pending[0]])  # type: ignore[arg-type]
+        table = reveal_table(_REVEAL_KINDS[pending.kind])  # type: ignore[arg-type]
         return table[ids[_draw_below(rng, len(ids))]]
     drawn = _draw_below(rng, cumulative[-1])
     return outcomes[bisect_right(cumulative, drawn)]

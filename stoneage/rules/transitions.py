@@ -90,22 +90,22 @@ from .data import (
 from .nodes import (
     CHANCE,
     CHANCE_KINDS,
-    EXTRA,
     FEED,
-    FEED_SHORT,
-    ITEMS_PICK,
-    ITEMS_ROLL,
     OVER,
-    PAY_BUILDING,
-    PAY_CARD,
     PLACE,
     REFILL,
     RESOLVE,
-    REVEAL_CARD,
-    REVEAL_TILE,
-    ROLL,
     TERMINAL,
-    TOOLS,
+    ExtraStep,
+    FeedShortStep,
+    ItemsPickStep,
+    ItemsRollStep,
+    PayBuildingStep,
+    PayCardStep,
+    RevealCardStep,
+    RevealTileStep,
+    RollStep,
+    ToolsStep,
 )
 from .payments import building_payments_for, building_points
 from .player import Player
@@ -543,20 +543,20 @@ class Transitions(StateCore):
             p = self._player(seat)
             p.track = min(MAX_FOOD_TRACK, p.track + 1)
         elif space < _CARD_SPACE_0:  # the hunt or a resource space
-            self.pending = (ROLL, space, count, False)
+            self.pending = RollStep(space, count, False)
         elif space < _BUILDING_SPACE_0:
             slot = space - _CARD_SPACE_0
             p = self.players[seat]
             r = p.res  # four adds, not ``sum()``: compiled, no tuple boxed, no generic call
             if p.two_res > 0 or r[0] + r[1] + r[2] + r[3] >= slot + 1:
-                self.pending = (PAY_CARD, slot)
+                self.pending = PayCardStep(slot)
         else:
             stack = space - _BUILDING_SPACE_0
             p = self.players[seat]
             tile = self._table.tops[stack]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             if p.two_res > 0 or building_payments_for(tile, p.res):
-                self.pending = (PAY_BUILDING, stack)
+                self.pending = PayBuildingStep(stack)
         if told is not None and was is not None:
             told.append(recording.space_used(self, seat, space, count, chosen, was))
 
@@ -591,8 +591,8 @@ class Transitions(StateCore):
     # --- rolls and tools -----------------------------------------------------------------------
     def _do_roll(self, action: Roll) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == ROLL, pending
-        space = pending[1]
+        assert isinstance(pending, RollStep), pending
+        space = pending.space
         total, seat = action[0], self.turn
         p = self.players[seat]
         if p.tools_free or p.one_use:
@@ -606,7 +606,7 @@ class Transitions(StateCore):
                 most += value
             if most // div > total // div:
                 # Adding tools could raise the yield: the seat decides which (if any).
-                self.pending = (TOOLS, space, total)
+                self.pending = ToolsStep(space, total)
                 self._actor = seat
                 return
         self.pending = None
@@ -615,8 +615,9 @@ class Transitions(StateCore):
 
     def _do_tools(self, action: UseTools) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == TOOLS, pending
-        _, space, total = pending
+        assert isinstance(pending, ToolsStep), pending
+        space = pending.space
+        total = pending.total
         seat = self.turn
         tiles, cards = action[0], action[1]
         if tiles or cards:
@@ -643,15 +644,15 @@ class Transitions(StateCore):
     # --- buying --------------------------------------------------------------------------------
     def _do_pay(self, action: Pay) -> None:
         pending = self.pending
-        assert pending is not None and (pending[0] == PAY_CARD or pending[0] == PAY_BUILDING)
-        index = pending[1]
+        assert isinstance(pending, (PayCardStep, PayBuildingStep)), pending
+        index = pending.slot if isinstance(pending, PayCardStep) else pending.stack
         seat = self.turn
         p = self._player(seat)
         p.add_resources(action[0], -1)
         self.pending = None
         table = self._edit_table()
         told = self._events
-        if pending[0] == PAY_CARD:
+        if isinstance(pending, PayCardStep):
             card_id = table.display[index]
             assert card_id is not None, "a figure stands only on a slot with a card"
             table.display = table.display[:index] + (None,) + table.display[index + 1 :]
@@ -674,7 +675,7 @@ class Transitions(StateCore):
             sizes[index] -= 1
             table.stack_sizes = tuple(sizes)
             if sizes[index] > 0:
-                self.pending = (REVEAL_TILE, index)
+                self.pending = RevealTileStep(index)
         self._finish()
 
     def _do_decline(self, action: Decline) -> None:
@@ -687,36 +688,36 @@ class Transitions(StateCore):
         effect = card.effect
         if effect == "extra_card":
             if self._table.deck_size > 0:
-                self.pending = (EXTRA, seat)
+                self.pending = ExtraStep(seat)
         elif effect == "resource_2_dice":
             assert card.resource is not None, card
-            self.pending = (ROLL, FOREST + card.resource, 2, True)
+            self.pending = RollStep(FOREST + card.resource, 2, True)
         elif effect == "dice_for_items":
-            self.pending = (ITEMS_ROLL, seat)
+            self.pending = ItemsRollStep(seat)
         else:
             raise AssertionError(f"unknown card effect {effect!r}")
 
     # --- dice for items ------------------------------------------------------------------------
     def _do_items_roll(self, action: RollItems) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == ITEMS_ROLL, pending
-        buyer = pending[1]
-        self.pending = (ITEMS_PICK, action[0], buyer, buyer)
+        assert isinstance(pending, ItemsRollStep), pending
+        buyer = pending.buyer
+        self.pending = ItemsPickStep(action[0], buyer, buyer)
         self._auto_pick()
         self._finish()
 
     def _do_pick(self, action: PickItem) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == ITEMS_PICK, pending
-        _, faces, picker, buyer = pending
+        assert isinstance(pending, ItemsPickStep), pending
+        faces, picker, buyer = pending.faces, pending.picker, pending.buyer
         face = action[0]
         self._take_item(picker, face, True)
         rest = list(faces)
         rest.remove(face)
         # An if statement, not a conditional expression: mypyc gives the expression the
-        # tuple's type and then refuses the None.
+        # step's type and then refuses the None.
         if rest:
-            self.pending = (ITEMS_PICK, tuple(rest), (picker + 1) % self.n, buyer)
+            self.pending = ItemsPickStep(tuple(rest), (picker + 1) % self.n, buyer)
         else:
             self.pending = None
         self._auto_pick()
@@ -738,15 +739,14 @@ class Transitions(StateCore):
     def _auto_pick(self) -> None:
         """Hand out dice while only one kind of face is left: nobody has a choice then."""
         pending = self.pending
-        while pending is not None and pending[0] == ITEMS_PICK and len(set(pending[1])) == 1:
-            _, faces, picker, buyer = pending
+        while isinstance(pending, ItemsPickStep) and len(set(pending.faces)) == 1:
+            faces, picker = pending.faces, pending.picker
             self._take_item(picker, faces[0], False)
             rest = faces[1:]
             if rest:  # not a conditional expression (see ``_do_pick``)
-                pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer)
+                self.pending = pending = ItemsPickStep(rest, (picker + 1) % self.n, pending.buyer)
             else:
-                pending = None
-            self.pending = pending
+                self.pending = pending = None
 
     # --- the two-resources card ------------------------------------------------------------------
     def _do_take_two(self, action: TakeTwo) -> None:
@@ -790,7 +790,7 @@ class Transitions(StateCore):
         p.food = 0
         r = p.res  # four adds, not ``sum()`` (see ``_resolve_space``)
         if r[0] + r[1] + r[2] + r[3] + 2 * p.two_res >= short:
-            self.pending = (FEED_SHORT, short)
+            self.pending = FeedShortStep(short)
             return
         p.penalties += 1
         if told is not None:
@@ -808,8 +808,8 @@ class Transitions(StateCore):
     # --- chance outcomes -------------------------------------------------------------------------
     def _do_reveal_card(self, action: RevealCard) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == REVEAL_CARD, pending
-        slot = pending[1]
+        assert isinstance(pending, RevealCardStep), pending
+        slot = pending.slot
         table = self._edit_table()
         table.display = table.display[:slot] + (action[0],) + table.display[slot + 1 :]
         self._remove_from_deck(action[0])
@@ -818,8 +818,8 @@ class Transitions(StateCore):
 
     def _do_reveal_tile(self, action: RevealTile) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == REVEAL_TILE, pending
-        stack = pending[1]
+        assert isinstance(pending, RevealTileStep), pending
+        stack = pending.stack
         table = self._edit_table()
         table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1 :]
         table.tile_pool = without(table.tile_pool, action[0])
@@ -828,8 +828,8 @@ class Transitions(StateCore):
 
     def _do_extra(self, action: DrawExtra) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == EXTRA, pending
-        p = self._player(pending[1])
+        assert isinstance(pending, ExtraStep), pending
+        p = self._player(pending.owner)
         p.extras = p.extras + (action[0],)
         self._remove_from_deck(action[0])
         self.pending = None
@@ -869,10 +869,10 @@ class Transitions(StateCore):
         pending = self.pending
         if self.phase == OVER:
             self._actor = TERMINAL
-        elif pending is not None and pending[0] in CHANCE_KINDS:
+        elif pending is not None and pending.kind in CHANCE_KINDS:
             self._actor = CHANCE
-        elif pending is not None and pending[0] == ITEMS_PICK:
-            self._actor = pending[2]
+        elif isinstance(pending, ItemsPickStep):
+            self._actor = pending.picker
         else:
             self._actor = self.turn
 
@@ -881,10 +881,10 @@ class Transitions(StateCore):
             return TERMINAL
         pending = self.pending
         if pending is not None:
-            if pending[0] in CHANCE_KINDS:
+            if pending.kind in CHANCE_KINDS:
                 return CHANCE
-            if pending[0] == ITEMS_PICK:
-                return pending[2]
+            if isinstance(pending, ItemsPickStep):
+                return pending.picker
         return self.turn
 
     def _end_round(self) -> None:
@@ -932,11 +932,11 @@ class Transitions(StateCore):
     def _refill_step(self) -> None:
         for slot, card in enumerate(self._table.display):
             if card is None:
-                self.pending = (REVEAL_CARD, slot)
+                self.pending = RevealCardStep(slot)
                 return
         for stack, top in enumerate(self._table.tops):
             if top is None and self._table.stack_sizes[stack] > 0:
-                self.pending = (REVEAL_TILE, stack)
+                self.pending = RevealTileStep(stack)
                 return
         self.phase = PLACE
         # Every row empty: the packed rows all zeros, the tuples built if read.
