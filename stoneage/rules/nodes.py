@@ -21,20 +21,21 @@ RESOLVE: Final = "resolve"
 FEED: Final = "feed"
 OVER: Final = "over"
 
+# The kinds of pending step (``Step.kind``; the wire writes a step as its kind and parameters).
 # chance nodes
-REVEAL_CARD: Final = "reveal_card"  # (kind, slot)
-REVEAL_TILE: Final = "reveal_tile"  # (kind, stack)
-ROLL: Final = "roll"  # (kind, gather space, number of dice, the dice of a card bought?)
-ITEMS_ROLL: Final = "items_roll"  # (kind, buyer)
-EXTRA: Final = "extra"  # (kind, owner)
+REVEAL_CARD: Final = "reveal_card"  # RevealCardStep
+REVEAL_TILE: Final = "reveal_tile"  # RevealTileStep
+ROLL: Final = "roll"  # RollStep
+ITEMS_ROLL: Final = "items_roll"  # ItemsRollStep
+EXTRA: Final = "extra"  # ExtraStep
 CHANCE_KINDS: Final = frozenset({REVEAL_CARD, REVEAL_TILE, ROLL, ITEMS_ROLL, EXTRA})
 
 # decision nodes inside a phase
-TOOLS: Final = "tools"  # (kind, gather space, dice total)
-PAY_CARD: Final = "pay_card"  # (kind, slot)
-PAY_BUILDING: Final = "pay_building"  # (kind, stack)
-ITEMS_PICK: Final = "items_pick"  # (kind, remaining faces, picker, buyer)
-FEED_SHORT: Final = "feed"  # (kind, missing food)
+TOOLS: Final = "tools"  # ToolsStep
+PAY_CARD: Final = "pay_card"  # PayCardStep
+PAY_BUILDING: Final = "pay_building"  # PayBuildingStep
+ITEMS_PICK: Final = "items_pick"  # ItemsPickStep
+FEED_SHORT: Final = "feed"  # FeedShortStep
 
 
 @mypyc_attr(acyclic=True)
