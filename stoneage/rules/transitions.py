@@ -156,6 +156,27 @@ def _seat_replaced(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ..
     return (first, second, third, value if seat == 3 else values[3])
 
 
+# The steps made most often, made once and shared (a step never changes): the roll of the
+# figures on a gathering space by space and count, and by slot or stack the reveals and the
+# payments. Variable-length tuple types: compiled, indexed in place (see ``core``).
+_FIGURES_ROLL: Final[tuple[tuple[RollStep, ...], ...]] = tuple(
+    tuple(RollStep(space, dice, False) for dice in range(MAX_PEOPLE + 1))
+    for space in range(NUM_SPACES)
+)
+_REVEAL_CARD: Final[tuple[RevealCardStep, ...]] = tuple(
+    RevealCardStep(slot) for slot in range(NUM_CARD_SLOTS)
+)
+_PAY_CARD: Final[tuple[PayCardStep, ...]] = tuple(
+    PayCardStep(slot) for slot in range(NUM_CARD_SLOTS)
+)
+_REVEAL_TILE: Final[tuple[RevealTileStep, ...]] = tuple(
+    RevealTileStep(stack) for stack in range(len(BUILDING_SPACES))
+)
+_PAY_BUILDING: Final[tuple[PayBuildingStep, ...]] = tuple(
+    PayBuildingStep(stack) for stack in range(len(BUILDING_SPACES))
+)
+
+
 def without(ids: tuple[str, ...], wanted: str) -> tuple[str, ...]:
     """``ids`` less the one ``wanted`` (which is there)."""
     # One way on both paths: ``tuple.index`` compares by identity first, in C (a revealed id
@@ -529,8 +550,10 @@ class Transitions(StateCore):
     def _resolve_space(self, seat: int, space: int, chosen: bool = False) -> None:
         """``seat`` uses its figures on ``space`` (``chosen``: by its own choice, not as a
         forced step)."""
-        count = count_in(self._rows, seat, space)
-        self._set_placed(seat, space, 0)
+        rows = self._rows
+        count = count_in(rows, seat, space)
+        self._rows = with_count(rows, seat, space, 0)  # ``_set_placed`` spelled out
+        self._placed = None
         self._spaces &= ~RESOLVE_BIT[seat][space]
         told = self._events  # events: the seat's board before, to tell what changed
         was = self.players[seat].copy() if told is not None else None
@@ -543,20 +566,20 @@ class Transitions(StateCore):
             p = self._player(seat)
             p.track = min(MAX_FOOD_TRACK, p.track + 1)
         elif space < _CARD_SPACE_0:  # the hunt or a resource space
-            self.pending = RollStep(space, count, False)
+            self.pending = _FIGURES_ROLL[space][count]
         elif space < _BUILDING_SPACE_0:
             slot = space - _CARD_SPACE_0
             p = self.players[seat]
             r = p.res  # four adds, not ``sum()``: compiled, no tuple boxed, no generic call
             if p.two_res > 0 or r[0] + r[1] + r[2] + r[3] >= slot + 1:
-                self.pending = PayCardStep(slot)
+                self.pending = _PAY_CARD[slot]
         else:
             stack = space - _BUILDING_SPACE_0
             p = self.players[seat]
             tile = self._table.tops[stack]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             if p.two_res > 0 or building_payments_for(tile, p.res):
-                self.pending = PayBuildingStep(stack)
+                self.pending = _PAY_BUILDING[stack]
         if told is not None and was is not None:
             told.append(recording.space_used(self, seat, space, count, chosen, was))
 
@@ -675,7 +698,7 @@ class Transitions(StateCore):
             sizes[index] -= 1
             table.stack_sizes = tuple(sizes)
             if sizes[index] > 0:
-                self.pending = RevealTileStep(index)
+                self.pending = _REVEAL_TILE[index]
         self._finish()
 
     def _do_decline(self, action: Decline) -> None:
@@ -932,11 +955,11 @@ class Transitions(StateCore):
     def _refill_step(self) -> None:
         for slot, card in enumerate(self._table.display):
             if card is None:
-                self.pending = RevealCardStep(slot)
+                self.pending = _REVEAL_CARD[slot]
                 return
         for stack, top in enumerate(self._table.tops):
             if top is None and self._table.stack_sizes[stack] > 0:
-                self.pending = RevealTileStep(stack)
+                self.pending = _REVEAL_TILE[stack]
                 return
         self.phase = PLACE
         # Every row empty: the packed rows all zeros, the tuples built if read.
