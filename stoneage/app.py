@@ -98,8 +98,10 @@ class App:
         self.running = False
         self.dirty = True
         self.wake_event = 0
-        # the bots' thinking beside the window (started with the first table, stopped at the end)
+        # the bots' thinking beside the window (started by ``run`` once the first frame is on
+        # screen, or by the first job; stopped at the end)
         self.bot_worker = DecisionWorker()
+        self._worker_pending = False  # start the worker once a frame is on screen
         self.frames_drawn = 0
         self._moving: list[pygame.Rect] = []  # where moving sprites were drawn last frame
         self._input_until = 0.0  # full frame rate until then (input just arrived)
@@ -248,6 +250,7 @@ class App:
         self.running = True
         self.claim_autosave()
         self.play_music()
+        self.start_worker_soon()
         try:
             while self.running and self.stack:
                 self.step()
@@ -344,8 +347,22 @@ class App:
         else:
             self.draw_moving()
         self._sound_frame(idle=not lively and not events)
+        self._start_worker_once_shown()
         if self._resized_at is not None and time.monotonic() - self._resized_at > RESIZE_SETTLE:
             self.remember_window()
+
+    def start_worker_soon(self) -> None:
+        """Start the bots' worker process once the next frame is on screen (``run`` asks for
+        it; later calls change nothing)."""
+        self._worker_pending = True
+
+    def _start_worker_once_shown(self) -> None:
+        """Start the bots' worker process from a thread of its own once the program's first
+        frame is on screen (so that neither the start of the program nor the first Hard
+        decision waits for it; the tests' loops, which never call ``run``, start none)."""
+        if self._worker_pending and self.frames_drawn:
+            self._worker_pending = False
+            self.bot_worker.start()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: quitting and resizing here, everything else to the top scene."""

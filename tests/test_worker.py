@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 
@@ -13,7 +14,14 @@ import pytest
 from stoneage.ai import Budget
 from stoneage.play.match import Match, bot_decision, decide_job
 from stoneage.play.seats import Seat
-from stoneage.play.worker import DecisionWorker, WorkerFailed, loaded_modules
+from stoneage.play.worker import (
+    WORKER_NICENESS,
+    DecisionWorker,
+    WorkerCancelled,
+    WorkerFailed,
+    loaded_modules,
+    niceness,
+)
 
 
 @pytest.fixture
@@ -82,3 +90,46 @@ def test_closing_stops_the_worker(worker: DecisionWorker) -> None:
     assert not worker.alive()
     with pytest.raises(WorkerFailed):
         worker.run(loaded_modules)
+
+
+def test_the_worker_gives_the_window_the_cores_first(worker: DecisionWorker) -> None:
+    if not hasattr(os, "nice"):
+        pytest.skip("no POSIX niceness here")
+    ours = os.nice(0)
+    assert worker.run(niceness) == min(19, ours + WORKER_NICENESS)
+
+
+def test_started_early_the_worker_is_ready_for_the_first_job(worker: DecisionWorker) -> None:
+    thread = worker.start()
+    assert thread is not None
+    thread.join(60)
+    assert worker.starts == 1 and worker.alive()
+    assert worker.start() is None  # running already: nothing more is started
+    assert "stoneage.ai.hard" in worker.run(loaded_modules)  # the bots were imported
+    assert worker.starts == 1
+
+
+def test_a_closed_worker_is_not_started_early() -> None:
+    worker = DecisionWorker()
+    worker.close()
+    assert worker.start() is None
+    assert worker.starts == 0 and not worker.alive()
+
+
+def test_a_cancelled_job_stops_the_worker_and_a_fresh_one_starts(worker: DecisionWorker) -> None:
+    worker.run(loaded_modules)
+    first = worker.pid
+    cancel = threading.Event()
+    timer = threading.Timer(0.3, cancel.set)
+    timer.start()
+    begin = time.monotonic()
+    with pytest.raises(WorkerCancelled):
+        worker.run(time.sleep, 30, cancel=cancel)
+    assert time.monotonic() - begin < 10
+    timer.join()
+    for _ in range(600):  # the fresh worker is started by a thread of its own: wait, bounded
+        if worker.starts >= 2 and worker.alive():
+            break
+        time.sleep(0.1)
+    assert worker.starts == 2 and worker.pid not in (None, first)
+    assert worker.run(abs, -2) == 2

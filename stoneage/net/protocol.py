@@ -175,7 +175,16 @@ def make(kind: str, **fields: Any) -> dict[str, Any]:
 
 def encode(message: dict[str, Any]) -> str:
     """The message as compact JSON text (no NaN or infinity: strict JSON only)."""
-    return json.dumps(message, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+    return _ENCODER.encode(message)
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+# Made once: ``json.dumps`` and ``json.loads`` with options make a new one at every call.
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def _load(text: object, limit: int) -> dict[str, Any]:
@@ -187,7 +196,7 @@ def _load(text: object, limit: int) -> dict[str, Any]:
     if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
         raise ProtocolError("too_large", limit=limit)
     try:
-        document = json.loads(text, parse_constant=_no_constant)
+        document = _DECODER.decode(text)
     except (ValueError, RecursionError):
         raise ProtocolError("malformed") from None
     if not isinstance(document, dict):
@@ -199,10 +208,6 @@ def _load(text: object, limit: int) -> dict[str, Any]:
     if not isinstance(document.get("t"), str):
         raise ProtocolError("malformed")
     return document
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not JSON")
 
 
 def read_client(text: object) -> ClientMessage:

@@ -13,8 +13,11 @@ who follow the step on their views, ``NetTable.encoded``), and plays the steps n
 client decides (chance, bots, stand-ins; a bot thinking in a thread). An absent player's
 countdown is a timer of the table; when it runs out, a stand-in plays the seat.
 
-Every send goes through the connection's own queue and writer, so a slow client delays only
-itself; a client whose queue overflows is disconnected (it returns with its token).
+What is sent waits in each connection's mailbox until the end of the loop's turn (``outbox``):
+then the steps of the turn are committed, and each connection's messages written at once, a
+step's message framed once for all who receive it. Writing never waits for a client, so a slow
+client delays only itself; one whose unread writes pile up is disconnected (it returns with its
+token).
 
 Connections are counted per remote address from the moment the socket opens (``Addresses``;
 ``ServiceConfig.max_per_address``, 32 by default): one over the limit is told so in words
@@ -63,6 +66,7 @@ from stoneage.rules import CHANCE, ActionError
 from . import lobby as lobby_list
 from .guard import Bucket, Creations, HelloGate, TooManyHellos, seconds
 from .metrics import Metrics
+from .outbox import Mailbox, Outbox
 from .protocol import (
     CODE_LENGTH,
     MAX_FRAME_BYTES,
@@ -85,8 +89,6 @@ from .table import REMOTE, ActionRefused, NetTable, SeatConfig, TableRecord
 
 log = logging.getLogger(__name__)
 
-#: Messages queued for a client before it counts as gone.
-MAX_QUEUE = 2000
 #: Snapshots of tables not in memory kept encoded, ready to send to spectators.
 SNAPSHOT_CACHE = 64
 #: The close code of a connection whose server is restarting (RFC 6455's "service restart").
@@ -219,13 +221,13 @@ class _Counted(ServerConnection):
 
 
 class _Client:
-    """One connection: its socket, outgoing queue, rate bucket and seat."""
+    """One connection: its socket, its mailbox (what is sent to it), rate bucket and seat."""
 
     def __init__(
-        self, ws: ServerConnection, limit: RateLimit, now: float, address: str = ""
+        self, ws: ServerConnection, outbox: Outbox, limit: RateLimit, now: float, address: str
     ) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.mailbox = Mailbox(ws, outbox, self._too_far)
         self.limit = limit
         self.tokens = limit.burst
         self.checked = now
@@ -238,6 +240,7 @@ class _Client:
         self.parked: str | None = None
         self.phrases: Bucket | None = None
         self.leaving = False  # said it leaves (not a dropped connection)
+        self._closing: asyncio.Task[None] | None = None
 
     def allow(self, now: float) -> bool:
         """Take a token from the bucket; False when the client sends too often."""
@@ -250,28 +253,23 @@ class _Client:
         return False
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the writer; a client that fell too far behind is dropped."""
-        self.send_text(encode(message))
+        """Send ``message`` at the end of the loop's turn (``outbox``)."""
+        self.mailbox.put(encode(message).encode())
 
     def send_text(self, text: str) -> None:
-        """Queue a message already encoded (a step's, made once for all: ``NetTable.encoded``;
-        a stored snapshot's)."""
-        if self.queue.qsize() > MAX_QUEUE:
-            self.queue.put_nowait(None)  # the writer closes the connection
-            return
-        self.queue.put_nowait(text)
+        """Send a message already encoded (a stored snapshot's)."""
+        self.mailbox.put(text.encode())
 
-    async def writer(self) -> None:
-        """Send what is queued, in order, until told to stop (None) or the socket closes."""
-        try:
-            while True:
-                text = await self.queue.get()
-                if text is None:
-                    await self.ws.close(1008, "too far behind")
-                    return
-                await self.ws.send(text)
-        except ConnectionClosed:
-            return
+    def send_payload(self, payload: bytes) -> None:
+        """Send a message's UTF-8 text, shared with other connections (a step's: framed once
+        for all of them)."""
+        self.mailbox.put(payload)
+
+    def _too_far(self) -> None:
+        """Its writes piled up unread: closed (it returns with its token)."""
+        self._closing = asyncio.get_running_loop().create_task(
+            _cut(self.ws, 1008, "too far behind")
+        )
 
 
 class _Live:
@@ -310,6 +308,10 @@ class TableService:
         self.metrics = metrics
         self.tables: dict[str, _Live] = {}
         self.clients: set[_Client] = set()
+        #: What is sent this turn of the loop, after the store commits the turn's steps.
+        self.outbox = Outbox(store.commit if store is not None else None)
+        if store is not None:
+            store.hold_actions()
         self.addresses = Addresses(config.max_per_address)
         self.creations = Creations(
             config.creates_per_minute, config.create_burst, config.tables_per_address
@@ -471,9 +473,8 @@ class TableService:
         if isinstance(ws, _Counted) and ws.verdict != SERVE:
             await self._refuse(ws)
             return
-        client = _Client(ws, self.config.limit, self.config.clock(), self._address(ws))
+        client = _Client(ws, self.outbox, self.config.limit, self.config.clock(), self._address(ws))
         self.clients.add(client)
-        writer = asyncio.get_running_loop().create_task(client.writer())
         try:
             async for raw in ws:
                 if not await self._receive(client, raw):
@@ -483,10 +484,7 @@ class TableService:
         finally:
             self.clients.discard(client)
             await self._gone(client)
-            client.queue.put_nowait(None)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
-                await writer
+            client.mailbox.close()
 
     def _address(self, ws: ServerConnection) -> str:
         """The player's address: the socket's peer, or, behind a trusted reverse proxy, the
@@ -729,6 +727,7 @@ class TableService:
         if self.store is not None:
             index = len(table.record.actions) - 1
             self.store.add_action(table.code, index, table.record.actions[index])
+            self.outbox.due()  # committed at the end of the turn, before anyone hears of it
         if self.metrics is not None:
             self.metrics.action()
         if step.after.is_terminal():
@@ -1073,13 +1072,24 @@ class TableService:
 
     def _broadcast(self, live: _Live, step: Step | None) -> None:
         """Every player ``step`` as it may know it (or its view of now), every watcher
-        theirs."""
+        theirs: the same text as the same bytes (framed once, ``outbox``)."""
         table = live.table
+        common = table.common(step) if step is not None else None
+        if common is not None:  # the usual step: one text for all
+            shared = common.encode()
+            for _seat, client in live.everyone():
+                client.send_payload(shared)
+            return
+        payloads: dict[str, bytes] = {}
         for seat, client in live.everyone():
             if step is None:
                 client.send(table.update(seat, None))
-            else:
-                client.send_text(table.encoded(seat, step))
+                continue
+            text = table.encoded(seat, step)
+            payload = payloads.get(text)
+            if payload is None:
+                payload = payloads[text] = text.encode()
+            client.send_payload(payload)
 
     # --- the steps nobody at a client decides -----------------------------------------------
     async def _run(self, live: _Live) -> None:
@@ -1146,7 +1156,9 @@ class TableService:
             await asyncio.sleep(0.05)
 
     def close(self) -> None:
-        """Stop every table's timer (the server stops)."""
+        """Stop every table's timer (the server stops); commit the steps held."""
+        if self.store is not None:
+            self.store.commit()
         for live in self.tables.values():
             if live.timer is not None:
                 live.timer.cancel()

@@ -25,6 +25,18 @@ to the disk (``synchronous=NORMAL``): a killed process loses nothing, and a powe
 the last steps (never the file); the server then handles a few thousand actions a second
 instead of waiting for the disk at each one. ``durable=True`` forces every commit to the disk.
 
+Each write is committed when it returns, except the actions while they are held
+(``hold_actions``: the server's way): they wait in memory for ``commit``, which writes all of
+them in one transaction (the server commits at the end of each turn of its event loop, before
+it sends anything: ``outbox``), and any other use of the database commits them first. A step
+is then committed before any client hears of it, as before, for a fraction of the cost: one
+transaction a turn of the loop instead of one per step (what a killed server loses is only
+what nobody was told).
+
+The dedicated server copies the journal into the file from a thread of its own
+(``checkpoint_in_background``), not in the middle of a commit, where its event loop waited
+for the disk.
+
 An older file (without the new columns, its records with a ``seed``) is brought up to date
 when opened: the columns are added (every old table counted as open until it is next saved),
 and a record's seed is read as its bots' key (``TableRecord.from_dict``).
@@ -37,14 +49,18 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from .table import TableRecord
+
+log = logging.getLogger(__name__)
 
 #: A table's status in the database.
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
@@ -79,6 +95,7 @@ _NEW_COLUMNS = {
     "rated": "INTEGER NOT NULL DEFAULT 0",
     "snapshot": "TEXT",
 }
+_ADD_ACTION = "INSERT OR REPLACE INTO actions (code, idx, text) VALUES (?, ?, ?)"
 #: The permissions of the database: its owner reads and writes, nobody else.
 PRIVATE_MODE = 0o600
 
@@ -119,12 +136,63 @@ class TableStore:
             create_private(Path(self.path))
             for journal in ("-wal", "-shm"):
                 narrow_mode(Path(self.path + journal))
-        # Autocommit: each statement its own transaction, durable when it returns.
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        # Autocommit: each statement its own transaction, durable when it returns (the held
+        # actions excepted: ``commit``).
+        self._connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._held: list[tuple[str, int, str]] | None = None
+        self._lock = threading.Lock()
+        self._durable = durable
+        self._checkpoints: _Checkpoints | None = None
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.executescript(_SCHEMA)
         self._migrate()
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The database, the held actions committed first (so that every other write comes
+        after them and every read sees them)."""
+        if self._held:
+            self.commit()
+        return self._connection
+
+    def checkpoint_in_background(self, every: float = 1.0) -> None:
+        """Copy the journal into the file from a thread of its own (every ``every`` seconds)
+        instead of in the middle of a commit: SQLite's automatic checkpoint waits for the disk
+        (it forces both files to it), and the server's event loop waited with it, every
+        thousand pages. Nothing changes for durability: a checkpoint only moves what is
+        committed already. A file only (not ``":memory:"``)."""
+        if self._checkpoints is None and self.path != ":memory:":
+            self._checkpoints = _Checkpoints(self.path, self._durable, every)
+            self._connection.execute("PRAGMA wal_autocheckpoint=0")
+
+    def hold_actions(self) -> None:
+        """From now on, ``add_action`` holds the actions until ``commit`` (or any other use of
+        the database) writes them in one transaction."""
+        if self._held is None:
+            self._held = []
+
+    def commit(self) -> None:
+        """Write the held actions in one transaction (nothing when none are held). When it
+        fails, they stay held and the error is raised."""
+        with self._lock:
+            held = self._held
+            if not held:
+                return
+            self._held = []
+            db = self._connection
+            try:
+                if len(held) == 1:  # a transaction of its own already (autocommit)
+                    db.execute(_ADD_ACTION, held[0])
+                    return
+                db.execute("BEGIN")
+                db.executemany(_ADD_ACTION, held)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                self._held = held + self._held
+                raise
 
     def _migrate(self) -> None:
         """Add the columns an older file lacks."""
@@ -162,10 +230,13 @@ class TableStore:
         )
 
     def add_action(self, code: str, index: int, text: str) -> None:
-        """Append the action number ``index`` (from 0) of a table."""
-        self._db.execute(
-            "INSERT OR REPLACE INTO actions (code, idx, text) VALUES (?, ?, ?)", (code, index, text)
-        )
+        """Append the action number ``index`` (from 0) of a table (held until ``commit`` after
+        ``hold_actions``)."""
+        if self._held is None:
+            self._connection.execute(_ADD_ACTION, (code, index, text))
+            return
+        with self._lock:
+            self._held.append((code, index, text))
 
     def load(self, code: str) -> TableRecord | None:
         """The table of ``code`` with its actions, or None (unknown, or unreadable)."""
@@ -301,5 +372,39 @@ class TableStore:
         return [Rating(str(r[0]), str(r[1]), r[2], r[3], r[4]) for r in rows]
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (the held actions committed first, the checkpoints stopped)."""
+        self.commit()
+        if self._checkpoints is not None:
+            self._checkpoints.stop()
+        self._connection.close()
+
+
+class _Checkpoints:
+    """A thread copying a database's journal into its file every ``every`` seconds, through a
+    connection of its own (``TableStore.checkpoint_in_background``)."""
+
+    def __init__(self, path: str, durable: bool, every: float) -> None:
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._every = every
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="stoneage-checkpoints", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopping.wait(self._every):
+            self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """Copy what the journal holds into the file, waiting for no writer (``PASSIVE``)."""
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error as error:  # busy or a disk error: the next round tries again
+            log.warning("checkpoint failed: %s", error)
+
+    def stop(self) -> None:
+        """Stop the thread, after a last checkpoint, and close its connection."""
+        self._stopping.set()
+        self._thread.join(10)
+        self.checkpoint()
         self._db.close()

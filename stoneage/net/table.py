@@ -186,6 +186,18 @@ class ActionRefused(Exception):
 
 
 @dataclass
+class _StepTexts:
+    """The latest step's messages as sent (``NetTable.encoded``): who drew face down in it
+    (None: nobody), whether it ended the game, and the texts made so far, by listener
+    (``SPECTATOR``: everybody who follows the step on their view)."""
+
+    step: Step
+    owner: int | None
+    over: bool
+    texts: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
 class _Presence:
     """Who is at a player's seat right now: connected or not, since when away, stand-in."""
 
@@ -216,7 +228,7 @@ class NetTable:
         # (``SPECTATOR``), or the owner of a face-down draw (``told``); and the messages of
         # the latest step, encoded (``encoded``).
         self._told: dict[tuple[int, int], dict[str, Any]] = {}
-        self._encoded: dict[tuple[int, int], str] = {}
+        self._texts: _StepTexts | None = None
         if record.started:
             self._begin(replay=record.actions)
 
@@ -489,18 +501,31 @@ class NetTable:
 
     def encoded(self, seat: int | None, step: Step) -> str:
         """``update(seat, step)`` as the text sent: made once per step for everybody who
-        follows it on their view (once more for a face-down draw's owner)."""
+        follows it on their view (once more for a face-down draw's owner); what sets the
+        listeners apart (whose draw is hidden, whether the game ended) is read once a step."""
         listener = SPECTATOR if seat is None else seat
-        state = self.state()
-        if not self.followed(step, listener) or state.is_terminal():
+        texts = self._step_texts(step)
+        if texts.over or (texts.owner is not None and texts.owner != listener):
             return encode(self.update(seat, step))  # with the seat's own view
-        key = (step.before.ply, listener if listener == _hidden_owner(step) else SPECTATOR)
-        text = self._encoded.get(key)
+        key = listener if listener == texts.owner else SPECTATOR
+        text = texts.texts.get(key)
         if text is None:
-            if len(self._encoded) > 8:  # only the latest steps are broadcast
-                self._encoded.clear()
-            text = self._encoded[key] = encode(self.update(seat, step))
+            text = texts.texts[key] = encode(self.update(seat, step))
         return text
+
+    def common(self, step: Step) -> str | None:
+        """The text of ``step`` every listener receives when all receive the same (nobody
+        drew face down in it and the game goes on: ``encoded`` of any seat), else None."""
+        texts = self._step_texts(step)
+        if texts.over or texts.owner is not None:
+            return None
+        return self.encoded(None, step)
+
+    def _step_texts(self, step: Step) -> _StepTexts:
+        texts = self._texts
+        if texts is None or texts.step is not step:
+            texts = self._texts = _StepTexts(step, _hidden_owner(step), self.state().is_terminal())
+        return texts
 
     def told(self, step: Step, listener: int) -> dict[str, Any]:
         """``step_data(step, listener)``, put in wire form once per step for everybody (and

@@ -16,6 +16,14 @@ generator is seeded for each decision from the review's seed and the decision's 
 game, so the same replay, budget and seed give the same review on any machine and in any order
 of work (two worker processes give the same review as one).
 
+In the window (``worker``: the window's ``DecisionWorker``) the searches run in the window's
+worker process, a few decisions (``WORKER_CHUNK``) or one decision played out per job, so that
+the review's frames keep the window's process to themselves (the search in a thread beside
+them shared its interpreter lock); the worker reads the game from its text once
+(``replay_from_text``) and keeps it for the next job. The same review as in this process
+(every judgement is seeded from its place in the game). Cancel stops the worker's job at once
+(the worker is started afresh); a job that fails in the worker is done here instead.
+
 The analysis checks ``cancel`` between decisions (a decision takes well under a second; a
 decision played out, between batches of futures) and reports its progress as the share of the
 work done.
@@ -23,6 +31,8 @@ work done.
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
 import math
 import threading
@@ -30,7 +40,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from multiprocessing import get_context
-from typing import Final
+from typing import Final, TypeVar
 
 from stoneage.ai import Budget, HardBot
 from stoneage.ai.hard import STEP_SHARE
@@ -39,6 +49,7 @@ from stoneage.ai.policy import step_kind
 from stoneage.ai.search import utility
 from stoneage.play.match import Step
 from stoneage.play.names import canonical_name
+from stoneage.play.worker import DecisionWorker, WorkerCancelled, WorkerFailed
 from stoneage.rules import (
     Action,
     ChooseSpace,
@@ -77,6 +88,8 @@ from .replay import Replay, parse_replay
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 #: Rollouts Hard spends on a placement in the review (other steps get its usual shares, at
 #: least ``SMALL_STEP_SHARE``). Measured on this 2-core machine (bench/review_time.py, 20
 #: four-player games, one seat of about 90 decisions each): 35 s of CPU a review (median; the
@@ -102,6 +115,12 @@ SMALL_STEP_SHARE: Final = 0.35  # the least share of the budget a step gets (Har
 MOMENT_SHARE: Final = 0.25  # past the third, a moment costs at least this share of the worst
 #: Spaces only one seat can take (a placement there leaves nothing to the others).
 SINGLE_SPACES: Final = frozenset((HUT, FIELD, TOOL_MAKER, *CARD_SPACES, *BUILDING_SPACES))
+
+#: Decisions judged in one job of the window's worker (progress and Cancel between jobs).
+WORKER_CHUNK: Final = 2
+#: The most seconds one job of the review may take in the worker (a few decisions, or one
+#: decision played out to the end of the game on at most ``MOST_FUTURES`` futures).
+WORKER_JOB_TIMEOUT: Final = 300.0
 
 Progress = Callable[[float], None]
 
@@ -135,14 +154,16 @@ def analyse_replay(
     seats: Sequence[int] | None = None,
     workers: int = 1,
     to_the_end: bool = True,
+    worker: DecisionWorker | None = None,
 ) -> Review:
     """The review of ``replay``: every decision of the human seats (or of ``seats``) judged
     against Hard's with ``budget`` rollouts a placement, Hard seeded from ``seed``.
 
     ``progress`` is called with the share done (0 to 1); ``cancel``, once set, stops the work
     between two decisions with ``ReviewCancelled``. ``workers`` above 1 shares the decisions
-    among that many processes (the same review, sooner on a machine with the cores free).
-    ``to_the_end=False``: the review as it was before it looked past the end of the round
+    among that many processes (the same review, sooner on a machine with the cores free);
+    ``worker`` runs the searches in that worker process (the window's), see the module's
+    docstring. ``to_the_end=False``: the review as it was before it looked past the end of the round
     (see the module's docstring)."""
     if budget < 1:
         raise ValueError("the budget is at least one rollout")
@@ -151,13 +172,16 @@ def analyse_replay(
         raise ValueError(f"no such seat among the game's {len(replay.seats)}: {reviewed}")
     tasks = tasks_of(replay, reviewed)
     first = _scaled(progress, 0.0, FIRST_PASS)
-    if workers > 1 and len(tasks) > 1:
+    remote = InWorker(worker, replay, cancel) if worker is not None else None
+    if remote is not None:
+        judged = remote.judge(tasks, budget, seed, first, to_the_end)
+    elif workers > 1 and len(tasks) > 1:
         judged = _judge_in_pool(replay, tasks, budget, seed, first, cancel, workers, to_the_end)
     else:
         judged = _judge_here(replay, tasks, budget, seed, first, cancel, to_the_end)
     later = _scaled(progress, FIRST_PASS, 1.0)
     if to_the_end:
-        judged = played_out(replay, judged, seed, later, cancel, futures_for(budget))
+        judged = played_out(replay, judged, seed, later, cancel, futures_for(budget), remote)
     else:
         judged = refine(replay, judged, budget, seed, later, cancel)
     seat_reviews = tuple(
@@ -196,9 +220,11 @@ def played_out(
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
     most: int = MOST_FUTURES,
+    remote: InWorker | None = None,
 ) -> list[Judged]:
     """``judged`` with the decisions that may be key moments played out to the end of the
-    game on at most ``most`` futures each (``ended_judgement``): for each seat, the ``PLAYED_OUT`` largest gaps at the end of the round,
+    game on at most ``most`` futures each (``ended_judgement``; in the worker with
+    ``remote``): for each seat, the ``PLAYED_OUT`` largest gaps at the end of the round,
     then, while one of the seat's key moments was not played out, that one (``MOST_PLAYED_OUT``
     at most a seat)."""
     by_step = {j.step: j for j in judged}
@@ -213,7 +239,10 @@ def played_out(
         ended: set[int] = set()
         while waiting and len(ended) < MOST_PLAYED_OUT:
             step = waiting.pop(0)
-            by_step[step] = ended_judgement(replay, by_step[step], seed, cancel, most)
+            if remote is not None:
+                by_step[step] = remote.ended(by_step[step], seed, most)
+            else:
+                by_step[step] = ended_judgement(replay, by_step[step], seed, cancel, most)
             ended.add(step)
             done += 1
             if progress is not None:
@@ -368,14 +397,85 @@ def _judge_chunk(
     to_the_end: bool = True,
 ) -> list[Judged]:
     """A worker process' share: the replay read again from its text, the steps judged."""
-    import json
-
-    from stoneage.play.savefile import FORMAT, VERSION
-
-    document = {"format": FORMAT, "version": VERSION, "seats": seats, "seed": game_seed}
-    replay = parse_replay(json.dumps({**document, "game": game}))
+    replay = replay_from_text(game, json.dumps(seats), game_seed)
     judge = Judge(budget, seed, to_the_end)
     return [j for j in (judge.step(replay, i) for i in steps) if j is not None]
+
+
+def _ended_job(
+    game: str, seats: list[dict[str, object]], game_seed: int, judged: Judged, seed: int, most: int
+) -> Judged:
+    """A decision played out to the end of the game in the window's worker (``ended_judgement``)."""
+    return ended_judgement(
+        replay_from_text(game, json.dumps(seats), game_seed), judged, seed, None, most
+    )
+
+
+@functools.lru_cache(maxsize=2)
+def replay_from_text(game: str, seats: str, game_seed: int) -> Replay:
+    """The replay of ``game`` (the final state's text) with ``seats`` (their dicts, as JSON)
+    and its seed, read once a process and kept for the next job on the same game."""
+    from stoneage.play.savefile import FORMAT, VERSION
+
+    document = {"format": FORMAT, "version": VERSION, "seats": json.loads(seats), "seed": game_seed}
+    return parse_replay(json.dumps({**document, "game": game}))
+
+
+class InWorker:
+    """The review's searches in the window's worker process (see the module's docstring):
+    the game goes as text with each job; Cancel stops the job under way."""
+
+    def __init__(
+        self, worker: DecisionWorker, replay: Replay, cancel: threading.Event | None
+    ) -> None:
+        self.worker, self.replay, self.cancel = worker, replay, cancel
+        self.game = replay.final.to_json()
+        self.seats = [s.to_dict() for s in replay.seats]
+
+    def judge(
+        self,
+        tasks: list[Task],
+        budget: int,
+        seed: int,
+        progress: Progress | None,
+        to_the_end: bool,
+    ) -> list[Judged]:
+        """``tasks`` judged, ``WORKER_CHUNK`` a job (``_judge_here`` for a job that failed)."""
+        judged: list[Judged] = []
+        for start in range(0, len(tasks), WORKER_CHUNK):
+            chunk = tasks[start : start + WORKER_CHUNK]
+            steps = [t.step for t in chunk]
+            args = (self.game, self.seats, self.replay.seed, steps, budget, seed, to_the_end)
+            found = self._run(_judge_chunk, *args)
+            if found is None:
+                found = _judge_here(self.replay, chunk, budget, seed, None, self.cancel, to_the_end)
+            judged.extend(found)
+            if progress is not None:
+                progress((start + len(chunk)) / (len(tasks) + 1))
+        return judged
+
+    def ended(self, judged: Judged, seed: int, most: int) -> Judged:
+        """``ended_judgement`` in the worker (here, should the job fail there)."""
+        args = (self.game, self.seats, self.replay.seed, judged, seed, most)
+        found = self._run(_ended_job, *args)
+        if found is None:
+            return ended_judgement(self.replay, judged, seed, self.cancel, most)
+        return found
+
+    def _run(self, job: Callable[..., T], *args: object) -> T | None:
+        """``job(*args)`` in the worker; None when it failed there (dead, overran, closed);
+        ``ReviewCancelled`` once Cancel is asked for."""
+        if self.cancel is not None and self.cancel.is_set():
+            raise ReviewCancelled()
+        try:
+            return self.worker.run(job, *args, timeout=WORKER_JOB_TIMEOUT, cancel=self.cancel)
+        except WorkerCancelled as error:
+            raise ReviewCancelled() from error
+        except WorkerFailed as error:
+            if self.cancel is not None and self.cancel.is_set():
+                raise ReviewCancelled() from error
+            log.warning("a part of the review is done in the window's process: %s", error)
+            return None
 
 
 class Judge:

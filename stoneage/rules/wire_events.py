@@ -14,6 +14,7 @@ else raises ``WireFormatError``; nothing is evaluated.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import typing
 from collections.abc import Callable
 from typing import Any, Final
@@ -76,11 +77,35 @@ def events_to_wire(found: tuple[Event, ...]) -> list[list[Any]]:
     return [[EVENT_NAMES[type(e)], *map(_out, _values(e))] for e in found]
 
 
-def _values(item: object) -> list[Any]:
-    return [getattr(item, f.name) for f in dataclasses.fields(item)]  # type: ignore[arg-type]
+def _values(item: object) -> tuple[Any, ...]:
+    kind = type(item)
+    read = _FIELDS.get(kind)
+    if read is None:
+        read = _FIELDS[kind] = _fields_reader(kind)
+    return read(item)
+
+
+def _fields_reader(kind: type) -> Callable[[object], tuple[Any, ...]]:
+    """A function giving the fields' values of a ``kind`` in declared order (looked up once
+    per class: ``dataclasses.fields`` costs more than the reading itself)."""
+    names = [f.name for f in dataclasses.fields(kind)]
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if names:
+        one = operator.attrgetter(names[0])
+        return lambda item: (one(item),)
+    return lambda item: ()
+
+
+#: Each event's (or nested value's) class's reader of its fields (``_fields_reader``).
+_FIELDS: dict[type, Callable[[object], tuple[Any, ...]]] = {}
+#: Values sent as they are (checked first: most fields are numbers).
+_PLAIN: Final = frozenset({int, str, bool, type(None)})
 
 
 def _out(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, (Gains, ToolChange)):
         return [_out(v) for v in _values(value)]
     if isinstance(value, tuple):

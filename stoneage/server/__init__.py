@@ -164,6 +164,7 @@ async def serve_forever(
     """Serve until SIGINT or SIGTERM, then tell every client the server is restarting; print
     the port listened on (and the metrics' port: the tests read them)."""
     store = TableStore(db, durable)
+    store.checkpoint_in_background()  # the event loop never waits for a checkpoint's disk
     service = TableService(store, config)
     exporter = None
     if metrics_at is not None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from stoneage import i18n
+from stoneage.play.worker import DecisionWorker, WorkerFailed
 from stoneage.records.game_record import record_from_game
 from stoneage.review import (
     CATEGORIES,
@@ -318,3 +320,55 @@ def test_a_review_kept_by_an_earlier_version_is_made_again(game, review, tmp_pat
     captured = capsys.readouterr()
     assert "made again" in captured.err
     assert Review.from_dict(json.loads(captured.out)) == review
+
+
+def test_the_review_in_the_window_worker_is_the_same(game):
+    replay = load_replay(game[0])
+    small = 8
+    here = analyse_replay(replay, budget=small)
+    worker = DecisionWorker(timeout=120)
+    try:
+        seen: list[float] = []
+        there = analyse_replay(replay, budget=small, worker=worker, progress=seen.append)
+        assert worker.starts == 1  # the searches went to the worker
+    finally:
+        worker.close()
+    assert there.to_dict() == here.to_dict()
+    assert seen == sorted(seen) and seen[-1] == 1.0
+
+
+def test_cancel_stops_the_review_in_the_worker(game):
+    replay = load_replay(game[0])
+    worker = DecisionWorker(timeout=120)
+    cancel = threading.Event()
+    try:
+        worker.run(abs, 0)  # started: the cancel comes while a job of the review runs there
+        timer = threading.Timer(0.5, cancel.set)
+        timer.start()
+        begin = time.monotonic()
+        with pytest.raises(ReviewCancelled):  # a budget that would take minutes
+            analyse_replay(replay, budget=5000, cancel=cancel, worker=worker)
+        assert time.monotonic() - begin < 30
+        timer.join()
+        assert worker.run(abs, -3) == 3  # the worker (or a fresh one) takes the next job
+    finally:
+        worker.close()
+
+
+class _DeadWorker(DecisionWorker):
+    """A worker whose every job fails (it died, or overran its deadline)."""
+
+    def run(self, job, *args, timeout=None, cancel=None):  # type: ignore[no-untyped-def]
+        raise WorkerFailed("the worker died")
+
+
+def test_a_review_whose_worker_fails_is_made_here_the_same(game):
+    replay = load_replay(game[0])
+    small = 8
+    worker = _DeadWorker()
+    try:
+        assert analyse_replay(replay, budget=small, worker=worker).to_dict() == (
+            analyse_replay(replay, budget=small).to_dict()
+        )
+    finally:
+        worker.close()

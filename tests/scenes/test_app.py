@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -293,3 +294,24 @@ def test_a_dialog_over_the_title_shows_no_tooltip_of_the_title_under_it(app, mon
     assert app.top is not title
     app.draw(pygame.Surface(app.size))
     assert learn.tooltip not in drawn
+
+
+def test_the_bots_worker_starts_once_the_first_frame_is_shown(app):
+    app.start_worker_soon()  # as ``run`` asks
+    assert app.bot_worker.starts == 0  # nothing before a frame is on screen
+    app.push(TitleScene(app))
+    app.step(block=False)  # the first frame, then the start, off this thread
+    for _ in range(600):  # bounded: the process starts and imports the bots beside us
+        if app.bot_worker.starts == 1 and app.bot_worker.alive():
+            break
+        time.sleep(0.1)
+    assert app.bot_worker.alive() and app.bot_worker.starts == 1
+    app.step(block=False)
+    assert app.bot_worker.starts == 1  # once
+
+
+def test_a_loop_that_never_ran_starts_no_worker(app):
+    app.push(TitleScene(app))
+    for _ in range(3):
+        app.step(block=False)
+    assert app.bot_worker.starts == 0 and not app.bot_worker.alive()

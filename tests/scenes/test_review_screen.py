@@ -241,6 +241,15 @@ def test_the_engine_analysis_runs_off_the_window_thread(app):
     assert scene.seat_review.decisions
 
 
+def test_the_screen_analyses_in_the_window_worker_process(app):
+    path, _seats, _seed, _state = write_replay()
+    scene = ReviewScene(app, path, budget=BUDGET)  # the engine's analysis, as in the game
+    app.push(scene)
+    wait_for(lambda: scene.ready, app, ANALYSIS_SECONDS)
+    assert app.bot_worker.starts == 1  # its searches went to the window's worker
+    assert scene.review == analyse_replay(load_replay(path), budget=BUDGET)  # the same review
+
+
 def test_a_failing_analysis_is_said_not_raised(app):
     path, _seats, _seed, _state = write_replay()
 

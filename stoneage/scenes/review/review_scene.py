@@ -84,11 +84,13 @@ class ReviewScene(Scene):
     ) -> None:
         """``replay`` is the game's replay file; ``seat`` the human seat to show first (the
         first reviewed one by default). ``analyse`` makes a review (the engine's; the tests
-        give a slow one) within ``budget`` (the engine's default when None); ``review`` is
-        one ready made (the screenshots)."""
+        give a slow one; the engine's searches run in the window's worker process) within
+        ``budget`` (the engine's default when None); ``review`` is one ready made (the
+        screenshots)."""
         super().__init__(app)
         self.replay = replay
-        self.analyse: Analyse = analyse or engine_analysis
+        worker = getattr(app, "bot_worker", None)  # a test's host may have none
+        self.analyse: Analyse = analyse or partial(engine_analysis, worker=worker)
         self.budget = budget
         self.wanted_seat = seat
         self.game: Replay | None = None
@@ -161,8 +163,8 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> bool:
         """Take the analysis's result once it is done; meanwhile a redraw when its progress
-        moved, or twice a second for the time left (the window's thread leaves the rest of
-        the interpreter to the analysis)."""
+        moved, or twice a second for the time left (few frames drawn: an analysis given
+        instead of the engine's may run in a thread of this process)."""
         job = self.job
         if job is None:
             return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from stoneage.play.worker import DecisionWorker
 from stoneage.review import Replay, Review, analyse_replay
 from stoneage.rules import GameState
 
@@ -20,11 +21,13 @@ def engine_analysis(
     budget: int | None,
     progress: Callable[[float], None],
     cancel: threading.Event,
+    worker: DecisionWorker | None = None,
 ) -> Review:
-    """The review engine's analysis of ``replay`` (its fixed seed: the same review each time)."""
+    """The review engine's analysis of ``replay`` (its fixed seed: the same review each time),
+    its searches in ``worker`` (the window's worker process) when given."""
     if budget is None:
-        return analyse_replay(replay, progress=progress, cancel=cancel)
-    return analyse_replay(replay, budget=budget, progress=progress, cancel=cancel)
+        return analyse_replay(replay, progress=progress, cancel=cancel, worker=worker)
+    return analyse_replay(replay, budget=budget, progress=progress, cancel=cancel, worker=worker)
 
 
 def rounds(replay: Replay) -> list[int]:
