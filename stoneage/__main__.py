@@ -87,7 +87,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--scene",
         default="game",
-        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, feeding, items, "
+        help="screen for --screenshot: title, setup, game, drag, resolution, resolve, roll, feeding, items, "
         "scoring, settings, settings_sound, settings_online, rules, pause, log, hotseat, preview, "
         "chooser, language_switch, save, load, continue_damaged, "
         "tutorial (with --step), stats, stats_charts, stats_games, achievements, stats_empty, "

@@ -54,6 +54,7 @@ from stoneage.rules import (
     PayForCard,
     PickItemDie,
     Resolve,
+    RollDice,
     parse_action,
 )
 from stoneage.rules.data import HUNT
@@ -133,6 +134,7 @@ SCENE_NAMES = (
     "drag",
     "resolution",
     "resolve",
+    "roll",
     "feeding",
     "items",
     "scoring",
@@ -219,6 +221,16 @@ def resolve_choice(state: GameState) -> bool:
     spaces = {a.space for a in state.legal_actions() if isinstance(a, Resolve)}
     hunters = sum(1 for seat in range(state.n) if state.placed[seat][HUNT])
     return len(spaces) >= 3 and HUNT in spaces and hunters >= 2
+
+
+def roll_asking_nothing(state: GameState) -> bool:
+    """The human's dice of two or more figures are about to be rolled, with no unused tool
+    to add: the roll gathers at once and the table holds it until the player goes on."""
+    decision = state.decision()
+    if not isinstance(decision, RollDice) or decision.seat != HUMAN or decision.dice < 2:
+        return False
+    player = state.players[HUMAN]
+    return not player.tools_free and not player.one_use
 
 
 def payment_dialog(state: GameState) -> bool:
@@ -320,6 +332,7 @@ def build_scene(
         "save_elsewhere": (placement, "normal"),
         "resolution": (resolution_dialog, "normal"),
         "resolve": (resolve_choice, "normal"),
+        "roll": (roll_asking_nothing, "normal"),
         "feeding": (feeding_dialog, "random"),
         "items": (items_dialog, "normal"),
     }[name]
@@ -343,6 +356,8 @@ def build_scene(
         for code in ("zh" if target != "zh" else "en", target):  # as Settings does it
             app.settings.language = code
             app.save_settings()
+    if name == "roll":  # the dice rolled: the roll held until the player goes on
+        scene.update(0.0)
     if name == "chooser":  # a click on the hunting grounds: how many figures?
         scene.update(0.0)
         placement_control(scene).handle_click(HUNT)

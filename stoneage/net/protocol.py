@@ -46,7 +46,8 @@ from typing import Any, Final
 #: words itself and applies to its view, where version 1 sent the story's lines and cues
 #: (``story``) and the view after every step; the view comes only where the client cannot
 #: follow the step (or asks: ``sync``); a view's pending roll says whether it is a card's
-#: dice (``rules.wire``'s layout 2). The server's lobby, quick match, phrases, ratings and
+#: dice (``rules.wire``'s layout 2; layout 3, still unreleased version 2: so does a pending
+#: choice of tools after them). The server's lobby, quick match, phrases, ratings and
 #: player keys (issue 44, added while version 1 was current and never released in it) are
 #: part of version 2.
 VERSION: Final = 2

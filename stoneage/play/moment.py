@@ -32,6 +32,8 @@ from stoneage.rules import (
     RollItemDice,
     Starve,
     TakeTwo,
+    TurnUpBuilding,
+    TurnUpCard,
     UseTools,
 )
 
@@ -61,6 +63,10 @@ def banner(state: GameState, seats: Sequence[Seat], thinking: bool) -> tuple[str
             return _("{name} rolls the dice…").format(name=seats[state.turn].name), state.turn
         if isinstance(decision, RollItemDice):
             return _("Dice for items are rolled…"), state.turn
+        if isinstance(decision, TurnUpBuilding):
+            return _("A new building is turned up…"), None
+        if isinstance(decision, TurnUpCard):
+            return _("A new card is turned up…"), None
         return _("Cards and buildings are turned up…"), None
     who = seats[seat]
     doing = _doing(state)
@@ -71,6 +77,17 @@ def banner(state: GameState, seats: Sequence[Seat], thinking: bool) -> tuple[str
     if thinking:
         return _("{name} is thinking… ({doing})").format(name=who.name, doing=doing), seat
     return _("{name}: {doing}").format(name=who.name, doing=doing), seat
+
+
+def made_banner(step: Step, seats: Sequence[Seat]) -> tuple[str, int | None]:
+    """The banner while a human's decision is shown being carried out (a payment flying to its
+    building): what they did, not the decision that comes after it ("Your turn: pay 2 wood,
+    1 brick"); and that seat."""
+    seat = step.actor
+    doing = action_phrase(step.action)
+    if _the_only_human(seats, seat):
+        return _("Your turn: {doing}").format(doing=doing), seat
+    return _("{name}'s turn: {doing}").format(name=seats[seat].name, doing=doing), seat
 
 
 def _the_only_human(seats: Sequence[Seat], seat: int) -> bool:

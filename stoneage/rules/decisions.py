@@ -37,11 +37,13 @@ class ChooseSpace:
 @dataclass(frozen=True, slots=True)
 class ChooseTools:
     """After a roll on a gathering ``space`` that came to ``total`` pips: which unused tools
-    ``seat`` adds (``UseTools``)."""
+    ``seat`` adds (``UseTools``); ``by_card`` when the roll was the two dice of a card just
+    bought (``space`` is then that resource's space), not figures on the space."""
 
     seat: int
     space: int
     total: int
+    by_card: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +93,12 @@ class FeedPeople:
 class RollDice:
     """Chance: the ``dice`` rolled for ``seat``'s figures on the gathering ``space``, or the two
     dice of a card ``seat`` bought that yields a resource (``space`` is then that resource's
-    space)."""
+    space, and ``by_card`` is True)."""
 
     seat: int
     space: int
     dice: int
+    by_card: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,22 +105,23 @@ class RevealTileStep(Step):
 @mypyc_attr(acyclic=True)
 class RollStep(Step):
     """Dice are rolled for a gathering space (chance): ``dice`` of them, for the hunt or a
-    resource space, ``bought`` when they are a card's dice rather than figures'."""
+    resource space, ``by_card`` when they are the two dice of a card just bought rather than
+    figures'."""
 
-    __slots__ = ("bought", "dice", "space")
+    __slots__ = ("by_card", "dice", "space")
 
     space: int
     dice: int
-    bought: bool
+    by_card: bool
 
-    def __init__(self, space: int, dice: int, bought: bool) -> None:
+    def __init__(self, space: int, dice: int, by_card: bool) -> None:
         self.kind = ROLL
         self.space = space
         self.dice = dice
-        self.bought = bought
+        self.by_card = by_card
 
     def params(self) -> tuple[object, ...]:
-        return (self.space, self.dice, self.bought)
+        return (self.space, self.dice, self.by_card)
 
 
 @mypyc_attr(acyclic=True)
@@ -157,20 +158,23 @@ class ExtraStep(Step):
 
 @mypyc_attr(acyclic=True)
 class ToolsStep(Step):
-    """The seat in turn may add tools to the dice ``total`` it rolled on ``space``."""
+    """The seat in turn may add tools to the dice ``total`` it rolled on ``space``; ``by_card``
+    when the roll was the two dice of a card just bought (``space`` is then that resource's)."""
 
-    __slots__ = ("space", "total")
+    __slots__ = ("by_card", "space", "total")
 
     space: int
     total: int
+    by_card: bool
 
-    def __init__(self, space: int, total: int) -> None:
+    def __init__(self, space: int, total: int, by_card: bool) -> None:
         self.kind = TOOLS
         self.space = space
         self.total = total
+        self.by_card = by_card
 
     def params(self) -> tuple[object, ...]:
-        return (self.space, self.total)
+        return (self.space, self.total, self.by_card)
 
 
 @mypyc_attr(acyclic=True)

@@ -78,7 +78,7 @@ def action_event(state: StateCore, action: Action) -> Event | None:
         card, tile = thing_on(state, action.space)
         return FiguresPlaced(seat, action.space, action.count, card, tile)
     if isinstance(action, Roll) and isinstance(pending, RollStep):
-        return DiceRolled(state.turn, pending.space, pending.dice, action.total, pending.bought)
+        return DiceRolled(state.turn, pending.space, pending.dice, action.total, pending.by_card)
     if isinstance(action, UseTools) and isinstance(pending, ToolsStep):
         return ToolsAdded(seat, pending.total, action.tiles, action.cards)
     if isinstance(action, Decline) and pending is not None:

@@ -170,7 +170,7 @@ class GameState(Transitions):
         if pending is None:
             return PlaceFigures(actor) if self.phase == PLACE else ChooseSpace(actor)
         if isinstance(pending, ToolsStep):
-            return ChooseTools(actor, pending.space, pending.total)
+            return ChooseTools(actor, pending.space, pending.total, pending.by_card)
         if isinstance(pending, PayCardStep):
             return PayForCard(actor, pending.slot)
         if isinstance(pending, PayBuildingStep):
@@ -180,7 +180,7 @@ class GameState(Transitions):
         if isinstance(pending, FeedShortStep):
             return FeedPeople(actor, pending.short)
         if isinstance(pending, RollStep):
-            return RollDice(self.turn, pending.space, pending.dice)
+            return RollDice(self.turn, pending.space, pending.dice, pending.by_card)
         if isinstance(pending, ItemsRollStep):
             return RollItemDice(pending.buyer)
         if isinstance(pending, RevealCardStep):

@@ -629,7 +629,7 @@ class Transitions(StateCore):
                 most += value
             if most // div > total // div:
                 # Adding tools could raise the yield: the seat decides which (if any).
-                self.pending = ToolsStep(space, total)
+                self.pending = ToolsStep(space, total, pending.by_card)
                 self._actor = seat
                 return
         self.pending = None

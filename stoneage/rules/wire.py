@@ -53,8 +53,8 @@ from .textform import read_action
 from .transitions import board_for, spaces_key
 
 #: The version of the dict's layout; a reader refuses any other. (2: a pending roll says whether
-#: it is the two dice of a card bought.)
-WIRE_VERSION: Final = 2
+#: it is the two dice of a card bought; 3: so does a pending choice of tools after it.)
+WIRE_VERSION: Final = 3
 #: The viewer of a spectator's view: no seat, so every seat's extra cards are hidden.
 SPECTATOR: Final = -1
 #: Bounds a genuine game never reaches, so that a hostile dict cannot make huge numbers.
@@ -225,7 +225,6 @@ def _read_pending(raw: object, n: int) -> Pending | None:
         REVEAL_TILE: (seat,),
         ITEMS_ROLL: (seat,),
         EXTRA: (seat,),
-        TOOLS: ((0, data.NUM_SPACES - 1), (0, 6 * data.MAX_PEOPLE)),
         PAY_CARD: ((0, data.NUM_CARD_SLOTS - 1),),
         PAY_BUILDING: (seat,),
         FEED_SHORT: ((0, _MAX_AMOUNT),),
@@ -240,11 +239,15 @@ def _read_pending(raw: object, n: int) -> Pending | None:
             raise WireFormatError("invalid pending step")
         space, dice = _int_value(args[0], 0, data.NUM_SPACES - 1), _int_value(args[1], 0, 10)
         return RollStep(space, dice, args[2])
+    if kind == TOOLS:
+        if len(args) != 3 or type(args[2]) is not bool:
+            raise WireFormatError("invalid pending step")
+        space = _int_value(args[0], 0, data.NUM_SPACES - 1)
+        total = _int_value(args[1], 0, 6 * data.MAX_PEOPLE)
+        return ToolsStep(space, total, args[2])
     if kind not in bounds or len(args) != len(bounds[kind]):
         raise WireFormatError(f"invalid pending step {kind!r}")
     values = [_int_value(a, low, high) for a, (low, high) in zip(args, bounds[kind])]
-    if kind == TOOLS:
-        return ToolsStep(values[0], values[1])
     return _ONE_NUMBER_STEPS[kind](values[0])
 
 

@@ -127,6 +127,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "hard, each in 2-player games against the balanced bot of its level and 4-player "
         "games against three Normal",
     )
+    parser.add_argument(
+        "--ladder-opponent-levels",
+        default=",".join(OPPONENT_LEVELS),
+        help="with --ladder-opponents: the levels each opponent is rated at (default: "
+        "%(default)s; e.g. normal alone for a quick ladder of the opponents' Normal)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument(
@@ -156,7 +162,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--games must be at least 1")
     args.ladder_levels = ladder_levels
     args.ladder_opponents = ladder_opponents(parser, args.ladder_opponents)
-    missing = [lv for lv in OPPONENT_LEVELS if lv not in ladder_levels]
+    args.ladder_opponent_levels = opponent_levels(parser, args.ladder_opponent_levels)
+    missing = [lv for lv in args.ladder_opponent_levels if lv not in ladder_levels]
     if args.ladder_opponents and missing:
         parser.error(
             f"--ladder-opponents rates against {', '.join(missing)}: add to --ladder-levels"
@@ -179,6 +186,17 @@ def ladder_opponents(parser: argparse.ArgumentParser, text: str) -> tuple[str, .
         if not known_opponent(item) or item == BALANCED:
             parser.error(f"--ladder-opponents: {item!r} is not an opponent with leanings")
     return chosen
+
+
+def opponent_levels(parser: argparse.ArgumentParser, text: str) -> tuple[str, ...]:
+    """The levels of ``--ladder-opponent-levels`` (some of ``OPPONENT_LEVELS``, no repeats)."""
+    found = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    wrong = [level for level in found if level not in OPPONENT_LEVELS]
+    if wrong or not found:
+        parser.error(
+            f"--ladder-opponent-levels takes some of {', '.join(OPPONENT_LEVELS)}, got {text!r}"
+        )
+    return found
 
 
 def bot_specs(parser: argparse.ArgumentParser, option: str, text: str) -> tuple[str, ...]:
@@ -279,7 +297,7 @@ def ladder_report(
 ) -> dict[str, Any]:
     """The ladder's ratings (all games, 2-player, 4-player), pairwise 2-player win rates and
     per-level statistics by table size, as one JSON-ready dictionary."""
-    levels = ladder_entrants(args.ladder_levels, args.ladder_opponents)
+    levels = ladder_entrants(args.ladder_levels, args.ladder_opponents, args.ladder_opponent_levels)
     by_size = {size: [r for r in results if len(r.seats) == size] for size in (2, 4)}
 
     def ratings(games: list[GameResult]) -> list[dict[str, Any]]:
@@ -291,7 +309,8 @@ def ladder_report(
         "ladder": list(levels),
         "tables": [
             list(t)
-            for t in ladder_tables(args.ladder_levels) + opponent_tables(args.ladder_opponents)
+            for t in ladder_tables(args.ladder_levels)
+            + opponent_tables(args.ladder_opponents, args.ladder_opponent_levels)
         ],
         "games_per_table": args.games,
         "seed": args.seed,
@@ -460,7 +479,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.ladder:
         work = ladder_work(
-            args.ladder_levels, args.games, args.seed, budget_of(args), args.ladder_opponents
+            args.ladder_levels,
+            args.games,
+            args.seed,
+            budget_of(args),
+            args.ladder_opponents,
+            args.ladder_opponent_levels,
         )
         if args.resume:
             logged = partial(ladder_logged, work)

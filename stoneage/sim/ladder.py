@@ -57,30 +57,42 @@ def ladder_tables(levels: Sequence[str]) -> list[tuple[str, ...]]:
     return tables
 
 
-def opponent_tables(opponents: Sequence[str]) -> list[tuple[str, ...]]:
-    """For each opponent (an id, not the balanced one) at each of ``OPPONENT_LEVELS``: a
-    2-player table against the balanced bot of that level and a 4-player one against three
-    balanced Normal (see the module docstring)."""
+def opponent_tables(
+    opponents: Sequence[str], levels: Sequence[str] = OPPONENT_LEVELS
+) -> list[tuple[str, ...]]:
+    """For each opponent (an id, not the balanced one) at each of ``levels`` (by default all
+    of ``OPPONENT_LEVELS``): a 2-player table against the balanced bot of that level and a
+    4-player one against three balanced Normal (see the module docstring)."""
     tables: list[tuple[str, ...]] = []
     for opponent in opponents:
-        for level in OPPONENT_LEVELS:
+        for level in levels:
             entrant = spec_text(opponent, level)
             tables += [(entrant, level), (entrant, STAR_RIVALS, STAR_RIVALS, STAR_RIVALS)]
     return tables
 
 
-def ladder_entrants(levels: Sequence[str], opponents: Sequence[str] = ()) -> list[str]:
+def ladder_entrants(
+    levels: Sequence[str],
+    opponents: Sequence[str] = (),
+    opponent_levels: Sequence[str] = OPPONENT_LEVELS,
+) -> list[str]:
     """Everyone the ladder rates: the levels, then each opponent at each of its levels."""
-    return list(levels) + [spec_text(o, level) for o in opponents for level in OPPONENT_LEVELS]
+    return list(levels) + [spec_text(o, level) for o in opponents for level in opponent_levels]
 
 
 def ladder_work(
-    levels: Sequence[str], games: int, seed: int, budget: Budget, opponents: Sequence[str] = ()
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    budget: Budget,
+    opponents: Sequence[str] = (),
+    opponent_levels: Sequence[str] = OPPONENT_LEVELS,
 ) -> list[tuple[SeriesSpec, int]]:
-    """The (series, game index) pairs the ladder plays, each table with a seed of its own."""
+    """The (series, game index) pairs the ladder plays, each table with a seed of its own
+    (the same table plays the same games whichever other tables the ladder has)."""
     return [
         (SeriesSpec(table, derived_seed("ladder", seed, *table), budget), index)
-        for table in ladder_tables(levels) + opponent_tables(opponents)
+        for table in ladder_tables(levels) + opponent_tables(opponents, opponent_levels)
         for index in range(games)
     ]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from stoneage.ai import roster
+from stoneage.ai import Budget, roster
 from stoneage.sim import GameResult, SeatResult
 from stoneage.sim.__main__ import main as sim_main
 from stoneage.sim.__main__ import parse_args
@@ -20,6 +20,7 @@ from stoneage.sim.ladder import (
     fit_ratings,
     ladder_entrants,
     ladder_tables,
+    ladder_work,
     opponent_tables,
     pair_outcome,
     pairwise,
@@ -182,11 +183,44 @@ def test_a_ladder_of_opponents_runs_and_rates_each_at_each_level() -> None:
     assert rated == {"easy", "normal", "hard", "farmer:easy", "farmer:normal", "farmer:hard"}
 
 
+def test_a_ladder_can_rate_the_opponents_at_some_levels_only() -> None:
+    assert opponent_tables(["scholar"], ["normal"]) == [
+        ("scholar:normal", "normal"),
+        ("scholar:normal", "normal", "normal", "normal"),
+    ]
+    assert ladder_entrants(["easy", "normal"], ["scholar", "farmer"], ["normal"]) == [
+        "easy",
+        "normal",
+        "scholar:normal",
+        "farmer:normal",
+    ]
+    data = _ladder_json(
+        ["--ladder-levels", "easy,normal", "--ladder-opponents", "farmer"]
+        + ["--ladder-opponent-levels", "normal", "--games", "1"]
+    )
+    assert len(data["tables"]) == 1 + 2 and data["games"] == 3
+    assert {r["level"] for r in data["ratings"]} == {"easy", "normal", "farmer:normal"}
+
+
+def test_a_tables_games_do_not_depend_on_the_other_tables_of_the_ladder() -> None:
+    budget = Budget.rollouts(4)
+    every = set(ladder_work(["easy", "normal", "hard"], 2, 5, budget, ["farmer"]))
+    some = ladder_work(["easy", "normal"], 2, 5, budget, ["farmer"], ["normal"])
+    assert len(some) == 3 * 2 and set(some) <= every
+
+
 def test_opponents_need_their_levels_in_the_ladder() -> None:
     with pytest.raises(SystemExit):
         parse_args(["--ladder", "--ladder-levels", "easy,normal", "--ladder-opponents", "all"])
     with pytest.raises(SystemExit):
         parse_args(["--ladder", "--ladder-opponents", "balanced"])
+    with pytest.raises(SystemExit):
+        parse_args(["--ladder", "--ladder-opponents", "all", "--ladder-opponent-levels", "x"])
+    args = parse_args(
+        ["--ladder", "--ladder-levels", "easy,normal", "--ladder-opponents", "all"]
+        + ["--ladder-opponent-levels", "normal,normal"]
+    )
+    assert args.ladder_opponent_levels == ("normal",)
     args = parse_args(
         ["--ladder", "--ladder-levels", "easy,normal,hard", "--ladder-opponents", "all"]
     )

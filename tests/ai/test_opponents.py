@@ -30,7 +30,14 @@ from stoneage.ai.prices import HAND
 from stoneage.ai.search import seated_choice, styled_choice
 from stoneage.resources import resource_path
 from stoneage.rules import CHANCE, GameState, Place, new_game, sample_chance
-from stoneage.rules.data import BUILDING_SPACES, CARD_SPACES
+from stoneage.rules.data import (
+    BUILDING_SPACES,
+    CARD_SPACES,
+    CLAY_PIT,
+    FOREST,
+    RIVER,
+    TOOL_MAKER,
+)
 
 # Printed by ``python tests/ai/fingerprints.py LEVEL`` in a checkout of 1550f13 (the commit
 # before opponents): today's levels are the balanced opponent and must make these decisions.
@@ -146,10 +153,17 @@ def test_an_opponent_plays_its_own_way_where_the_balanced_one_would_not():
         assert differs >= len(positions) // 10, opponent
 
 
-def test_the_builder_scores_a_building_higher_and_the_scholar_a_card():
+def test_each_opponent_scores_its_own_spaces_higher_than_the_balanced_one():
+    """The builder its buildings, the clay pit and the forest (wood still pays for cards), the
+    scholar its cards, the toolmaker the tool maker, the river and the forest."""
     state, seat = placements(2, 4)[0]
     balanced = dict(score_actions(state, seat, NORMAL_STYLE))
-    for opponent, spaces in (("builder", BUILDING_SPACES), ("scholar", CARD_SPACES)):
+    chosen = (
+        ("builder", (*BUILDING_SPACES, CLAY_PIT, FOREST)),
+        ("scholar", (*CARD_SPACES, FOREST)),
+        ("toolmaker", (TOOL_MAKER, RIVER, FOREST)),
+    )
+    for opponent, spaces in chosen:
         style = make_bot("normal", 1, None, opponent).style  # type: ignore[attr-defined]
         theirs = dict(score_actions(state, seat, style))
         for action, value in theirs.items():

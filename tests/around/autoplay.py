@@ -98,6 +98,8 @@ def main(mode: str) -> int:
             print("started", flush=True)
             started = True
         app.step(block=False)
+        if scene.held_roll is not None and not scene.timeline.busy:
+            scene.release_roll()  # the human's roll held on screen: seen, go on
         ready = (
             scene.hands.controls
             and scene.hands.state is scene.match.state

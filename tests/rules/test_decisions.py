@@ -118,3 +118,32 @@ def test_the_module_docstring_example_runs() -> None:
     runner.run(test)
     failures, tried = runner.summarize(verbose=False)
     assert tried and not failures
+
+
+def test_a_choice_of_tools_says_whether_its_roll_was_a_cards_two_dice() -> None:
+    """The rules carry the roll's source from the dice to the choice of tools after them: a
+    card's two dice (its resource's space named) or figures on the space; the wire keeps it."""
+    from stoneage.rules import RollDice, view_from_wire, view_to_wire
+
+    seen = set()
+    for seed in range(1, 30):
+        rng = random.Random(seed)
+        state, rolled = new_game(4, seed=seed), None
+        while not state.is_terminal() and len(seen) < 2:
+            decision = state.decision()
+            if isinstance(decision, RollDice):
+                rolled = decision
+            if isinstance(decision, ChooseTools):
+                assert rolled is not None and rolled.space == decision.space
+                assert decision.by_card == rolled.by_card
+                seen.add(decision.by_card)
+                back = view_from_wire(view_to_wire(state.view(decision.seat)))
+                assert back.decision() == decision
+            if state.current_player() == CHANCE:
+                action = sample_chance(state, rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+        if len(seen) == 2:
+            break
+    assert seen == {True, False}

@@ -98,7 +98,16 @@ def test_anything_else_is_refused_with_wire_format_error() -> None:
 
 def test_hostile_players_and_pending_steps_are_refused() -> None:
     wire = view_to_wire(random_positions(3, 2)[40].view(0))
-    for pending in (["roll"], ["roll", 4, "x"], ["nope", 1], ["items_pick", [9], 0, 0], [1]):
+    for pending in (
+        ["roll"],
+        ["roll", 4, "x"],
+        ["nope", 1],
+        ["items_pick", [9], 0, 0],
+        [1],
+        ["tools", 4, 9],
+        ["tools", 4, 9, 1],
+        ["tools", 4, 999, False],
+    ):
         bad = copy.deepcopy(wire)
         bad["pending"] = pending
         with pytest.raises(WireFormatError):

@@ -8,6 +8,7 @@ import time
 import pygame
 
 from stoneage.rules import Decline, Feed, Pay, PickItem, Place, Resolve, Starve, TakeTwo, UseTools
+from stoneage.scenes.table.controls.roll_shown import RollShown
 from stoneage.scenes.table.scene import TableScene
 from stoneage.ui.widgets import Button
 
@@ -63,14 +64,31 @@ def press(app, name: str) -> None:
     click(app, button(app.top, name).rect.center)
 
 
+def go_on_from_held_roll(app) -> bool:
+    """A roll of a human's held on screen: click its Continue once it takes clicks (True when
+    one was clicked)."""
+    scene = app.top
+    held = scene.hands.main() if isinstance(scene, TableScene) else None
+    if not isinstance(held, RollShown) or scene.timeline.busy:
+        return False
+    if not held.ready():
+        time.sleep(0.01)  # a click within its guard time is ignored
+        return False
+    press(app, "continue")
+    return True
+
+
 def run_until_human_or_end(app, seconds: float = MAX_SECONDS) -> None:
-    """Loop until a human must decide (controls ready) or the game scene is gone."""
+    """Loop until a human must decide (controls ready) or the game scene is gone; a roll of
+    the human's held on screen is gone on from with its Continue."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         app.step(block=False)
         scene = app.top
         if not isinstance(scene, TableScene):
             return
+        if go_on_from_held_roll(app):
+            continue
         if (
             scene.hands.controls
             and scene.hands.state is scene.match.state

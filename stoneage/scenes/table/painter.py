@@ -17,6 +17,7 @@ import pygame
 from stoneage.i18n import _
 from stoneage.play.assist import preview_text
 from stoneage.play.match import Step
+from stoneage.play.moment import made_banner
 from stoneage.play.names import COLOUR_TITLES
 from stoneage.play.seam import TableMatch
 from stoneage.play.seats import Seat
@@ -26,6 +27,7 @@ from stoneage.rules.data import GATHER_SPACES
 from stoneage.scenes.table.controls.dialogs import ItemsDialog
 from stoneage.scenes.table.controls.hands import Hands
 from stoneage.scenes.table.controls.placing import PlacementControl, ResolveControl
+from stoneage.scenes.table.controls.roll_shown import RollShown
 from stoneage.scenes.table.controls.toolbar import Toolbar
 from stoneage.scenes.table.drawing.board import Waiting, space_at
 from stoneage.scenes.table.drawing.picture import TableRenderer
@@ -160,14 +162,14 @@ class Painter:
         deciding = t.match.human_to_act() is not None and t.turns.announcing is None
         damage = t.toolbar.sync(t.undo_target(), deciding and t.offers("hints"))
         damage += self._watch_items(shown)
-        log = t.log.lines
+        log = t.log.window()  # as far as the player scrolled it
         live = shown is t.turns.display(t.match.state)  # not an animation of an earlier state
         waiting = t.layer.waiting_figures() if live else None
-        table_for = (id(shown), shown.ply, len(log), t.log.last, id(t.table), waiting)
+        table_for = (id(shown), shown.ply, len(log), t.log.last, t.log.newer, id(t.table), waiting)
         if table_for != self._table_for:
             budget = FRAME_BUDGET if t.timeline.moving else None
             changed, complete = t.table.refresh(
-                shown, active_seat(shown), tuple(log), budget, waiting
+                shown, active_seat(shown), log, budget, waiting, t.log.newer
             )
             damage += changed
             self._table_for = table_for if complete else None
@@ -222,6 +224,9 @@ class Painter:
         if t.turns.announcing is not None:
             who = t.seats[t.turns.announcing]
             return _("{name}: your turn").format(name=who.name), t.turns.announcing
+        held = t.hands.main()
+        if isinstance(held, RollShown):  # a roll waits to be seen: the banner names it
+            return held.title, held.seat
         said = t.layer.banner(shown)
         if said is not None:
             return said
@@ -229,7 +234,11 @@ class Painter:
         deciding = shown.current_player()
         if shown.ply < live.ply and deciding >= 0 and t.seats[deciding].is_human:
             # The animation still shows a decision the human has made (the payment of a
-            # building flying to its stack): the banner asks nothing that is already done.
+            # building flying to its stack): the banner asks nothing that is already done, and
+            # says what is being done (not the next decision, whose dialog is not open yet).
+            made = next((s for s in reversed(t.match.steps) if s.before.ply == shown.ply), None)
+            if made is not None and made.actor == deciding:
+                return made_banner(made, t.seats)
             shown = t.turns.display(live)
         return banner(shown, t.seats, t.match.thinking())
 

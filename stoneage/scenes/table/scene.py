@@ -49,6 +49,7 @@ from stoneage.rules import Action, GameState, Place
 from stoneage.scenes.kit.base import Scene, SceneHost
 from stoneage.scenes.table.controls.hands import Asking, Hands
 from stoneage.scenes.table.controls.placing import unpaid_warning
+from stoneage.scenes.table.controls.roll_shown import RollShown, SeenRoll, roll_to_show
 from stoneage.scenes.table.controls.toolbar import Toolbar
 from stoneage.scenes.table.drawing.motion import Motion
 from stoneage.scenes.table.drawing.picture import TableRenderer
@@ -129,6 +130,8 @@ class TableScene(Scene):
         self.suggester = make_bot("normal", seed)
         self.mouse = (0, 0)
         self.finish_timer: float | None = None
+        # A roll of a human's at this screen that asked nothing, held until the player goes on.
+        self.held_roll: SeenRoll | None = None
         self._damage: list[pygame.Rect] = []
         self._language = ""
         self._laid_out = False  # the first layout warms the picture caches
@@ -154,8 +157,9 @@ class TableScene(Scene):
         guided = self.match.guided()
         if what == "undo":
             return self.mode.undo and not guided
-        if what == "hints":
-            return self.mode.hints and self.app.settings.hints and not guided
+        if what == "hints":  # not over a held roll: its ring was drawn over the box
+            held = self.held_roll is not None
+            return self.mode.hints and self.app.settings.hints and not guided and not held
         return self.mode.tips and not guided
 
     @property
@@ -290,6 +294,7 @@ class TableScene(Scene):
         past (quietly: no beat, no sound), the controls are made again."""
         self.timeline.clear()
         self.hands.clear()
+        self.held_roll = None
         self.finish_timer = None
         self.log.told(self.match.recent_stories(LOG_LINES), self.seats)
 
@@ -305,7 +310,7 @@ class TableScene(Scene):
         self._damage.append(area)
 
     def is_animating(self) -> bool:
-        if self.layer.waiting():
+        if self.layer.waiting() or self.held_roll is not None:
             return self.timeline.moving  # waiting for the player: no need for full frames
         if self.timeline.moving or self.match.is_over():
             return True
@@ -316,6 +321,11 @@ class TableScene(Scene):
     def _advance(self, dt: float) -> bool:
         """Apply the next automatic actions, or get the human's controls ready."""
         match = self.match
+        if self.held_roll is not None:  # nothing moves on until the player has seen it
+            if not isinstance(self.hands.main(), RollShown):
+                self._show_held_roll()
+                return True
+            return False
         if match.is_over():
             return self._count_down_to_scoring(dt)
         if match.replay_finished():
@@ -327,7 +337,7 @@ class TableScene(Scene):
                 break
             step = match.apply(action)
             self.play(step, by_human=match.mine(step))
-            if self.timeline.busy or match.is_over():
+            if self.timeline.busy or match.is_over() or self.held_roll is not None:
                 return False
         else:
             return False
@@ -396,8 +406,37 @@ class TableScene(Scene):
             on_screen()
         for beat in beats:
             self.timeline.add(beat)
+        held = roll_to_show(step, self._rolls_held_for())
+        if held is not None:
+            self.held_roll = held
         self.autosave()
         self.hands.clear()
+
+    # --- a roll held on screen ------------------------------------------------------------------------
+    def _rolls_held_for(self) -> list[int]:
+        """The seats whose rolls wait until seen: the humans at this screen, in a game they
+        play (not a replay or bots alone; not while the lesson leads, whose bubble shows each
+        roll and waits for Next)."""
+        if self.mode.watch_only or self.match.replaying() or self.match.guided():
+            return []
+        return self.match.humans()
+
+    def _show_held_roll(self) -> None:
+        """The held roll's box over the board, with Continue."""
+        held = self.held_roll
+        if held is None:
+            return
+        people = self.match.humans()
+        name = None if people == [held.seat] else self.seats[held.seat].name
+        self.hands.hold(RollShown(self.lay, held, name, self.release_roll))
+
+    def release_roll(self) -> None:
+        """The player has seen the held roll: the game goes on."""
+        if self.held_roll is None:
+            return
+        self.held_roll = None
+        self.hands.clear()
+        self.app.wake()
 
     # --- the human's decisions ---------------------------------------------------------------------
     def _build_controls(self, seat: int) -> None:
@@ -433,7 +472,10 @@ class TableScene(Scene):
         the old language until Resume."""
         seat = self.match.human_to_act()
         self.hands.clear()
-        if seat is not None and self.turns.announcing is None and not self.timeline.busy:
+        if self.held_roll is not None:
+            if not self.timeline.busy:
+                self._show_held_roll()
+        elif seat is not None and self.turns.announcing is None and not self.timeline.busy:
             self._build_controls(seat)
 
     def _suggest(self, state: GameState, seat: int) -> Action | None:
@@ -504,6 +546,7 @@ class TableScene(Scene):
         if self.undo_target() is None:
             return False
         self.timeline.clear()
+        self.held_roll = None
         self.match.undo()
         self.log.recent(self.match.steps, self.seats)
         self.hands.clear()

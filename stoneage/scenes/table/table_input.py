@@ -25,7 +25,9 @@ from stoneage.scenes.table.drawing.tips import TipToast
 from stoneage.scenes.table.session.mode import TableMode
 from stoneage.scenes.table.session.turns import Turns
 from stoneage.scenes.table.telling.announcer import TableAnnouncer
+from stoneage.scenes.table.telling.table_log import TableLog
 from stoneage.ui.anim import Timeline
+from stoneage.ui.layout import TableLayout
 from stoneage.ui.widgets import Button
 
 
@@ -85,6 +87,14 @@ class InputTable(Protocol):
     @property
     def tips(self) -> TipToast:
         """The first-game tip (a click closes it)."""
+
+    @property
+    def lay(self) -> TableLayout:
+        """The table's layout."""
+
+    @property
+    def log(self) -> TableLog:
+        """The short log under the player boards (the wheel scrolls it)."""
 
     @property
     def painter(self) -> InputPainter:
@@ -166,6 +176,8 @@ class TableInput:
         clicked = self._button_released_on(event)
         if clicked is not None:
             t.announcer.click(clicked.name)
+        if event.type == pygame.MOUSEWHEEL and t.lay.log.collidepoint(t.mouse):
+            return t.log.scroll(event.y)  # the recent moves' box, at any kind of table
         return self._route(event)
 
     def _button_released_on(self, event: pygame.event.Event) -> Button | None:

@@ -123,6 +123,18 @@ def tools_label(option: UseTools) -> str:
     return " + ".join(words) if words else _("no tools")
 
 
+def roll_title(decision: ChooseTools) -> str:
+    """The tools dialog's title: the roll's source as the rules give it (figures on a space,
+    or the two dice of a card just bought: the card named, not the space it yields from)."""
+    if decision.by_card:
+        card = _("2 dice of {res}").format(res=resource_title(decision.space - data.FOREST))
+        # TRANSLATORS: {card} is a civilization card's name, e.g. "2 dice of gold".
+        return _("Your roll for the card “{card}”: add tools?").format(card=card)
+    return _("Your roll on the {space}: add tools?").format(
+        space=space_title(decision.space).lower()
+    )
+
+
 class ToolsDialog(Dialog):
     """After a roll: which tools to add, each option with the yield it gives."""
 
@@ -142,9 +154,7 @@ class ToolsDialog(Dialog):
         cell_h, gap = round(lay.fonts.label * 2.3), lay.margin // 2
         preview_h = self.die * 2 + lay.margin * 2
         super().__init__(lay, preview_h + rows * (cell_h + gap), with_buttons=False)
-        self.title = _("Your roll on the {space}: add tools?").format(
-            space=space_title(self.space).lower()
-        )
+        self.title = roll_title(decision)
         self.hint = _("Choose the tools to add to the roll; each offer shows what you get.")
         body = self.parts.body
         list_area = Rect(body.left, body.top + preview_h, body.width, body.height - preview_h)

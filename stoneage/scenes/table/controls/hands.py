@@ -79,6 +79,10 @@ class Hands:
                 TakeTwoButton(rect, lay, state, asking.act, self.open_popup, self.close_popup)
             )
 
+    def hold(self, control: Control) -> None:
+        """Only ``control`` on screen, made for no decision (a roll held until seen)."""
+        self.controls, self.popup, self.state = [control], None, None
+
     def made_nothing_for(self, state: GameState) -> None:
         """No controls now, as if made for ``state`` (the lesson holds them back)."""
         self.controls, self.popup, self.state = [], None, state

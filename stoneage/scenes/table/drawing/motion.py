@@ -29,6 +29,7 @@ from stoneage.rules import (
     data,
 )
 from stoneage.scenes.table.drawing.board import drop_point
+from stoneage.scenes.table.drawing.panels import panel_room
 from stoneage.scenes.table.drawing.pieces import dice_faces
 from stoneage.ui import assets, theme
 from stoneage.ui.anim import Beat, DiceTumble, Floater, Flyer, Hold, Overlay, Sprite
@@ -83,6 +84,7 @@ class Motion:
     ) -> None:
         self.lay, self.seats, self.speed, self.display = lay, seats, speed, display
         self.last_roll: tuple[int, list[int]] | None = None  # (space, faces) of the latest roll
+        self._scratch: pygame.Surface | None = None  # panels drawn to find their free room
 
     def beats_for(
         self, step: Step, by_human: bool, add_floater: Callable[[Sprite], None]
@@ -184,19 +186,30 @@ class Motion:
         rect = self.lay.spaces[space]
         return space_parts(rect, CAPACITY[space], self.lay.unit).art.center
 
+    def dice_places(self, roll: DiceRoll) -> tuple[tuple[int, int], int, Rect]:
+        """Where a roll's dice lie on its space and its sum shows: the dice's centre, their
+        size, the sum's label; both inside the space's picture, so they cover none of its
+        words (the sum of 8 or 10 dice covered "2 pips = 1 food")."""
+        art = space_parts(self.lay.spaces[roll.space], CAPACITY[roll.space], self.lay.unit).art
+        rows = (roll.dice + 3) // 4
+        label = Rect(0, 0, self.lay.fonts.big * 3, self.lay.fonts.big * 3 // 2)
+        size = max(
+            16, min(self.lay.figure * 2, self.lay.spaces[4].width // (min(roll.dice, 4) + 1))
+        )
+        across = art.width / (min(roll.dice, 4) * 1.1)
+        size = max(8, min(size, int(across), int((art.height - label.height) / (rows * 1.1))))
+        block = round(rows * size * 1.1)
+        top = art.top + max(0, (art.height - block - label.height) // 2)
+        label.midtop = (art.centerx, top + block)
+        return (art.centerx, top + block // 2), size, label
+
     def _dice(self, roll: DiceRoll, settled: bool = False) -> list[Sprite]:
-        count = roll.dice
-        faces = dice_faces(roll.total, count, roll.ply)
-        size = max(16, min(self.lay.figure * 2, self.lay.spaces[4].width // (min(count, 4) + 1)))
-        centre = self._roll_centre(roll.space)
+        faces = dice_faces(roll.total, roll.dice, roll.ply)
+        centre, size, label = self.dice_places(roll)
         duration = (RESULT if settled else ROLL_TIME) * self.speed
         tumble = DiceTumble(centre, faces, size, duration, roll.ply, settled)
         if not settled:
             return [tumble]
-        rows = (count + 3) // 4
-        below = (centre[0], round(centre[1] + size * rows * 0.6))
-        label = Rect(0, 0, self.lay.fonts.big * 3, self.lay.fonts.big * 3 // 2)
-        label.midtop = below
         return [tumble, Overlay(_sum_label(roll.total, label, self.lay), duration, label)]
 
     def _goods_flying(self, step: Step, space: int) -> list[Sprite]:
@@ -247,30 +260,48 @@ class Motion:
         return flyers
 
     def _spawn_floaters(self, step: Step, add: Callable[[Sprite], None]) -> None:
+        after = self.display(step.after)
         for seat in range(step.after.n):
             changes = deltas(step.before, step.after, seat)
             if changes:
-                picture = self._delta_picture(changes)
-                # Rising over the lower rows only: the header's name and "human · turn" stay
-                # readable while the amounts float.
-                rows = panel_parts(self.lay.panels[seat], self.lay.unit).rows
-                start = (rows[2].centerx, rows[2].centery)
-                add(
-                    Floater(
-                        picture, start, FLOAT * self.speed, rise=rows[2].centery - rows[0].centery
-                    )
-                )
+                for picture, centre, rise in self.popups(after, seat, changes):
+                    add(Floater(picture, centre, FLOAT * self.speed, rise=rise))
 
-    def _delta_picture(self, changes: list[tuple[str, int]]) -> pygame.Surface:
-        size, font = self.lay.icon, self.lay.fonts.label
+    def popups(
+        self, after: GameState, seat: int, changes: list[tuple[str, int]]
+    ) -> list[tuple[pygame.Surface, tuple[int, int], int]]:
+        """The pop-up amounts of a seat's ``changes``: pictures, where each starts and how far
+        it rises, in the free stretches of its panel as ``after`` draws it (``panel_room``),
+        so they cover nothing a player reads; all in one stretch where they fit, else spread
+        over the stretches, the widest first."""
+        if self._scratch is None or self._scratch.get_size() != self.lay.size:
+            self._scratch = pygame.Surface(self.lay.size)
+        room = panel_room(self._scratch, self.lay, after, self.seats, seat)
+        if not room:
+            return []
+        rise = max(2, room[0].height // 6)
+        chips = [self._delta_picture([change], room[0].height - rise) for change in changes]
+        gap = max(2, self.lay.margin // 2)
+        groups = _fill(room, [chip.get_width() for chip in chips], gap)
+        popups = []
+        for span, members in groups:
+            picture = _side_by_side([chips[i] for i in members], gap)
+            centre = (span.centerx, span.centery + rise // 2)
+            popups.append((picture, centre, rise))
+        return popups
+
+    def _delta_picture(self, changes: list[tuple[str, int]], height: int) -> pygame.Surface:
+        """One rounded chip showing ``changes`` ('+3 wood -1 food'), ``height`` tall."""
+        size = max(8, round(height * 0.72))
+        font = min(self.lay.fonts.label, max(9, round(height * 0.62)))
         parts = []
         for name, change in changes:
             colour = theme.MOSS_DARK if change > 0 else theme.CLAY
             parts.append(
                 (assets.text(f"{change:+d}", font, colour, True), assets.image(name, size))
             )
-        width = sum(t.get_width() + i.get_width() + size // 2 for t, i in parts) + size
-        height = max(size, font * 3 // 2) + size // 3
+        width = sum(t.get_width() + 1 + i.get_width() for t, i in parts)
+        width += (len(parts) - 1) * (size // 2) + 2 * (size // 3)
         picture = pygame.Surface((width, height), pygame.SRCALPHA)
         draw_panel(
             picture,
@@ -280,7 +311,7 @@ class Motion:
             1,
             height // 2,
         )
-        x = size // 2
+        x = size // 3
         for label, icon in parts:
             picture.blit(label, label.get_rect(midleft=(x, height // 2)))
             x += label.get_width() + 1
@@ -335,3 +366,38 @@ def _sum_label(
         )
 
     return paint
+
+
+def _fill(room: list[Rect], widths: list[int], gap: int) -> list[tuple[Rect, list[int]]]:
+    """Which pieces (by index, in order) go in which stretch of ``room`` (widest first): all
+    in the first stretch that holds them together, else as many as fit in each stretch in
+    turn; pieces no stretch has room for left go to the widest (they may cover ink there)."""
+    total = sum(widths) + gap * (len(widths) - 1)
+    for span in sorted(room, key=lambda r: r.width):  # the narrowest that holds them all
+        if total <= span.width:
+            return [(span, list(range(len(widths))))]
+    groups: list[tuple[Rect, list[int]]] = []
+    index = 0
+    for span in room:
+        used, members = 0, []
+        while index < len(widths) and used + widths[index] <= span.width:
+            used += widths[index] + gap
+            members.append(index)
+            index += 1
+        if members:
+            groups.append((span, members))
+    if index < len(widths):
+        groups.append((room[0], list(range(index, len(widths)))))
+    return groups
+
+
+def _side_by_side(pictures: list[pygame.Surface], gap: int) -> pygame.Surface:
+    """``pictures`` in a row, ``gap`` apart, on a transparent surface."""
+    width = sum(p.get_width() for p in pictures) + gap * (len(pictures) - 1)
+    height = max(p.get_height() for p in pictures)
+    row = pygame.Surface((width, height), pygame.SRCALPHA)
+    x = 0
+    for picture in pictures:
+        row.blit(picture, (x, (height - picture.get_height()) // 2))
+        x += picture.get_width() + gap
+    return row

@@ -329,3 +329,54 @@ def panel_tooltip(state: GameState, seats: list[Seat], index: int) -> str:
     return _("{name}: {belongings}.").format(
         name=seats[index].name, belongings=_("; ").join(belongings)
     )
+
+
+#: How far apart two pieces of a line may be for the room between them to count as free.
+_INK_TOLERANCE = 14  # a colour this close to the panel's fill on each channel is no ink
+
+
+def panel_room(
+    scratch: pygame.Surface,
+    lay: TableLayout,
+    state: GameState,
+    seats: list[Seat],
+    index: int,
+) -> list[Rect]:
+    """The free stretches of a seat's panel as ``state`` draws it: on the header, the goods
+    line and the cards line, the widest run of each with no ink of the panel (no word, number
+    or icon), whether the panel is framed as the seat deciding or not; widest first. Pop-up
+    amounts go there, so they cover nothing a player reads ("+1 stone" covered the figure
+    count and the tools). ``scratch`` is a surface at least as large as the table to draw on."""
+    rect = lay.panels[index]
+    parts = panel_parts(rect, lay.unit)
+    lines = [parts.header, parts.rows[1], parts.rows[2]]
+    inked: list[list[tuple[int, int]]] = [[] for _line in lines]
+    for active in (False, True):  # the header says "· turn" on the deciding seat's panel
+        scratch.set_clip(rect)
+        draw_panel_of(scratch, lay, state, seats, index, rect, active)
+        scratch.set_clip(None)
+        fill = theme.PARCHMENT_LIGHT if active else theme.PARCHMENT
+        for line, spans in zip(lines, inked):
+            spans += _ink_spans(scratch.subsurface(line), fill, line.left)
+    room = [_widest_gap(line, spans, max(2, lay.margin // 3)) for line, spans in zip(lines, inked)]
+    return sorted((r for r in room if r.width > 0), key=lambda r: -r.width)
+
+
+def _ink_spans(line: pygame.Surface, fill: theme.Colour, left: int) -> list[tuple[int, int]]:
+    """The horizontal extents (in table coordinates) of whatever is drawn on ``line``."""
+    tolerance = (_INK_TOLERANCE, _INK_TOLERANCE, _INK_TOLERANCE, 255)
+    ink = pygame.mask.from_threshold(line, fill, tolerance)
+    ink.invert()
+    return [(left + r.left, left + r.right) for r in ink.get_bounding_rects()]
+
+
+def _widest_gap(line: Rect, spans: list[tuple[int, int]], pad: int) -> Rect:
+    """The widest stretch of ``line`` that no span touches, ``pad`` kept from each side."""
+    best, x = Rect(line.left, line.top, 0, line.height), line.left
+    for start, end in sorted(spans) + [(line.right, line.right)]:
+        if start - x > best.width:
+            best = Rect(x, line.top, start - x, line.height)
+        x = max(x, end)
+    if best.width <= 2 * pad:
+        return Rect(best.left, best.top, 0, best.height)
+    return best.inflate(-2 * pad, 0)

@@ -116,6 +116,7 @@ class TableRenderer:
         log: tuple[str, ...],
         budget: float | None = None,
         working: tuple[int, Waiting] | None = None,
+        newer: int = 0,
     ) -> tuple[list[Rect], bool]:
         """Bring the picture up to ``state``: the areas redrawn, and whether it is complete.
         ``working``: a space and the figures still working there, their dice not rolled yet
@@ -123,11 +124,12 @@ class TableRenderer:
 
         With a ``budget`` (seconds) it stops once that much time is spent, so a frame of an
         animation never waits for a whole new table (a new round changes every element);
-        the caller asks again next frame for the rest.
+        the caller asks again next frame for the rest. ``newer``: lines after ``log`` that
+        wait below the log box (the player scrolled it back).
         """
         changed: list[Rect] = []
         deadline = time.perf_counter() + budget if budget is not None else None
-        for name, key, area, paint in self._elements(state, active, log, working):
+        for name, key, area, paint in self._elements(state, active, log, working, newer):
             if deadline is not None and changed and time.perf_counter() > deadline:
                 return changed, False
             changed += self._redraw(name, key, area, paint)
@@ -139,6 +141,7 @@ class TableRenderer:
         active: int | None,
         log: tuple[str, ...],
         working: tuple[int, Waiting] | None,
+        newer: int = 0,
     ) -> Iterator[Element]:
         """(name, key, area, paint) for every element of the table, in drawing order."""
         lay, surface = self.lay, self.surface
@@ -175,4 +178,4 @@ class TableRenderer:
                 ),
             )
         if lay.log.height:
-            yield "log", log, lay.log, lambda: draw_log(surface, lay, list(log))
+            yield "log", (log, newer), lay.log, lambda: draw_log(surface, lay, list(log), newer)

@@ -195,19 +195,27 @@ def _banner(
     draw_text_fit(surface, text, inner, lay.fonts.title, theme.text_on(colour), True, "midleft")
 
 
-def draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
+def draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str], newer: int = 0) -> None:
     """The recent moves under the player boards, newest last: each line wrapped to the box's
-    width (never shrunk), as many of the newest as fit."""
+    width (never shrunk), as many of the newest of ``lines`` as fit; ``newer`` lines after
+    them wait below (the box is scrolled back). A bar at the right edge shows where the box is
+    among all the lines, once they are more than it holds (the wheel scrolls it)."""
     area = lay.log
     size = lay.fonts.small
     line_h = assets.font(size).get_linesize()
     if area.height < line_h * 3:
         return
     with text_box(area):
-        _draw_log_lines(surface, lay, lines)
+        shown = _draw_log_lines(surface, lay, lines)
+    total = len(lines) + newer
+    if shown < total:
+        _draw_log_bar(surface, lay, (len(lines) - shown, len(lines)), total)
+    if newer:
+        _draw_newer_cue(surface, lay, newer)
 
 
-def _draw_log_lines(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
+def _draw_log_lines(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> int:
+    """The title and the newest of ``lines`` that fit; how many lines were drawn."""
     area = lay.log
     size = lay.fonts.small
     line_h = assets.font(size).get_linesize()
@@ -217,12 +225,56 @@ def _draw_log_lines(surface: pygame.Surface, lay: TableLayout, lines: list[str])
     draw_text(surface, _("What happened"), (left, top), size, theme.OCHRE_LIGHT, True)
     rows: list[str] = []
     room = (area.bottom - lay.margin // 2 - top - line_h) // line_h
+    shown = 0
     for line in reversed(lines):  # the newest first, until the box is full
         wrapped = wrap_lines(line, size, width)
         if len(rows) + len(wrapped) > room:
             break
         rows[:0] = wrapped
+        shown += 1
     y = top + line_h
     for row in rows:
         draw_text(surface, row, (left, y), size, theme.PARCHMENT)
         y += line_h
+    return shown
+
+
+def log_bar_track(lay: TableLayout) -> Rect:
+    """Where the log box's scroll bar runs: in its right margin, under the title line."""
+    area = lay.log
+    width = max(3, lay.margin // 2)
+    top = area.top + lay.margin // 2 + assets.font(lay.fonts.small).get_linesize()
+    return Rect(area.right - lay.margin // 2 - width // 2 - 1, top, width, area.bottom - 4 - top)
+
+
+def _draw_log_bar(
+    surface: pygame.Surface, lay: TableLayout, span: tuple[int, int], total: int
+) -> None:
+    """The scroll bar: its thumb covers the lines shown (``span``) among ``total``."""
+    track = log_bar_track(lay)
+    pygame.draw.rect(surface, theme.UMBER, track, 0, 2)
+    top = track.top + track.height * span[0] // total
+    bottom = track.top + track.height * span[1] // total
+    thumb = Rect(track.left, top, track.width, max(track.width * 4, bottom - top))
+    thumb.bottom = min(thumb.bottom, track.bottom)
+    pygame.draw.rect(surface, theme.OCHRE_LIGHT, thumb, 0, 2)
+
+
+def _draw_newer_cue(surface: pygame.Surface, lay: TableLayout, newer: int) -> None:
+    """On the title line, at the right: a triangle pointing down and how many newer lines
+    wait below (turn the wheel down to read them)."""
+    size = lay.fonts.small
+    line_h = assets.font(size).get_linesize()
+    area = lay.log
+    right, middle = area.right - lay.margin, area.top + lay.margin // 2 + line_h // 2
+    with text_box(Rect(area.centerx, area.top, area.right - area.centerx, line_h + lay.margin)):
+        count = draw_text(
+            surface, f"+{newer}", (right, middle), size, theme.OCHRE_LIGHT, True, "midright"
+        )
+    half = max(3, line_h // 4)
+    tip = (count.left - half - 2, middle + half // 2 + 1)
+    pygame.draw.polygon(
+        surface,
+        theme.OCHRE_LIGHT,
+        [(tip[0] - half, tip[1] - half), (tip[0] + half, tip[1] - half), tip],
+    )

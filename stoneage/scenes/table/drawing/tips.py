@@ -12,10 +12,10 @@ from pygame import Rect
 
 from stoneage.i18n import _
 from stoneage.records.settings import Settings
-from stoneage.rules import GameState
+from stoneage.rules import GameState, Resolve, TakeTwo
 from stoneage.tutorial.tips import Tip, tip_for
 from stoneage.ui import assets, theme
-from stoneage.ui.layout import TableLayout
+from stoneage.ui.layout import TableLayout, panel_parts
 from stoneage.ui.widgets import draw_panel, draw_text_fit, draw_wrapped, text_box, wrap_lines
 
 TIP_SECONDS = 14.0  # a tip fades by itself after this long
@@ -36,12 +36,14 @@ class TipToast:
         self.enabled = True  # False while something else teaches (the lessons)
         self.lay: TableLayout | None = None
         self._pressed = False  # a press began on the tip: its release is the tip's too
+        self._avoid: list[Rect] = []  # what the player may click while the tip shows
 
     def consider(
         self, lay: TableLayout, state: GameState, seat: int, avoid: Rect | None = None
     ) -> bool:
         """Show the tip for what ``seat`` faces in ``state``, if one is due, clear of ``avoid``
-        (an open dialog); True if shown."""
+        (an open dialog) and of every space the seat may use now with a click (the "Use now"
+        spaces of the action phase); True if shown."""
         if not self.enabled or not self.settings.tips:
             return False
         tip = tip_for(state, seat, self.settings.tips_shown)
@@ -51,12 +53,20 @@ class TipToast:
         self.settings.tips_shown = [*self.settings.tips_shown, tip.id]
         self.save()
         self.shown_at = time.monotonic()
-        self.lay_out(lay, avoid)
+        legal = state.legal_actions()
+        usable = {a.space for a in legal if isinstance(a, Resolve)}
+        self._avoid = [lay.spaces[space] for space in sorted(usable) if space in lay.spaces]
+        if any(isinstance(a, TakeTwo) for a in legal):  # the two-resources card's button
+            self._avoid.append(panel_parts(lay.panels[seat], lay.unit).two_res)
+        self._avoid += [avoid] if avoid is not None else []
+        self.lay_out(lay)
         return True
 
-    def lay_out(self, lay: TableLayout, avoid: Rect | None = None) -> None:
-        """Where the tip goes on this layout (after a resize too), clear of ``avoid`` (an open
-        dialog) where the board has room above or below it."""
+    def lay_out(self, lay: TableLayout) -> None:
+        """Where the tip goes on this layout (after a resize too): in the recent moves' box
+        when it has room, else at the foot of the board, at its top or across its middle
+        (centred, left or right), the first of them clear of what the player may click now
+        (``consider``'s ``avoid``); where none is clear, the one that covers least of it."""
         self.lay = lay
         if self.tip is None:
             return
@@ -68,13 +78,26 @@ class TipToast:
         height = lines * assets.font(f.body).get_linesize() + m * 2
         # In the recent moves' box only while four of their lines still show above it.
         log_lines = 4 * assets.font(f.small).get_linesize()
+        places = []
         if room.height >= height + log_lines and room.width > 0:
-            self.rect = Rect(room.left, room.bottom - height, room.width, height)
-        else:
-            self.rect = Rect(0, 0, width, height)
-            self.rect.midbottom = (lay.board.centerx, lay.board.bottom - m)
-            if avoid is not None and self.rect.colliderect(avoid):
-                self.rect.midtop = (lay.board.centerx, lay.board.top + m)
+            places.append(Rect(room.left, room.bottom - height, room.width, height))
+        board = lay.board.inflate(-2 * m, -2 * m)
+        for y in ("bottom", "top", "centery"):  # the foot first, as before
+            for x in ("centerx", "left", "right"):
+                place = Rect(0, 0, width, height)
+                setattr(place, x, getattr(board, x))
+                setattr(place, y, getattr(board, y))
+                places.append(place)
+        column = lay.panels[0].union(lay.log) if lay.panels else None
+        if column is not None and column.width >= width // 2:  # over the boards, at their foot
+            place = Rect(column.left, 0, column.width, height)
+            place.bottom = column.bottom
+            places.append(place)
+        self.rect = min(places, key=self._covered)  # the first of the least covering
+
+    def _covered(self, place: Rect) -> int:
+        """How much of what the player may click now ``place`` covers (pixels)."""
+        return sum(place.clip(area).width * place.clip(area).height for area in self._avoid)
 
     @property
     def showing(self) -> bool:

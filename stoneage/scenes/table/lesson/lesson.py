@@ -110,13 +110,19 @@ class Lesson:
         return False
 
     def banner(self, shown: GameState) -> tuple[str, int | None] | None:
-        """While the lesson waits for the player's roll, the banner says so (None: the
-        table's own banner)."""
+        """While the lesson waits for the player's roll, the banner says so; while its bubble
+        is to be read (a step to read, or the explanation after a move) on the player's turn,
+        it says that, not the decision behind the bubble, whose dialog is not open ("pay or
+        decline" with no dialog after the building's payment). None: the table's own banner."""
         rolling = isinstance(shown.decision(), RollDice) and shown.turn == 0
         if rolling and self.ready():  # not "You rolls the dice…": the player rolls
             if self.tutorial.is_roll_step():
                 return _("Your turn: click the dice to roll"), 0
             return _("Your turn: your figures work"), 0
+        tutorial, live = self.tutorial, self.match.state
+        reading = self.running and not tutorial.planned and tutorial.expected() is None
+        if reading and shown.ply == live.ply and live.current_player() == 0:
+            return _("Your turn: read the bubble, then press Next"), 0
         return None
 
     # --- Back, Skip, Next and the dice ----------------------------------------------------------------

@@ -4,6 +4,11 @@ A step gives one line, or a few when the rules did things by themselves after it
 without a choice, the feeding, the end of the game): the lines of ``Story.paragraphs``, as the
 log scene (L) shows them. Each line is kept with its step's story and its place in it, so a
 language switch tells them again in the new language.
+
+The box under the player boards holds only the newest few lines (four at 1024x640), so a bot's
+whole turn ran out of it before it was read: the wheel scrolls the box back through the kept
+lines (``scroll``), and while it is scrolled back, new lines wait below (``newer`` counts them)
+instead of moving what the player reads.
 """
 
 from __future__ import annotations
@@ -24,12 +29,27 @@ class TableLog:
     def __init__(self) -> None:
         self.lines: deque[str] = deque(maxlen=LOG_LINES)
         self._stories: deque[tuple[Story, int]] = deque(maxlen=LOG_LINES)
+        self.newer = 0  # the newest lines below the box while it is scrolled back
 
     def add(self, story: Story, seats: Sequence[Seat]) -> None:
-        """Show the lines of ``story`` (a story with nothing to say adds none)."""
+        """Show the lines of ``story`` (a story with nothing to say adds none); while the box
+        is scrolled back they wait below it, and what the player reads stays put."""
         for index, line in enumerate(story.paragraphs([seat.name for seat in seats])):
             self.lines.append(line)
             self._stories.append((story, index))
+            if self.newer:
+                self.newer = min(self.newer + 1, len(self.lines) - 1)
+
+    def scroll(self, lines: int) -> bool:
+        """Scroll the box back (``lines`` > 0, the wheel turned up) or on towards the newest
+        line; True when what it shows changed."""
+        newer = max(0, min(self.newer + lines, len(self.lines) - 1))
+        changed, self.newer = newer != self.newer, newer
+        return changed
+
+    def window(self) -> tuple[str, ...]:
+        """The lines the box may show: every kept line up to where it is scrolled."""
+        return tuple(self.lines)[: len(self.lines) - self.newer]
 
     def retell(self, seats: Sequence[Seat]) -> None:
         """Every line told again (the language changed)."""
@@ -47,6 +67,7 @@ class TableLog:
         host told it on arrival)."""
         self.lines.clear()
         self._stories.clear()
+        self.newer = 0
         for story in stories[-LOG_LINES:]:
             self.add(story, seats)
 

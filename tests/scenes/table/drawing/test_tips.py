@@ -11,7 +11,7 @@ from stoneage.rules import data
 from stoneage.scenes.table.scene import TableScene
 from stoneage.tutorial.tips import TIPS
 from tests.scenes.hands import click, post
-from tests.scenes.table.controls.test_controls import find_state, humans, show
+from tests.scenes.table.controls.test_controls import decision_states, find_state, humans, show
 
 
 def placing_with_card(state) -> bool:
@@ -74,3 +74,41 @@ def test_a_drag_begun_on_a_tip_carries_no_figure(app):
     app.step(block=False)
     assert not placing.dragging
     assert len(scene.match.steps) == steps
+
+
+def test_a_tip_never_covers_a_space_the_player_may_use_now(monkeypatch):
+    """In the action phase every space the seat may use is a button ("Use now"): a tip at the
+    foot of the board lay over the card row's; it goes where it covers none of them."""
+    from stoneage.rules import ChooseSpace, Resolve
+    from stoneage.scenes.table.drawing import tips as tips_module
+    from stoneage.ui.layout import use_now_tag
+    from tests.scenes.apps import close_apps, open_app
+
+    long_tip = TIPS[-1]
+    monkeypatch.setattr(tips_module, "tip_for", lambda state, seat, shown: long_tip)
+    for size in ((1024, 640), (1920, 1080)):
+        app = open_app(size)
+        try:
+            for players in (2, 4):
+                scene = TableScene(app, humans(players), seed=1, threaded=False)
+                app.push(scene)
+                checked = 0
+                for seed in (1, 2, 3):
+                    for state in decision_states(players, seed):
+                        decision = state.decision()
+                        if not isinstance(decision, ChooseSpace):
+                            continue
+                        show(scene, state)
+                        assert scene.tips.consider(scene.lay, state, decision.seat)
+                        for action in state.legal_actions():
+                            if not isinstance(action, Resolve):
+                                continue  # the two-resources card's choice
+                            space = scene.lay.spaces[action.space]
+                            assert not scene.tips.rect.colliderect(space), (size, action)
+                            tag = use_now_tag(scene.lay, action.space)
+                            assert not scene.tips.rect.colliderect(tag)
+                        checked += 1
+                assert checked > 20
+                app.pop()
+        finally:
+            close_apps(app)

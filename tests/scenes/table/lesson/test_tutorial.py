@@ -479,3 +479,62 @@ def test_the_dimmed_table_does_not_answer_a_press(open_app):
     assert scene.layer.friendly != ""
     assert scene.match.state.placed[0][7] == 0
     assert scene.layer.tutorial.index == step_index("place_hunt")
+
+
+@pytest.mark.parametrize("speed", ["normal", "instant"])
+def test_the_banner_says_what_is_on_screen_from_the_buildings_payment_to_the_cards_dialog(
+    open_app, speed
+):
+    """Issue 45, point 5: after paying for the building (step 28) no banner asks to "pay or
+    decline" while no dialog is open: the payment flying says what is paid, the tile turned
+    up says so, the explanation asks for Next, and the card's dialog (step 29) asks to pay."""
+    from stoneage.rules import PayForBuilding, PayForCard, TurnUpBuilding
+    from stoneage.scenes.table.controls.payment import PayDialog
+
+    app = open_app()
+    app.settings.animation = speed
+    scene = start_lesson(app, at("pay_fixed"))
+    assert isinstance(scene.hands.main(), PayDialog)
+    assert scene.painter.banner(scene.shown) == ("Your turn: pay or decline", 0)
+    seen: dict[str, str] = {}
+
+    def look() -> None:
+        """The banner now, filed under what the table shows."""
+        shown, (text, _seat) = scene.shown, scene.painter.banner(scene.shown)
+        dialog = isinstance(scene.hands.main(), PayDialog) and not scene.timeline.busy
+        decision = shown.decision()
+        if dialog:
+            kind = "card dialog"
+        elif isinstance(decision, PayForBuilding):
+            kind = "payment flying"
+        elif isinstance(decision, TurnUpBuilding):
+            kind = "tile turned up"
+        elif isinstance(decision, PayForCard):
+            kind = "explanation"
+        else:
+            raise AssertionError(f"an unexpected moment: {decision} under {text!r}")
+        assert seen.setdefault(kind, text) == text, kind  # one banner for each moment
+        if not dialog:
+            assert "pay or decline" not in text, kind
+
+    action = parse_action(scene.match.state, "pay 2wood,1brick")
+    perform(app, action)
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while not (scene.layer.ready() and scene.layer.coach.view is not None):
+        assert time.monotonic() < deadline, "the explanation did not come"
+        look()
+        app.step(block=False)
+    look()
+    assert scene.layer.tutorial.answered and not scene.hands.controls
+    press_coach(app, scene, "coach_next")
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while not (isinstance(scene.hands.main(), PayDialog) and not scene.timeline.busy):
+        assert time.monotonic() < deadline, "the card's dialog did not open"
+        look()
+        app.step(block=False)
+    look()
+    assert seen["explanation"] == "Your turn: read the bubble, then press Next"
+    assert seen["card dialog"] == "Your turn: pay or decline"
+    if speed == "normal":  # each moment of the animation is seen
+        assert seen["payment flying"] == "Your turn: pay 2 wood, 1 brick"
+        assert seen["tile turned up"] == "A new building is turned up…"

@@ -15,6 +15,7 @@ from stoneage.net.table import SeatConfig
 from stoneage.rules import GameState
 from stoneage.scenes.online.join_scene import JoinScene
 from stoneage.scenes.table.scene import TableScene
+from tests.scenes.hands import go_on_from_held_roll
 
 DEADLINE = 20.0
 
@@ -65,10 +66,12 @@ class ScriptedSeat:
 
 
 def run_until(app, done, others=(), seconds: float = DEADLINE) -> None:
-    """Step the app (and the other players) until ``done()``; fail after ``seconds``."""
+    """Step the app (and the other players) until ``done()``; fail after ``seconds``. A roll
+    of the window's seat held on screen is gone on from with its Continue."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         app.step(block=False)
+        go_on_from_held_roll(app)
         for other in others:
             other.tick()
         if done():
