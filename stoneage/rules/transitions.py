@@ -31,7 +31,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Final, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from . import data, events, recording
 from .actions import (
@@ -61,10 +61,7 @@ from .core import (
     Rows,
     StateCore,
     compiled,
-    count_in,
-    figures_on,
     occupants_of,
-    row_bits,
     with_count,
 )
 from .data import (
@@ -115,6 +112,7 @@ from .table import Table
 _EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 _CARD_SPACE_0: Final = CARD_SPACES[0]
 _BUILDING_SPACE_0: Final = BUILDING_SPACES[0]
+_ROW_LAST_SPACE: Final = NUM_SPACES - 1  # the space packed in the fifth int (``core.Rows``)
 _GATHER_SET: Final = frozenset(GATHER_SPACES)
 _SPACE_INDICES: Final = range(NUM_SPACES)
 _DIVISORS: Final = tuple(
@@ -457,7 +455,25 @@ class Transitions(StateCore):
         # One int changed; the rows are built only if read (``placed``), and the occupants
         # are counted off them until the placement ends (``StateCore.occupants``): the
         # board's tuple of them is left as it was, not rebuilt at every placement.
-        packed = self._rows = with_count(self._rows, seat, space, count)
+        # ``with_count`` spelled out (no call): the old count flipped to the new one by an
+        # exclusive or, in the one int that holds it.
+        r0, r1, r2, r3, r4 = self._rows
+        value: i64 = count
+        shift: i64
+        if space == _ROW_LAST_SPACE:
+            shift = seat << 2
+            r4 ^= (r4 >> shift & 15 ^ value) << shift
+        else:
+            shift = space << 2
+            if seat == 0:
+                r0 ^= (r0 >> shift & 15 ^ value) << shift
+            elif seat == 1:
+                r1 ^= (r1 >> shift & 15 ^ value) << shift
+            elif seat == 2:
+                r2 ^= (r2 >> shift & 15 ^ value) << shift
+            else:
+                r3 ^= (r3 >> shift & 15 ^ value) << shift
+        packed = self._rows = (r0, r1, r2, r3, r4)
         self._placed = None
         self._spaces |= RESOLVE_BIT[seat][space]
         # A new board (this state's own: the one it had is shared with the state before),
@@ -486,7 +502,13 @@ class Transitions(StateCore):
                     singles = tuple(still_open)
             elif space != HUNT:
                 n = self.n
-                room = RESOURCE_SPACE_CAPACITY - figures_on(packed, space)
+                # ``figures_on`` spelled out (a resource space is never the fifth int's).
+                room = RESOURCE_SPACE_CAPACITY - (
+                    (r0 >> shift & 15)
+                    + (r1 >> shift & 15)
+                    + (r2 >> shift & 15)
+                    + (r3 >> shift & 15)
+                )
                 if n < 4:  # who stands on a resource space matters with 2-3 players
                     bits = mask[space] | 1 << seat
                     if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
@@ -550,9 +572,30 @@ class Transitions(StateCore):
     def _resolve_space(self, seat: int, space: int, chosen: bool = False) -> None:
         """``seat`` uses its figures on ``space`` (``chosen``: by its own choice, not as a
         forced step)."""
-        rows = self._rows
-        count = count_in(rows, seat, space)
-        self._rows = with_count(rows, seat, space, 0)  # ``_set_placed`` spelled out
+        # ``count_in`` and ``with_count(..., 0)`` spelled out (no call): the count read and
+        # flipped to 0 by an exclusive or, in the one int that holds it.
+        r0, r1, r2, r3, r4 = self._rows
+        shift: i64
+        count: i64
+        if space == _ROW_LAST_SPACE:
+            shift = seat << 2
+            count = r4 >> shift & 15
+            r4 ^= count << shift
+        else:
+            shift = space << 2
+            if seat == 0:
+                count = r0 >> shift & 15
+                r0 ^= count << shift
+            elif seat == 1:
+                count = r1 >> shift & 15
+                r1 ^= count << shift
+            elif seat == 2:
+                count = r2 >> shift & 15
+                r2 ^= count << shift
+            else:
+                count = r3 >> shift & 15
+                r3 ^= count << shift
+        self._rows = (r0, r1, r2, r3, r4)  # ``_set_placed`` spelled out
         self._placed = None
         self._spaces &= ~RESOLVE_BIT[seat][space]
         told = self._events  # events: the seat's board before, to tell what changed
@@ -588,7 +631,17 @@ class Transitions(StateCore):
         seat = self.turn
         # Hut and field commute with every other space (nothing in this phase reads people or
         # the food track), so they are used at once and the seat chooses only where order counts.
-        bits = row_bits(self._rows, seat)  # read off the packed rows
+        # Read off the packed rows (``row_bits`` spelled out: no call).
+        rows = self._rows
+        bits: i64
+        if seat == 0:
+            bits = rows[0]
+        elif seat == 1:
+            bits = rows[1]
+        elif seat == 2:
+            bits = rows[2]
+        else:
+            bits = rows[3]
         if bits & _HUT_FIELD_BITS:
             self._resolve_space(seat, HUT if bits & _HUT_BITS else FIELD)
             return True
