@@ -47,20 +47,23 @@ Rows = tuple[i64, i64, i64, i64, i64]
 class OpenResource:
     """A resource space still open to a seat not yet standing there (an entry of the board's
     ``resources``): the space, and by the figures a seat has left (0-10) its placements there,
-    at most the room left. The engine shares one per space and room.
+    at most the room left, and ``key_bit``, the space's bit in a seat's bits of spaces stood
+    on (``StateCore._spaces``). The engine shares one per space and room.
 
     An object, not a pair: compiled, a pair of an int and a tuple is kept unpacked in C, so
     each entry copied into a new board's tuple was packed into a new pair again.
     """
 
-    __slots__ = ("by_avail", "space")
+    __slots__ = ("by_avail", "key_bit", "space")
 
     space: int
     by_avail: tuple[tuple[Place, ...], ...]
+    key_bit: int
 
-    def __init__(self, space: int, by_avail: tuple[tuple[Place, ...], ...]) -> None:
+    def __init__(self, space: int, by_avail: tuple[tuple[Place, ...], ...], key_bit: int) -> None:
         self.space = space
         self.by_avail = by_avail
+        self.key_bit = key_bit
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -83,14 +86,16 @@ class Board:
     ``transitions``). A class of named fields: compiled, a C struct read and written by
     offset, as cheap as the tuple it replaced; as plain Python a slot read is as cheap as an
     index. ``transitions`` makes a new one at every placement and never changes one a state
-    already holds (``board_for`` and ``new_board`` make the first of a phase).
+    already holds (``board_for`` and ``new_board`` make the first of a phase), but for the
+    occupants, counted and kept the first time they are read.
 
     No ``__init__``, as ``StateCore`` (made as ``Board()`` and each field written).
     """
 
     __slots__ = (
+        "_occupants",
+        "ended",
         "mask",
-        "occupants",
         "resources",
         "singles",
         "standing",
@@ -98,10 +103,12 @@ class Board:
         "village_small",
     )
 
-    # Figures per space (all seats together) as they stood when the placement ended, or as a
-    # board read from the wire was sent: while figures are being placed the state counts them
-    # off its packed rows (``StateCore.occupants``), so that a placement changes one int.
-    occupants: tuple[int, ...]
+    # The packed rows of figures (``StateCore._rows``) as they stood when the placement ended;
+    # none before (see ``occupants``).
+    ended: Rows
+    # ``occupants`` once counted off ``ended``, or as a board read from the wire was sent; None
+    # until read (the engine itself never reads them: the screens and the reasons do).
+    _occupants: tuple[int, ...] | None
     # Per resource space, a bit per seat standing there (2-3 players only).
     mask: tuple[int, ...]
     # The open village spaces' placements, and the same without the hut (for a seat with one
@@ -115,6 +122,18 @@ class Board:
     # Per seat, the figures placed so far this round, four bits a seat (seat s in bits
     # 4s..4s+3; at most 10 figures): one int changed, where a tuple was rebuilt.
     standing: int
+
+    @property
+    def occupants(self) -> tuple[int, ...]:
+        """Figures per space (all seats together) as they stood when the placement ended, or
+        as a board read from the wire was sent. While figures are being placed the state
+        counts them off its packed rows (``StateCore.occupants``), so that a placement changes
+        one int; at its end only the rows are kept, and the figures per space are counted the
+        first time they are read (random play and the bots' rollouts never read them)."""
+        found = self._occupants
+        if found is None:
+            found = self._occupants = occupants_of(self.ended)
+        return found
 
     def key(self) -> tuple[object, ...]:
         """Every field as a tuple, for comparing boards (the tests, the wire)."""

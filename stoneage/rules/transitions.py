@@ -61,7 +61,6 @@ from .core import (
     Rows,
     StateCore,
     compiled,
-    occupants_of,
     with_count,
 )
 from .data import (
@@ -183,6 +182,26 @@ def without(ids: tuple[str, ...], wanted: str) -> tuple[str, ...]:
     return ids[:at] + ids[at + 1 :]
 
 
+# The resolution phase's choices keyed by an int (``GameState._spaces``): per seat, a bit per
+# space where it has figures still to resolve. Hut and field have none: ``_resolve_step``
+# resolves them before it looks a seat's choices up, so fourteen bits a seat, and four seats
+# fit in 56 bits (compiled, an int below 2**62 is a plain C value, no object).
+_KEYED_SPACES: Final = tuple(s for s in range(NUM_SPACES) if s != HUT and s != FIELD)
+_SEAT_SHIFT: Final = len(_KEYED_SPACES)
+_SEAT_KEY: Final = (1 << _SEAT_SHIFT) - 1
+# RESOLVE_BIT[seat][space]: the bit of ``_spaces`` for figures of ``seat`` on ``space``.
+RESOLVE_BIT: Final = tuple(
+    tuple(
+        1 << seat * _SEAT_SHIFT + _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0
+        for space in range(NUM_SPACES)
+    )
+    for seat in range(4)
+)
+# _KEY_BIT[space]: the bit of a keyed space within a seat's bits (0 for hut and field, which
+# are not keyed and never looked up); _HUNT_KEY: the hunt's bit.
+_KEY_BIT: Final = RESOLVE_BIT[0]
+_HUNT_KEY: Final = _KEY_BIT[HUNT]
+
 # --- the placement board -----------------------------------------------------------------------
 # ``GameState._board`` (a ``core.Board``) holds what the placement phase has filled so far and
 # what is still open to every seat. Its ``village``, ``village_small``, ``resources`` and
@@ -199,7 +218,9 @@ _HUNT_UP_TO: Final = _UP_TO[HUNT]
 # whose second item gives the placements by figures available (at most the room).
 _RESOURCE_ENTRY: Final[tuple[tuple[OpenResource, ...], ...]] = tuple(
     tuple(
-        OpenResource(space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11)))
+        OpenResource(
+            space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11)), _KEY_BIT[space]
+        )
         for room in range(8)
     )
     if space in RESOURCE_SPACES
@@ -305,7 +326,8 @@ def board_for(
         if top is not None and not occupants[space]
     ]
     board = Board()
-    board.occupants = occupants
+    board.ended = NO_ROWS
+    board._occupants = occupants
     board.mask = mask
     board.village = village
     board.village_small = village_small
@@ -336,27 +358,6 @@ def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Resolve, ...], bool]:
     return found
 
 
-# The resolution phase's choices keyed by an int (``GameState._spaces``): per seat, a bit per
-# space where it has figures still to resolve. Hut and field have none: ``_resolve_step``
-# resolves them before it looks a seat's choices up, so fourteen bits a seat, and four seats
-# fit in 56 bits (compiled, an int below 2**62 is a plain C value, no object).
-_KEYED_SPACES: Final = tuple(s for s in range(NUM_SPACES) if s != HUT and s != FIELD)
-_SEAT_SHIFT: Final = len(_KEYED_SPACES)
-_SEAT_KEY: Final = (1 << _SEAT_SHIFT) - 1
-# RESOLVE_BIT[seat][space]: the bit of ``_spaces`` for figures of ``seat`` on ``space``.
-RESOLVE_BIT: Final = tuple(
-    tuple(
-        1 << seat * _SEAT_SHIFT + _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0
-        for space in range(NUM_SPACES)
-    )
-    for seat in range(4)
-)
-# _KEY_SHIFT[space]: the bit of a keyed space within a seat's bits (0 for hut and field, which
-# are not keyed and never looked up); _HUNT_KEY: the hunt's bit.
-_KEY_SHIFT: Final = tuple(
-    _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0 for space in range(NUM_SPACES)
-)
-_HUNT_KEY: Final = 1 << _KEY_SHIFT[HUNT]
 # The hut's and the field's four bits in a seat's packed row (``core.row_bits``).
 _HUT_BITS: Final = 15 << (HUT << 2)
 _HUT_FIELD_BITS: Final = _HUT_BITS | 15 << (FIELD << 2)
@@ -437,11 +438,12 @@ class Transitions(StateCore):
         # unboxed; as plain Python, a shift and a mask cost what an index did. ``extend``:
         # compiled, a direct call of the list's method, where ``+=`` goes through the generic
         # protocol.
-        key = self._spaces >> seat * _SEAT_SHIFT
+        # The seat's bits masked first: as plain Python the tests below are then on a small int.
+        key = self._spaces >> seat * _SEAT_SHIFT & _SEAT_KEY
         if not key & _HUNT_KEY:
             acts.extend(_HUNT_UP_TO[avail])
         for entry in board.resources:
-            if not key >> _KEY_SHIFT[entry.space] & 1:
+            if not key & entry.key_bit:
                 acts.extend(entry.by_avail[avail])
         acts.extend(board.singles)
         return acts
@@ -479,7 +481,8 @@ class Transitions(StateCore):
         # A new board (this state's own: the one it had is shared with the state before),
         # each field as it was but where this placement changes it.
         b = Board()
-        b.occupants = board.occupants
+        b.ended = board.ended
+        b._occupants = board._occupants
         b.standing = board.standing + (count << (seat << 2))  # four bits a seat
         mask = board.mask
         resources = board.resources
@@ -547,9 +550,10 @@ class Transitions(StateCore):
                 self._legal = acts
                 return
         self.phase = RESOLVE
-        # The occupants at the end of the placement, kept through the round (the board is
-        # this state's own still: no other state has seen it).
-        b.occupants = occupants_of(packed)
+        # The rows at the end of the placement, kept through the round for the occupants
+        # (the board is this state's own still: no other state has seen it).
+        b.ended = packed
+        b._occupants = None
         self.turn = self._table.start
         self._settle()
 
