@@ -19,23 +19,13 @@ from stoneage.ai import Budget, parse_spec
 from stoneage.ai.leanings import KIND_OF_SPACE, KINDS
 from stoneage.play.match import Match
 from stoneage.play.seats import bot_seats
-from stoneage.rules import GameState, Place
+from stoneage.rules import SCORING_CATEGORIES, GameState, Place
 
 from . import ROUND_CAP, GameResult, SeriesSpec, game_seed, seating
 from .ladder import pair_outcome
 
 #: Final points by source: the scoring's categories, the four multipliers apart.
-SOURCES = (
-    "buildings",
-    "card_points",
-    "green_sets",
-    "farmers",
-    "tool_makers",
-    "hut_builders",
-    "shamans",
-    "resources",
-    "feeding_penalties",
-)
+SOURCES = tuple(category for category in SCORING_CATEGORIES if category != "total")
 SOURCE_TITLES = {
     "buildings": "build",
     "card_points": "cardpt",

@@ -29,7 +29,7 @@ from stoneage.scenes.stats.stats_scene import StatsScene
 from stoneage.scenes.table.scene import TableScene
 from stoneage.staging import find, game_over
 
-from .hands import post
+from .hands import go_on_from_held_roll, post
 from .test_stats_recording import SEED, near_the_end, play_out
 from .test_stats_recording import seats as two_seats
 
@@ -448,11 +448,14 @@ def test_the_chart_says_which_decision_is_under_the_pointer(app, ready):
 # --- practice from here ----------------------------------------------------------------------------------
 def play_the_original_moves(app, table: TableScene, replay, seconds: float = 120.0) -> None:
     """Bots and chance play on their own; at each of the person's decisions the table's hands
-    take the original game's move, until the practice game has left the screen."""
+    take the original game's move (a roll held on screen gone on from with Continue), until
+    the practice game has left the screen."""
     moves = {step.before.ply: step.action for step in replay.steps}
     deadline = time.monotonic() + seconds
     while app.top is table and time.monotonic() < deadline:
         app.step(block=False)
+        if go_on_from_held_roll(app):  # a roll of the person's, held until Continue
+            continue
         seat = table.match.human_to_act()
         if seat is not None and table.hands.controls and not table.timeline.busy:
             assert table.act(moves[table.match.state.ply])

@@ -220,17 +220,9 @@ class ToolsDialog(Dialog):
             "midleft",
         )
         line_y = body.top + die + self.lay.margin + die // 2
-        icon = assets.image((("food",) + RESOURCE_ART)[self.space - data.HUNT], die)
-        rule = draw_text(
-            surface,
-            _("{pips} pips = 1").format(pips=self.divisor),
-            (body.left, line_y),
-            f.label,
-            theme.UMBER_DARK,
-            True,
-            "midleft",
+        rule, icon = draw_yield_rule(
+            surface, self.space, self.divisor, (body.left, line_y), f.label, die
         )
-        surface.blit(icon, icon.get_rect(midleft=(rule.right + 4, line_y)))
         got = draw_text(
             surface,
             _("{tools}: {amount}").format(
@@ -306,6 +298,31 @@ class ItemsDialog(Dialog):
             # Two lines where one would shrink ("+1 food production" ran out of its tile).
             with text_box(rect):
                 draw_text_block(surface, _(ITEM_FACES[face]), label, f.small, theme.CHARCOAL, True)
+
+
+def draw_yield_rule(
+    surface: pygame.Surface,
+    space: int,
+    divisor: int,
+    midleft: tuple[int, int],
+    size: int,
+    icon_size: int,
+) -> tuple[Rect, pygame.Surface]:
+    """Draw a gathering space's rule ("4 pips = 1" and the good's picture) from ``midleft``,
+    as the tools dialog and the held roll both show it; the rectangle of its words and the
+    picture (to name the good again after an amount)."""
+    icon = assets.image((("food",) + RESOURCE_ART)[space - data.HUNT], icon_size)
+    rule = draw_text(
+        surface,
+        _("{pips} pips = 1").format(pips=divisor),
+        midleft,
+        size,
+        theme.UMBER_DARK,
+        True,
+        "midleft",
+    )
+    surface.blit(icon, icon.get_rect(midleft=(rule.right + 4, midleft[1])))
+    return rule, icon
 
 
 def die_tile_parts(rect: Rect, size: int) -> tuple[Rect, Rect, Rect]:

@@ -24,7 +24,6 @@ from pygame import Rect
 from stoneage.i18n import _, pgettext
 from stoneage.play.match import Step
 from stoneage.play.names import (
-    RESOURCE_ART,
     food_count,
     resource_count,
     resource_title,
@@ -32,7 +31,7 @@ from stoneage.play.names import (
 )
 from stoneage.rules import data
 from stoneage.rules.events import DiceRolled, Gathered
-from stoneage.scenes.table.controls.dialogs import Dialog
+from stoneage.scenes.table.controls.dialogs import Dialog, draw_yield_rule
 from stoneage.scenes.table.drawing.pieces import dice_faces
 from stoneage.ui import assets, theme
 from stoneage.ui.layout import TableLayout, button_row
@@ -187,17 +186,10 @@ class RollShown(Dialog):
             "midleft",
         )
         line_y = max(y + die, body.top + die) + self.lay.margin + die // 2
-        icon = assets.image((("food",) + RESOURCE_ART)[roll.space - data.HUNT], die)
-        rule = draw_text(
-            surface,
-            _("{pips} pips = 1").format(pips=data.gather_divisor(roll.space)),
-            (body.left, line_y),
-            f.label,
-            theme.UMBER_DARK,
-            True,
-            "midleft",
+        divisor = data.gather_divisor(roll.space)
+        rule, _icon = draw_yield_rule(
+            surface, roll.space, divisor, (body.left, line_y), f.label, die
         )
-        surface.blit(icon, icon.get_rect(midleft=(rule.right + 4, line_y)))
         draw_text(  # the amount names what was gained: no second icon after it
             surface,
             _("you get {amount}").format(amount=self.gained_text()),
