@@ -6,7 +6,7 @@ A state's ``pending`` is ``None`` (the seat in ``turn`` places or picks its next
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, final
 
 from mypy_extensions import mypyc_attr
 
@@ -43,8 +43,15 @@ class Step:
     """A pending sub-step of a turn (``GameState.pending``): its ``kind`` (one of the names
     above) and, in each subclass, its parameters by name. Never changed once a state holds
     it. Compiled, a native class (a C struct read by offset), as cheap to make and read as the
-    tuple it replaced; ``isinstance`` tells the kinds apart for mypy. Equal steps compare and
-    hash equal; ``as_tuple`` gives the kind and the parameters in order (the wire's layout)."""
+    tuple it replaced. Equal steps compare and hash equal; ``as_tuple`` gives the kind and the
+    parameters in order (the wire's layout).
+
+    Each kind is a final class, and the engine tells them apart by the exact class,
+    ``type(step) is RollStep`` (mypy narrows on it as on ``isinstance``): compiled, a pointer
+    comparison either way; as plain Python an ``isinstance`` that fails walks the class's bases
+    and looks ``__class__`` up, several times the cost, on steps of the wrong kind at every
+    turn. Likewise ``type(step) in CHANCE_STEPS`` rather than ``step.kind``: read on steps of
+    every class, an attribute is looked up the slow, generic way."""
 
     __slots__ = ("kind",)
 
@@ -70,6 +77,7 @@ class Step:
         return f"{type(self).__name__}{self.params()!r}"
 
 
+@final
 @mypyc_attr(acyclic=True)
 class RevealCardStep(Step):
     """The card for an empty display slot is turned up (chance)."""
@@ -86,6 +94,7 @@ class RevealCardStep(Step):
         return (self.slot,)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class RevealTileStep(Step):
     """The top tile of a building stack is turned up (chance)."""
@@ -102,6 +111,7 @@ class RevealTileStep(Step):
         return (self.stack,)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class RollStep(Step):
     """Dice are rolled for a gathering space (chance): ``dice`` of them, for the hunt or a
@@ -124,6 +134,7 @@ class RollStep(Step):
         return (self.space, self.dice, self.by_card)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class ItemsRollStep(Step):
     """The dice for items of a card ``buyer`` bought are rolled (chance)."""
@@ -140,6 +151,7 @@ class ItemsRollStep(Step):
         return (self.buyer,)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class ExtraStep(Step):
     """``owner`` draws an extra card face down (chance)."""
@@ -156,6 +168,7 @@ class ExtraStep(Step):
         return (self.owner,)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class ToolsStep(Step):
     """The seat in turn may add tools to the dice ``total`` it rolled on ``space``; ``by_card``
@@ -177,6 +190,7 @@ class ToolsStep(Step):
         return (self.space, self.total, self.by_card)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class PayCardStep(Step):
     """The seat in turn pays for the card in display ``slot`` (or declines)."""
@@ -193,6 +207,7 @@ class PayCardStep(Step):
         return (self.slot,)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class PayBuildingStep(Step):
     """The seat in turn pays for the top tile of ``stack`` (or declines)."""
@@ -209,6 +224,7 @@ class PayBuildingStep(Step):
         return (self.stack,)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class ItemsPickStep(Step):
     """``picker`` takes one of the dice for items left (``faces``) of ``buyer``'s card."""
@@ -229,6 +245,7 @@ class ItemsPickStep(Step):
         return (self.faces, self.picker, self.buyer)
 
 
+@final
 @mypyc_attr(acyclic=True)
 class FeedShortStep(Step):
     """The seat in turn is ``short`` food: it pays resources for it or takes the penalty."""
@@ -257,4 +274,10 @@ Pending = (
     | PayBuildingStep
     | ItemsPickStep
     | FeedShortStep
+)
+
+
+# The steps decided by chance (their kinds are ``CHANCE_KINDS``).
+CHANCE_STEPS: Final[frozenset[type[Step]]] = frozenset(
+    {RevealCardStep, RevealTileStep, RollStep, ItemsRollStep, ExtraStep}
 )

@@ -50,14 +50,14 @@ from .events import Event
 from .explain import explain_illegal
 from .nodes import (
     CHANCE,
-    CHANCE_KINDS,
+    CHANCE_STEPS,
     EXTRA,
-    ITEMS_ROLL,
     PLACE,
     REFILL,
     REVEAL_CARD,
     REVEAL_TILE,
     TERMINAL,
+    ExtraStep,
     FeedShortStep,
     ItemsPickStep,
     ItemsRollStep,
@@ -169,23 +169,23 @@ class GameState(Transitions):
             return GAME_OVER
         if pending is None:
             return PlaceFigures(actor) if self.phase == PLACE else ChooseSpace(actor)
-        if isinstance(pending, ToolsStep):
+        if type(pending) is ToolsStep:
             return ChooseTools(actor, pending.space, pending.total, pending.by_card)
-        if isinstance(pending, PayCardStep):
+        if type(pending) is PayCardStep:
             return PayForCard(actor, pending.slot)
-        if isinstance(pending, PayBuildingStep):
+        if type(pending) is PayBuildingStep:
             return PayForBuilding(actor, pending.stack)
-        if isinstance(pending, ItemsPickStep):
+        if type(pending) is ItemsPickStep:
             return PickItemDie(actor, pending.faces, pending.buyer)
-        if isinstance(pending, FeedShortStep):
+        if type(pending) is FeedShortStep:
             return FeedPeople(actor, pending.short)
-        if isinstance(pending, RollStep):
+        if type(pending) is RollStep:
             return RollDice(self.turn, pending.space, pending.dice, pending.by_card)
-        if isinstance(pending, ItemsRollStep):
+        if type(pending) is ItemsRollStep:
             return RollItemDice(pending.buyer)
-        if isinstance(pending, RevealCardStep):
+        if type(pending) is RevealCardStep:
             return TurnUpCard(pending.slot)
-        if isinstance(pending, RevealTileStep):
+        if type(pending) is RevealTileStep:
             return TurnUpBuilding(pending.stack)
         return DrawFaceDown(pending.owner)
 
@@ -454,31 +454,33 @@ class GameState(Transitions):
         return acts
 
     def _decision_options(self, pending: Pending, p: Player) -> tuple[Action, ...]:
-        if isinstance(pending, ToolsStep):
+        if type(pending) is ToolsStep:
             return tool_options(p, pending.space, pending.total)
-        if isinstance(pending, PayCardStep):
+        if type(pending) is PayCardStep:
             return card_payment_actions(p.res, pending.slot + 1)
-        if isinstance(pending, PayBuildingStep):
+        if type(pending) is PayBuildingStep:
             tile = self._table.tops[pending.stack]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             return building_payment_actions(tile, p.res)
-        if isinstance(pending, ItemsPickStep):
+        if type(pending) is ItemsPickStep:
             return tuple(PICK_ACTIONS[face] for face in sorted(set(pending.faces)))
-        if isinstance(pending, FeedShortStep):
+        if type(pending) is FeedShortStep:
             return feed_actions(p.res, pending.short)
         raise AssertionError(f"not a decision: {pending!r}")
 
     def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         pending = self.pending
-        if pending is None or pending.kind not in CHANCE_KINDS:
+        if type(pending) not in CHANCE_STEPS:
             return (), ()
-        if isinstance(pending, RollStep):
+        if type(pending) is RollStep:
             return _roll_outcomes(pending.dice)[:2]
-        if isinstance(pending, ItemsRollStep):
+        if type(pending) is ItemsRollStep:
             return _items_outcomes(self.n)[:2]
-        if isinstance(pending, RevealTileStep):
+        if type(pending) is RevealTileStep:
             return _uniform(RevealTile, self._table.tile_pool)
-        return _uniform(RevealCard if pending.kind == REVEAL_CARD else DrawExtra, self._table.deck)
+        return _uniform(
+            RevealCard if type(pending) is RevealCardStep else DrawExtra, self._table.deck
+        )
 
 
 def _uniform(kind: RevealKind, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
@@ -536,20 +538,20 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
         return False
     # ``type(action) is ...`` rather than ``action.__class__``: compiled, it reads the type
     # without an attribute look-up; the kinds are compared as constants (``_ROLL`` ... below).
-    if isinstance(pending, RollStep):
+    if type(pending) is RollStep:
         if type(action) is not _ROLL or action[1] != "roll":
             return False
         dice, total = pending.dice, action[0]
         return type(total) is int and dice <= total <= 6 * dice
-    if pending.kind == REVEAL_TILE:
+    if type(pending) is RevealTileStep:
         if type(action) is not _REVEAL_TILE or action[1] != "tile":
             return False
         pool = state._table.tile_pool
         return action[0] in pool
-    if pending.kind == REVEAL_CARD:
+    if type(pending) is RevealCardStep:
         if type(action) is not _REVEAL_CARD or action[1] != "card":
             return False
-    elif pending.kind == EXTRA:
+    elif type(pending) is ExtraStep:
         if type(action) is not _DRAW_EXTRA or action[1] != "extra":
             return False
     else:
@@ -598,13 +600,13 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     pending = state.pending
     if state._actor != CHANCE or pending is None:
         raise IllegalActionError("sample_chance", state._actor, "this is not a chance node")
-    if isinstance(pending, RollStep):
+    if type(pending) is RollStep:
         found = _ROLL_CACHE.get(pending.dice)  # its cache read first: a call saved
         outcomes, _, cumulative = found if found is not None else _roll_outcomes(pending.dice)
-    elif pending.kind == ITEMS_ROLL:
+    elif type(pending) is ItemsRollStep:
         outcomes, _, cumulative = _items_outcomes(state.n)
     else:  # a reveal: every unseen card or tile equally likely
-        ids = state._table.tile_pool if pending.kind == REVEAL_TILE else state._table.deck
+        ids = state._table.tile_pool if type(pending) is RevealTileStep else state._table.deck
         if not ids:
             raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
         # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).

@@ -85,7 +85,7 @@ from .data import (
 )
 from .nodes import (
     CHANCE,
-    CHANCE_KINDS,
+    CHANCE_STEPS,
     FEED,
     OVER,
     PLACE,
@@ -601,7 +601,7 @@ class Transitions(StateCore):
                 r3 ^= count << shift
         self._rows = (r0, r1, r2, r3, r4)  # ``_set_placed`` spelled out
         self._placed = None
-        self._spaces &= ~RESOLVE_BIT[seat][space]
+        self._spaces ^= RESOLVE_BIT[seat][space]  # set while figures stand there: flipped off
         told = self._events  # events: the seat's board before, to tell what changed
         was = self.players[seat].copy() if told is not None else None
         if space == TOOL_MAKER:
@@ -671,7 +671,7 @@ class Transitions(StateCore):
     # --- rolls and tools -----------------------------------------------------------------------
     def _do_roll(self, action: Roll) -> None:
         pending = self.pending
-        assert isinstance(pending, RollStep), pending
+        assert type(pending) is RollStep, pending
         space = pending.space
         total, seat = action[0], self.turn
         p = self.players[seat]
@@ -695,7 +695,7 @@ class Transitions(StateCore):
 
     def _do_tools(self, action: UseTools) -> None:
         pending = self.pending
-        assert isinstance(pending, ToolsStep), pending
+        assert type(pending) is ToolsStep, pending
         space = pending.space
         total = pending.total
         seat = self.turn
@@ -724,15 +724,18 @@ class Transitions(StateCore):
     # --- buying --------------------------------------------------------------------------------
     def _do_pay(self, action: Pay) -> None:
         pending = self.pending
-        assert isinstance(pending, (PayCardStep, PayBuildingStep)), pending
-        index = pending.slot if isinstance(pending, PayCardStep) else pending.stack
+        if type(pending) is PayCardStep:
+            index = pending.slot
+        else:
+            assert type(pending) is PayBuildingStep, pending
+            index = pending.stack
         seat = self.turn
         p = self._player(seat)
         p.add_resources(action[0], -1)
         self.pending = None
         table = self._edit_table()
         told = self._events
-        if isinstance(pending, PayCardStep):
+        if type(pending) is PayCardStep:
             card_id = table.display[index]
             assert card_id is not None, "a figure stands only on a slot with a card"
             table.display = table.display[:index] + (None,) + table.display[index + 1 :]
@@ -780,7 +783,7 @@ class Transitions(StateCore):
     # --- dice for items ------------------------------------------------------------------------
     def _do_items_roll(self, action: RollItems) -> None:
         pending = self.pending
-        assert isinstance(pending, ItemsRollStep), pending
+        assert type(pending) is ItemsRollStep, pending
         buyer = pending.buyer
         self.pending = ItemsPickStep(action[0], buyer, buyer)
         self._auto_pick()
@@ -788,7 +791,7 @@ class Transitions(StateCore):
 
     def _do_pick(self, action: PickItem) -> None:
         pending = self.pending
-        assert isinstance(pending, ItemsPickStep), pending
+        assert type(pending) is ItemsPickStep, pending
         faces, picker, buyer = pending.faces, pending.picker, pending.buyer
         face = action[0]
         self._take_item(picker, face, True)
@@ -819,7 +822,7 @@ class Transitions(StateCore):
     def _auto_pick(self) -> None:
         """Hand out dice while only one kind of face is left: nobody has a choice then."""
         pending = self.pending
-        while isinstance(pending, ItemsPickStep) and len(set(pending.faces)) == 1:
+        while type(pending) is ItemsPickStep and len(set(pending.faces)) == 1:
             faces, picker = pending.faces, pending.picker
             self._take_item(picker, faces[0], False)
             rest = faces[1:]
@@ -888,7 +891,7 @@ class Transitions(StateCore):
     # --- chance outcomes -------------------------------------------------------------------------
     def _do_reveal_card(self, action: RevealCard) -> None:
         pending = self.pending
-        assert isinstance(pending, RevealCardStep), pending
+        assert type(pending) is RevealCardStep, pending
         slot = pending.slot
         table = self._edit_table()
         table.display = table.display[:slot] + (action[0],) + table.display[slot + 1 :]
@@ -898,7 +901,7 @@ class Transitions(StateCore):
 
     def _do_reveal_tile(self, action: RevealTile) -> None:
         pending = self.pending
-        assert isinstance(pending, RevealTileStep), pending
+        assert type(pending) is RevealTileStep, pending
         stack = pending.stack
         table = self._edit_table()
         table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1 :]
@@ -908,7 +911,7 @@ class Transitions(StateCore):
 
     def _do_extra(self, action: DrawExtra) -> None:
         pending = self.pending
-        assert isinstance(pending, ExtraStep), pending
+        assert type(pending) is ExtraStep, pending
         p = self._player(pending.owner)
         p.extras = p.extras + (action[0],)
         self._remove_from_deck(action[0])
@@ -949,9 +952,9 @@ class Transitions(StateCore):
         pending = self.pending
         if self.phase == OVER:
             self._actor = TERMINAL
-        elif pending is not None and pending.kind in CHANCE_KINDS:
+        elif type(pending) in CHANCE_STEPS:
             self._actor = CHANCE
-        elif isinstance(pending, ItemsPickStep):
+        elif type(pending) is ItemsPickStep:
             self._actor = pending.picker
         else:
             self._actor = self.turn
@@ -961,9 +964,9 @@ class Transitions(StateCore):
             return TERMINAL
         pending = self.pending
         if pending is not None:
-            if pending.kind in CHANCE_KINDS:
+            if type(pending) in CHANCE_STEPS:
                 return CHANCE
-            if isinstance(pending, ItemsPickStep):
+            if type(pending) is ItemsPickStep:
                 return pending.picker
         return self.turn
 
