@@ -455,26 +455,22 @@ class Transitions(StateCore):
         count = action[1]
         board = self._board
         # One int changed; the rows are built only if read (``placed``), and the occupants
-        # are counted off them until the placement ends (``StateCore.occupants``): the
-        # board's tuple of them is left as it was, not rebuilt at every placement.
-        # ``with_count`` spelled out (no call): the old count flipped to the new one by an
-        # exclusive or, in the one int that holds it.
+        # are counted off them (``StateCore.occupants``, ``Board.occupants``). ``with_count``
+        # spelled out (no call), and simpler: a seat places on a space at most once a round,
+        # so its count there is 0 and the new one is or'ed into the int that holds it.
         r0, r1, r2, r3, r4 = self._rows
         value: i64 = count
-        shift: i64
+        shift: i64 = space << 2
         if space == _ROW_LAST_SPACE:
-            shift = seat << 2
-            r4 ^= (r4 >> shift & 15 ^ value) << shift
+            r4 |= value << (seat << 2)
+        elif seat == 0:
+            r0 |= value << shift
+        elif seat == 1:
+            r1 |= value << shift
+        elif seat == 2:
+            r2 |= value << shift
         else:
-            shift = space << 2
-            if seat == 0:
-                r0 ^= (r0 >> shift & 15 ^ value) << shift
-            elif seat == 1:
-                r1 ^= (r1 >> shift & 15 ^ value) << shift
-            elif seat == 2:
-                r2 ^= (r2 >> shift & 15 ^ value) << shift
-            else:
-                r3 ^= (r3 >> shift & 15 ^ value) << shift
+            r3 |= value << shift
         packed = self._rows = (r0, r1, r2, r3, r4)
         self._placed = None
         self._spaces |= RESOLVE_BIT[seat][space]
