@@ -46,22 +46,26 @@ Rows = tuple[i64, i64, i64, i64, i64]
 @mypyc_attr(acyclic=True)
 class OpenResource:
     """A resource space still open to a seat not yet standing there (an entry of the board's
-    ``resources``): the space, and by the figures a seat has left (0-10) its placements there,
-    at most the room left, and ``key_bit``, the space's bit in a seat's bits of spaces stood
-    on (``StateCore._spaces``). The engine shares one per space and room.
+    ``resources``): the space, the room left there, by the figures a seat has left (0-10) its
+    placements there (at most the room), and ``key_bit``, the space's bit in a seat's bits of
+    spaces stood on (``StateCore._spaces``). The engine shares one per space and room.
 
     An object, not a pair: compiled, a pair of an int and a tuple is kept unpacked in C, so
     each entry copied into a new board's tuple was packed into a new pair again.
     """
 
-    __slots__ = ("by_avail", "key_bit", "space")
+    __slots__ = ("by_avail", "key_bit", "room", "space")
 
     space: int
+    room: int
     by_avail: tuple[tuple[Place, ...], ...]
     key_bit: int
 
-    def __init__(self, space: int, by_avail: tuple[tuple[Place, ...], ...], key_bit: int) -> None:
+    def __init__(
+        self, space: int, room: int, by_avail: tuple[tuple[Place, ...], ...], key_bit: int
+    ) -> None:
         self.space = space
+        self.room = room
         self.by_avail = by_avail
         self.key_bit = key_bit
 

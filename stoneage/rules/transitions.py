@@ -219,7 +219,10 @@ _HUNT_UP_TO: Final = _UP_TO[HUNT]
 _RESOURCE_ENTRY: Final[tuple[tuple[OpenResource, ...], ...]] = tuple(
     tuple(
         OpenResource(
-            space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11)), _KEY_BIT[space]
+            space,
+            room,
+            tuple(_UP_TO[space][min(avail, room)] for avail in range(11)),
+            _KEY_BIT[space],
         )
         for room in range(8)
     )
@@ -501,13 +504,13 @@ class Transitions(StateCore):
                     singles = tuple(still_open)
             elif space != HUNT:
                 n = self.n
-                # ``figures_on`` spelled out (a resource space is never the fifth int's).
-                room = RESOURCE_SPACE_CAPACITY - (
-                    (r0 >> shift & 15)
-                    + (r1 >> shift & 15)
-                    + (r2 >> shift & 15)
-                    + (r3 >> shift & 15)
-                )
+                # The room left: the seat's placements there came from the space's entry, so
+                # the entry is on the board; its room less the figures just placed.
+                room = 0
+                for entry in resources:
+                    if entry.space == space:
+                        room = entry.room - count
+                        break
                 if n < 4:  # who stands on a resource space matters with 2-3 players
                     bits = mask[space] | 1 << seat
                     if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
