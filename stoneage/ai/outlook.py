@@ -179,7 +179,7 @@ def _fed_this_round(state: GameState, seat: int) -> bool:
     if state.phase != "feed":
         return False
     # Feeding goes seat by seat from the start player; ``turn`` is the seat being fed.
-    start: int = state.start  # typed here: the rules' table_property reads as Any
+    start = state.start
     return (seat - start) % state.n < (state.turn - start) % state.n
 
 

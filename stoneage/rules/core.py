@@ -32,59 +32,42 @@ from .actions import Action, Place
 from .data import NUM_SPACES
 from .nodes import CHANCE, PLACE, TERMINAL, Pending, Phase
 from .player import Player
-from .table import FIELDS as TABLE_FIELDS
-from .table import Table, table_property
+from .table import Table
 
 if TYPE_CHECKING:
     from .events import Event
 
-# The rows of figures packed (compiled only, see ``StateCore._rows``): native 64-bit ints
-# compiled (the shifts and masks are then C operations, where an ``int`` is checked at each),
-# plain ints as Python. At most 60 bits are used.
+# The rows of figures packed (see ``StateCore._rows``): native 64-bit ints compiled (the
+# shifts and masks are then C operations, where an ``int`` is checked at each), plain ints as
+# Python. At most 60 bits are used.
 Rows = tuple[i64, i64, i64, i64, i64]
-
-# The placement board (see ``transitions``): a plain tuple, as it is rebuilt on every
-# placement and building a named tuple costs three times as much.
-#   occupants      figures per space (compiled, set when the placement ends: until then
-#                  ``StateCore.occupants`` counts them off the packed rows)
-#   mask           per resource space, a bit per seat standing there (2-3 players only)
-#   village        the open village spaces' placements
-#   village_small  the same without the hut, for a seat with one figure left
-#   resources      per resource space open to a seat not yet standing there, its
-#                  ``OpenResource`` (the space and its placements by figures available)
-#   singles        the placements on open card slots and building stacks
-#   standing       per seat, the figures placed so far this round, four bits a seat (seat s in
-#                  bits 4s..4s+3; at most 10 figures): an int changed in place of a tuple
-#                  rebuilt on every placement (compiled, an int in the board needs no object)
-Board = tuple[
-    tuple[int, ...],
-    tuple[int, ...],
-    tuple[Place, ...],
-    tuple[Place, ...],
-    tuple["OpenResource", ...],
-    tuple[Place, ...],
-    int,
-]
 
 
 @mypyc_attr(acyclic=True)
 class OpenResource:
     """A resource space still open to a seat not yet standing there (an entry of the board's
-    ``resources``): the space, and by the figures a seat has left (0-10) its placements there,
-    at most the room left. The engine shares one per space and room.
+    ``resources``): the space, the room left there, by the figures a seat has left (0-10) its
+    placements there (at most the room), and ``key_bit``, the space's bit in a seat's bits of
+    spaces stood on (``StateCore._spaces``). The engine shares one per space and room.
 
     An object, not a pair: compiled, a pair of an int and a tuple is kept unpacked in C, so
     each entry copied into a new board's tuple was packed into a new pair again.
     """
 
-    __slots__ = ("by_avail", "space")
+    __slots__ = ("by_avail", "key_bit", "room", "space")
 
     space: int
+    room: int
     by_avail: tuple[tuple[Place, ...], ...]
+    key_bit: int
 
-    def __init__(self, space: int, by_avail: tuple[tuple[Place, ...], ...]) -> None:
+    def __init__(
+        self, space: int, room: int, by_avail: tuple[tuple[Place, ...], ...], key_bit: int
+    ) -> None:
         self.space = space
+        self.room = room
         self.by_avail = by_avail
+        self.key_bit = key_bit
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -98,6 +81,78 @@ class OpenResource:
 
     def __repr__(self) -> str:
         return f"OpenResource({self.space}, up to {len(self.by_avail[-1])})"
+
+
+@mypyc_attr(acyclic=True)
+class Board:
+    """The placement board (``StateCore._board``): what stands where this round and what is
+    still open to every seat, kept until the next placement phase begins (see
+    ``transitions``). A class of named fields: compiled, a C struct read and written by
+    offset, as cheap as the tuple it replaced; as plain Python a slot read is as cheap as an
+    index. ``transitions`` makes a new one at every placement and never changes one a state
+    already holds (``board_for`` and ``new_board`` make the first of a phase), but for the
+    occupants, counted and kept the first time they are read.
+
+    No ``__init__``, as ``StateCore`` (made as ``Board()`` and each field written).
+    """
+
+    __slots__ = (
+        "_occupants",
+        "ended",
+        "mask",
+        "resources",
+        "singles",
+        "standing",
+        "village",
+        "village_small",
+    )
+
+    # The packed rows of figures (``StateCore._rows``) as they stood when the placement ended;
+    # none before (see ``occupants``).
+    ended: Rows
+    # ``occupants`` once counted off ``ended``, or as a board read from the wire was sent; None
+    # until read (the engine itself never reads them: the screens and the reasons do).
+    _occupants: tuple[int, ...] | None
+    # Per resource space, a bit per seat standing there (2-3 players only).
+    mask: tuple[int, ...]
+    # The open village spaces' placements, and the same without the hut (for a seat with one
+    # figure left).
+    village: tuple[Place, ...]
+    village_small: tuple[Place, ...]
+    # Per resource space open to a seat not yet standing there, its ``OpenResource``.
+    resources: tuple[OpenResource, ...]
+    # The placements on open card slots and building stacks.
+    singles: tuple[Place, ...]
+    # Per seat, the figures placed so far this round, four bits a seat (seat s in bits
+    # 4s..4s+3; at most 10 figures): one int changed, where a tuple was rebuilt.
+    standing: int
+
+    @property
+    def occupants(self) -> tuple[int, ...]:
+        """Figures per space (all seats together) as they stood when the placement ended, or
+        as a board read from the wire was sent. While figures are being placed the state
+        counts them off its packed rows (``StateCore.occupants``), so that a placement changes
+        one int; at its end only the rows are kept, and the figures per space are counted the
+        first time they are read (random play and the bots' rollouts never read them)."""
+        found = self._occupants
+        if found is None:
+            found = self._occupants = occupants_of(self.ended)
+        return found
+
+    def key(self) -> tuple[object, ...]:
+        """Every field as a tuple, for comparing boards (the tests, the wire)."""
+        return (
+            self.occupants,
+            self.mask,
+            self.village,
+            self.village_small,
+            self.resources,
+            self.singles,
+            self.standing,
+        )
+
+    def __repr__(self) -> str:
+        return f"Board{self.key()!r}"
 
 
 # Every action since setup, oldest first, in a list shared along a line of play: a state's own
@@ -146,14 +201,14 @@ class StateCore:
     turn: int
     _actor: int  # current_player(), set by the handler that finished the state
     players: tuple[Player, ...]
-    # ``placed`` (the public rows of figures, see the property below) as kept: run as plain
-    # Python always the rows themselves; compiled, the rows once built and None until then,
-    # the figures being kept in ``_rows``.
+    # ``placed`` (the public rows of figures, see the property below) once built from
+    # ``_rows``, None until then.
     _placed: tuple[tuple[int, ...], ...] | None
-    # Compiled only (never written as plain Python): the figures of ``placed`` packed four bits
-    # a space, one int per seat for spaces 0-14 and a fifth for space 15 of every seat (four
-    # bits a seat). A tuple of five ints is a plain C value in a compiled state: a placement
-    # or a resolution changes one int where the rows were two tuples rebuilt item by item.
+    # The figures of ``placed`` packed four bits a space, one int per seat for spaces 0-14 and
+    # a fifth for space 15 of every seat (four bits a seat): the one way the engine keeps
+    # them, on both paths. Compiled, a tuple of five ints is a plain C value: a placement or a
+    # resolution changes one int where the rows were two tuples rebuilt item by item; as
+    # plain Python a shift and a mask cost about what the tuples did.
     _rows: Rows
     pending: Pending | None
     ply: int
@@ -175,10 +230,9 @@ class StateCore:
     # pays one test of this slot where something happens, and builds nothing.
     _events: list[Event] | None
 
-    # The fields kept on the table, read-only here. Plain properties, which a compiler turns
-    # into native getters; run as plain Python, each is replaced below by a property with an
-    # ``attrgetter`` as its getter (no Python frame per read). The engine itself reads
-    # ``self._table.<field>``, as cheap on both paths.
+    # The fields kept on the table, read-only here: plain properties (compiled, native
+    # getters). The engine itself reads ``self._table.<field>``, a frame cheaper run as plain
+    # Python; the bots and the screens read these.
     @property
     def seed(self) -> int | None:
         """The seed of the game (None in a seat's view)."""
@@ -237,8 +291,7 @@ class StateCore:
     @property
     def placed(self) -> tuple[tuple[int, ...], ...]:
         """Per seat, the figures standing on each space (``placed[seat][space]``)."""
-        # Only compiled: as plain Python this property is replaced below by ``_placed``'s own
-        # slot, which always holds the rows.
+        # Built from the packed rows on first reading and kept (``_placed``).
         rows = self._placed
         if rows is None:
             rows = self._placed = unpacked_rows(self._rows, self.n)
@@ -254,18 +307,16 @@ class StateCore:
     @property
     def occupants(self) -> tuple[int, ...]:
         """Figures standing on each space (all seats together)."""
-        # Only compiled: while the figures are being placed they are counted off the packed
-        # rows (``transitions`` sets the board's tuple once the placement ends). As plain
-        # Python this property is replaced below by a reading of the board's tuple, which the
-        # engine keeps up to date at every placement.
+        # While the figures are being placed they are counted off the packed rows
+        # (``transitions`` sets the board's tuple once the placement ends).
         if self.phase == PLACE:
             return occupants_of(self._rows)
-        return self._board[0]
+        return self._board.occupants
 
     @property
     def occupant_mask(self) -> tuple[int, ...]:
         """Per resource space, a bit per seat standing there (kept with 2-3 players only)."""
-        return self._board[1]
+        return self._board.mask
 
     # --- readings ------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -312,11 +363,13 @@ class StateCore:
         return self.history[self.ply - 1]
 
 
-# --- the rows of figures packed (compiled; see ``StateCore._rows``) --------------------------------
+# --- the rows of figures packed (see ``StateCore._rows``) --------------------------------
 _LAST_SPACE: Final = NUM_SPACES - 1  # the one space kept in the fifth int
 NO_ROWS: Final = (0, 0, 0, 0, 0)
 _EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 _ROW_SPACES: Final = tuple(range(NUM_SPACES))
+# The shifts of spaces 0-14 in a seat's int (space 15 is in the fifth).
+_ROW_SHIFTS: Final = tuple(space << 2 for space in range(_LAST_SPACE))
 
 
 def row_bits(rows: Rows, seat: int) -> i64:
@@ -373,7 +426,12 @@ def figures_on(rows: Rows, space: int) -> int:
 
 def occupants_of(rows: Rows) -> tuple[int, ...]:
     """The figures on each space in packed ``rows`` (all seats together)."""
-    return tuple(figures_on(rows, space) for space in _ROW_SPACES)
+    # ``figures_on`` spelled out (no call per space): this ends every placement phase.
+    r0, r1, r2, r3, last = rows
+    return tuple(
+        (r0 >> shift & 15) + (r1 >> shift & 15) + (r2 >> shift & 15) + (r3 >> shift & 15)
+        for shift in _ROW_SHIFTS
+    ) + ((last & 15) + (last >> 4 & 15) + (last >> 8 & 15) + (last >> 12 & 15),)
 
 
 def packed_rows(placed: tuple[tuple[int, ...], ...]) -> Rows:
@@ -412,27 +470,7 @@ def _unpacked_row(rows: Rows, seat: int) -> tuple[int, ...]:
 _ROWS_BY_KEY: Final[dict[int, tuple[int, ...]]] = {}
 
 
-def _board_occupants(state: StateCore) -> tuple[int, ...]:
-    """``occupants`` as plain Python reads it (see the property)."""
-    return state._board[0]
-
-
 def compiled() -> bool:
     """True when this module runs compiled (by mypyc) rather than as plain Python."""
     # A compiled class's methods are native descriptors, not Python functions.
     return not isinstance(StateCore.current_player, FunctionType)
-
-
-if not compiled():
-    # Plain Python: a property whose getter is an ``attrgetter`` reads the table's field in C,
-    # where a ``def`` would cost a Python frame per read (the bots read them in their rollouts).
-    for _name in TABLE_FIELDS:
-        setattr(StateCore, _name, table_property(_name))
-    # ``placed`` read and written as a slot of its own (``_placed``'s), as cheap as any other:
-    # the packed ``_rows`` exist to spare the compiled engine the tuples, which plain Python
-    # builds more cheaply than it would compute the ints.
-    _name = "placed"
-    setattr(StateCore, _name, vars(StateCore)["_" + _name])
-    # The occupants read off the board, where plain Python keeps them at every placement.
-    _name = "occupants"
-    setattr(StateCore, _name, property(_board_occupants, doc=StateCore.occupants.__doc__))

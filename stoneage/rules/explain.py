@@ -49,6 +49,9 @@ from .nodes import (
     RESOLVE,
     TERMINAL,
     TOOLS,
+    FeedShortStep,
+    PayBuildingStep,
+    PayCardStep,
 )
 
 _CHANCE_TYPES: Final = (Roll, RollItems, RevealCard, RevealTile, DrawExtra)
@@ -98,7 +101,7 @@ def _reason(state: StateCore, action: object, seat: int) -> Reason:
 
 
 def _wrong_step(state: StateCore) -> Reason:
-    step = state.pending[0] if state.pending else None
+    step = state.pending.kind if state.pending else None
     if step is None and state.phase == PLACE:
         return N_("now is the placement of figures"), {}
     return N_("this does not fit the current step ({step})"), {"step": _STEP_NAMES.get(step, step)}
@@ -168,7 +171,7 @@ def _resolve_reason(state: StateCore, action: Resolve, seat: int) -> Reason:
 
 def _step_reason(state: StateCore, action: object) -> Reason:
     pending = state.pending
-    step = pending[0] if pending else None
+    step = pending.kind if pending else None
     if isinstance(action, (Pay, Decline)) and step not in (PAY_CARD, PAY_BUILDING):
         return _wrong_step(state)
     if type(action) in _PENDING_FOR and _PENDING_FOR[type(action)] != step:
@@ -186,12 +189,14 @@ def _step_reason(state: StateCore, action: object) -> Reason:
     if any(n > h for n, h in zip(payment, p.res)) or min(payment) < 0:
         return N_("this seat does not have these resources"), {}
     # The step checks above leave a ``Feed`` at a shortfall and a ``Pay`` at a purchase.
-    if pending is not None and pending[0] == FEED_SHORT:
-        return N_("pay exactly the {short} missing food with resources"), {"short": pending[1]}
-    if pending is not None and pending[0] == PAY_CARD:
-        return N_("this card costs exactly {cost} resources (never food)"), {"cost": pending[1] + 1}
-    if pending is not None and pending[0] == PAY_BUILDING:
-        tile = state.tops[pending[1]]
+    if isinstance(pending, FeedShortStep):
+        return N_("pay exactly the {short} missing food with resources"), {"short": pending.short}
+    if isinstance(pending, PayCardStep):
+        return N_("this card costs exactly {cost} resources (never food)"), {
+            "cost": pending.slot + 1
+        }
+    if isinstance(pending, PayBuildingStep):
+        tile = state.tops[pending.stack]
         if tile is not None:
             return _building_reason(tile)
     return _wrong_step(state)

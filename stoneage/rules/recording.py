@@ -51,14 +51,14 @@ from .events import (
     WentHungry,
 )
 from .nodes import (
-    EXTRA,
-    ITEMS_ROLL,
-    PAY_BUILDING,
-    PAY_CARD,
-    REVEAL_CARD,
-    REVEAL_TILE,
-    ROLL,
-    TOOLS,
+    ExtraStep,
+    ItemsRollStep,
+    PayBuildingStep,
+    PayCardStep,
+    RevealCardStep,
+    RevealTileStep,
+    RollStep,
+    ToolsStep,
 )
 from .scoring import CATEGORIES, final_scoring, winners
 
@@ -77,33 +77,33 @@ def action_event(state: StateCore, action: Action) -> Event | None:
     if isinstance(action, Place):
         card, tile = thing_on(state, action.space)
         return FiguresPlaced(seat, action.space, action.count, card, tile)
-    if isinstance(action, Roll) and pending is not None and pending[0] == ROLL:
-        return DiceRolled(state.turn, pending[1], pending[2], action.total, pending[3])
-    if isinstance(action, UseTools) and pending is not None and pending[0] == TOOLS:
-        return ToolsAdded(seat, pending[2], action.tiles, action.cards)
+    if isinstance(action, Roll) and isinstance(pending, RollStep):
+        return DiceRolled(state.turn, pending.space, pending.dice, action.total, pending.by_card)
+    if isinstance(action, UseTools) and isinstance(pending, ToolsStep):
+        return ToolsAdded(seat, pending.total, action.tiles, action.cards)
     if isinstance(action, Decline) and pending is not None:
-        if pending[0] == PAY_CARD:
-            space = data.CARD_SPACES[pending[1]]
-        elif pending[0] == PAY_BUILDING:
-            space = data.BUILDING_SPACES[pending[1]]
+        if isinstance(pending, PayCardStep):
+            space = data.CARD_SPACES[pending.slot]
+        elif isinstance(pending, PayBuildingStep):
+            space = data.BUILDING_SPACES[pending.stack]
         else:
             return None
         card, tile = thing_on(state, space)
         return Declined(seat, space, card, tile)
-    if isinstance(action, RollItems) and pending is not None and pending[0] == ITEMS_ROLL:
-        return ItemDiceRolled(pending[1], action.faces)
+    if isinstance(action, RollItems) and isinstance(pending, ItemsRollStep):
+        return ItemDiceRolled(pending.buyer, action.faces)
     if isinstance(action, TakeTwo):
         return TwoResourcesTaken(seat, action.first, action.second)
     if isinstance(action, Feed):
         return FedWithResources(seat, action.resources)
     if isinstance(action, Starve):
         return WentHungry(seat, True)
-    if isinstance(action, DrawExtra) and pending is not None and pending[0] == EXTRA:
-        return ExtraCardDrawn(pending[1], action.card)
-    if isinstance(action, RevealCard) and pending is not None and pending[0] == REVEAL_CARD:
-        return CardTurnedUp(pending[1], action.card)
-    if isinstance(action, RevealTile) and pending is not None and pending[0] == REVEAL_TILE:
-        return BuildingTurnedUp(pending[1], action.tile)
+    if isinstance(action, DrawExtra) and isinstance(pending, ExtraStep):
+        return ExtraCardDrawn(pending.owner, action.card)
+    if isinstance(action, RevealCard) and isinstance(pending, RevealCardStep):
+        return CardTurnedUp(pending.slot, action.card)
+    if isinstance(action, RevealTile) and isinstance(pending, RevealTileStep):
+        return BuildingTurnedUp(pending.stack, action.tile)
     return None
 
 
@@ -130,9 +130,7 @@ def space_used(
         return SpaceUsed(seat, space, figures, chosen, Gains(track=now.track - was.track))
     card, tile = thing_on(state, space)
     pending = state.pending
-    if space in data.GATHER_SPACES or (
-        pending is not None and pending[0] in (PAY_CARD, PAY_BUILDING)
-    ):
+    if space in data.GATHER_SPACES or (isinstance(pending, (PayCardStep, PayBuildingStep))):
         return SpaceUsed(seat, space, figures, chosen, NOTHING, card, tile)
     return FiguresTakenBack(seat, space, figures, chosen, card, tile)
 

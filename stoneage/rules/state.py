@@ -50,21 +50,24 @@ from .events import Event
 from .explain import explain_illegal
 from .nodes import (
     CHANCE,
-    CHANCE_KINDS,
+    CHANCE_STEPS,
     EXTRA,
-    FEED_SHORT,
-    ITEMS_PICK,
-    ITEMS_ROLL,
-    PAY_BUILDING,
-    PAY_CARD,
     PLACE,
     REFILL,
     REVEAL_CARD,
     REVEAL_TILE,
-    ROLL,
     TERMINAL,
-    TOOLS,
+    ExtraStep,
+    FeedShortStep,
+    ItemsPickStep,
+    ItemsRollStep,
+    PayBuildingStep,
+    PayCardStep,
     Pending,
+    RevealCardStep,
+    RevealTileStep,
+    RollStep,
+    ToolsStep,
 )
 from .payments import building_payment_actions, card_payment_actions, feed_actions
 from .player import Player
@@ -74,7 +77,7 @@ from .serial import read_save, to_json
 from .table import Table
 from .textform import read_action
 from .tools import tool_options
-from .transitions import _NATIVE, Transitions, position_of, resolve_choices
+from .transitions import Transitions, new_board, resolve_choices
 
 _EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 
@@ -121,7 +124,7 @@ class GameState(Transitions):
         s._table = t
         s._legal = None
         s._owned = 0
-        s._board = (_EMPTY_ROW, _EMPTY_ROW, (), (), (), (), 0)
+        s._board = new_board(s)  # replaced at the first placement phase
         s._spaces = 0
         s._events = None
         s._settle()
@@ -136,8 +139,7 @@ class GameState(Transitions):
         s._actor = self._actor
         s.players = self.players
         s._placed = self._placed
-        if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
-            s._rows = self._rows
+        s._rows = self._rows
         s.pending = self.pending
         s.ply = self.ply
         s.history = self.history
@@ -167,26 +169,25 @@ class GameState(Transitions):
             return GAME_OVER
         if pending is None:
             return PlaceFigures(actor) if self.phase == PLACE else ChooseSpace(actor)
-        # ``pending[0]`` compared each time: mypy narrows the union of steps on it.
-        if pending[0] == TOOLS:
-            return ChooseTools(actor, pending[1], pending[2], pending[3])
-        if pending[0] == PAY_CARD:
-            return PayForCard(actor, pending[1])
-        if pending[0] == PAY_BUILDING:
-            return PayForBuilding(actor, pending[1])
-        if pending[0] == ITEMS_PICK:
-            return PickItemDie(actor, pending[1], pending[3])
-        if pending[0] == FEED_SHORT:
-            return FeedPeople(actor, pending[1])
-        if pending[0] == ROLL:
-            return RollDice(self.turn, pending[1], pending[2], pending[3])
-        if pending[0] == ITEMS_ROLL:
-            return RollItemDice(pending[1])
-        if pending[0] == REVEAL_CARD:
-            return TurnUpCard(pending[1])
-        if pending[0] == REVEAL_TILE:
-            return TurnUpBuilding(pending[1])
-        return DrawFaceDown(pending[1])
+        if type(pending) is ToolsStep:
+            return ChooseTools(actor, pending.space, pending.total, pending.by_card)
+        if type(pending) is PayCardStep:
+            return PayForCard(actor, pending.slot)
+        if type(pending) is PayBuildingStep:
+            return PayForBuilding(actor, pending.stack)
+        if type(pending) is ItemsPickStep:
+            return PickItemDie(actor, pending.faces, pending.buyer)
+        if type(pending) is FeedShortStep:
+            return FeedPeople(actor, pending.short)
+        if type(pending) is RollStep:
+            return RollDice(self.turn, pending.space, pending.dice, pending.by_card)
+        if type(pending) is ItemsRollStep:
+            return RollItemDice(pending.buyer)
+        if type(pending) is RevealCardStep:
+            return TurnUpCard(pending.slot)
+        if type(pending) is RevealTileStep:
+            return TurnUpBuilding(pending.stack)
+        return DrawFaceDown(pending.owner)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node: every outcome with its exact probability (they sum to 1)."""
@@ -248,8 +249,7 @@ class GameState(Transitions):
         s._actor = self._actor
         s.players = self.players
         s._placed = self._placed
-        if _NATIVE:  # the packed rows exist only compiled (see ``StateCore._rows``)
-            s._rows = self._rows
+        s._rows = self._rows
         s.pending = self.pending
         ply = self.ply
         s.ply = ply + 1
@@ -454,33 +454,33 @@ class GameState(Transitions):
         return acts
 
     def _decision_options(self, pending: Pending, p: Player) -> tuple[Action, ...]:
-        # ``pending[0]`` compared each time rather than kept in a local: mypy narrows the
-        # union of steps on the comparison itself, and the indexing is as cheap as the local.
-        if pending[0] == TOOLS:
-            return tool_options(p, pending[1], pending[2])
-        if pending[0] == PAY_CARD:
-            return card_payment_actions(p.res, pending[1] + 1)
-        if pending[0] == PAY_BUILDING:
-            tile = self._table.tops[pending[1]]
+        if type(pending) is ToolsStep:
+            return tool_options(p, pending.space, pending.total)
+        if type(pending) is PayCardStep:
+            return card_payment_actions(p.res, pending.slot + 1)
+        if type(pending) is PayBuildingStep:
+            tile = self._table.tops[pending.stack]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             return building_payment_actions(tile, p.res)
-        if pending[0] == ITEMS_PICK:
-            return tuple(PICK_ACTIONS[face] for face in sorted(set(pending[1])))
-        if pending[0] == FEED_SHORT:
-            return feed_actions(p.res, pending[1])
+        if type(pending) is ItemsPickStep:
+            return tuple(PICK_ACTIONS[face] for face in sorted(set(pending.faces)))
+        if type(pending) is FeedShortStep:
+            return feed_actions(p.res, pending.short)
         raise AssertionError(f"not a decision: {pending!r}")
 
     def _chance_weights(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         pending = self.pending
-        if pending is None or pending[0] not in CHANCE_KINDS:
+        if type(pending) not in CHANCE_STEPS:
             return (), ()
-        if pending[0] == ROLL:
-            return _roll_outcomes(pending[2])[:2]
-        if pending[0] == ITEMS_ROLL:
+        if type(pending) is RollStep:
+            return _roll_outcomes(pending.dice)[:2]
+        if type(pending) is ItemsRollStep:
             return _items_outcomes(self.n)[:2]
-        if pending[0] == REVEAL_TILE:
+        if type(pending) is RevealTileStep:
             return _uniform(RevealTile, self._table.tile_pool)
-        return _uniform(RevealCard if pending[0] == REVEAL_CARD else DrawExtra, self._table.deck)
+        return _uniform(
+            RevealCard if type(pending) is RevealCardStep else DrawExtra, self._table.deck
+        )
 
 
 def _uniform(kind: RevealKind, ids: tuple[str, ...]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
@@ -538,32 +538,26 @@ def _is_outcome(state: GameState, action: tuple[object, ...]) -> bool:
         return False
     # ``type(action) is ...`` rather than ``action.__class__``: compiled, it reads the type
     # without an attribute look-up; the kinds are compared as constants (``_ROLL`` ... below).
-    if pending[0] == ROLL:
+    if type(pending) is RollStep:
         if type(action) is not _ROLL or action[1] != "roll":
             return False
-        dice, total = pending[2], action[0]
+        dice, total = pending.dice, action[0]
         return type(total) is int and dice <= total <= 6 * dice
-    if pending[0] == REVEAL_TILE:
+    if type(pending) is RevealTileStep:
         if type(action) is not _REVEAL_TILE or action[1] != "tile":
             return False
         pool = state._table.tile_pool
-        return _among(action[0], pool) if _NATIVE else action[0] in pool
-    if pending[0] == REVEAL_CARD:
+        return action[0] in pool
+    if type(pending) is RevealCardStep:
         if type(action) is not _REVEAL_CARD or action[1] != "card":
             return False
-    elif pending[0] == EXTRA:
+    elif type(pending) is ExtraStep:
         if type(action) is not _DRAW_EXTRA or action[1] != "extra":
             return False
     else:
         return False
     deck = state._table.deck
-    return _among(action[0], deck) if _NATIVE else action[0] in deck
-
-
-def _among(value: object, ids: tuple[str, ...]) -> bool:
-    """``value in ids``, the way that is cheaper compiled (identity first: see
-    ``transitions.position_of``); as plain Python, ``in`` is."""
-    return type(value) is str and position_of(ids, value) >= 0
+    return action[0] in deck
 
 
 # The outcome kinds as constants (compiled, C variables: a class imported by name is looked up
@@ -606,38 +600,20 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     pending = state.pending
     if state._actor != CHANCE or pending is None:
         raise IllegalActionError("sample_chance", state._actor, "this is not a chance node")
-    if pending[0] == ROLL:
-        found = _ROLL_CACHE.get(pending[2])  # its cache read first: a call saved
-        outcomes, _, cumulative = found if found is not None else _roll_outcomes(pending[2])
-    elif pending[0] == ITEMS_ROLL:
+    if type(pending) is RollStep:
+        found = _ROLL_CACHE.get(pending.dice)  # its cache read first: a call saved
+        outcomes, _, cumulative = found if found is not None else _roll_outcomes(pending.dice)
+    elif type(pending) is ItemsRollStep:
         outcomes, _, cumulative = _items_outcomes(state.n)
     else:  # a reveal: every unseen card or tile equally likely
-        ids = state._table.tile_pool if pending[0] == REVEAL_TILE else state._table.deck
+        ids = state._table.tile_pool if type(pending) is RevealTileStep else state._table.deck
         if not ids:
             raise IllegalActionError("sample_chance", state._actor, "nothing is left to reveal")
         # A class is hashable, but mypy does not see it for ``type[...]`` (python/mypy#11470).
-        table = reveal_table(_REVEAL_KINDS[pending[0]])  # type: ignore[arg-type]
+        table = reveal_table(_REVEAL_KINDS[pending.kind])  # type: ignore[arg-type]
         return table[ids[_draw_below(rng, len(ids))]]
     drawn = _draw_below(rng, cumulative[-1])
-    if _NATIVE:  # a native loop; as plain Python the C ``bisect_right`` is cheaper
-        return outcomes[_first_above(cumulative, drawn)]
     return outcomes[bisect_right(cumulative, drawn)]
-
-
-def _first_above(cumulative: tuple[int, ...], drawn: int) -> int:
-    """``bisect_right(cumulative, drawn)``: the first position whose total exceeds ``drawn``.
-
-    Compiled, a search over C ints, where calling ``bisect_right`` looks it up among the
-    module's names and calls it through Python's calling convention.
-    """
-    low, high = 0, len(cumulative)
-    while low < high:
-        middle = (low + high) >> 1
-        if drawn < cumulative[middle]:
-            high = middle
-        else:
-            low = middle + 1
-    return low
 
 
 def _draw_below(rng: random.Random, n: int) -> int:

@@ -8,12 +8,11 @@ when one of them changes (the same copy-on-write as a ``Player``).
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-# The fields, in order (``key``; a state's read-only attributes of the same names).
+# The fields, in order (``key``; a state's read-only properties of the same names).
 FIELDS: Final = (
     "seed",
     "viewer",
@@ -82,15 +81,6 @@ class Table:
     def key(self) -> tuple[object, ...]:
         """All fields as a tuple, for equality."""
         return tuple(getattr(self, name) for name in FIELDS)
-
-
-def table_property(name: str) -> property:
-    """A read-only ``GameState`` attribute that reads the field ``name`` of its table."""
-    # attrgetter reads the field in C: no Python frame per read on the engine's hot paths.
-    return property(
-        attrgetter("_table." + name),
-        doc=f"The {name.replace('_', ' ')} (read-only; see ``Table``).",
-    )
 
 
 # The bit of ``GameState._owned`` that says the state's table is already its own copy

@@ -18,9 +18,9 @@ then, None otherwise): see ``events`` and ``recording``.
 
 Speed notes (random play runs about a thousand actions per game): the copy ``apply`` makes is
 written to by the handler alone, players and the table are copied on their first change only
-(``_player``, ``_edit_table``), compiled the rows of figures are kept packed in ints
+(``_player``, ``_edit_table``), the rows of figures are kept packed in ints
 (``StateCore._rows``; ``placed`` is built when read), and the placement phase keeps a board
-(``GameState._board``, below) of what is still open, so that a seat's placements are a few list
+(``core.Board``, below) of what is still open, so that a seat's placements are a few list
 extensions. Measured with callgrind, a Python call, a list or tuple built, a ``sum()`` or a
 named tuple built each cost about as much as a dozen plain bytecodes, so the hot paths avoid
 them where they can.
@@ -31,7 +31,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Final, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from . import data, events, recording
 from .actions import (
@@ -61,10 +61,6 @@ from .core import (
     Rows,
     StateCore,
     compiled,
-    count_in,
-    figures_on,
-    occupants_of,
-    row_bits,
     with_count,
 )
 from .data import (
@@ -89,23 +85,23 @@ from .data import (
 )
 from .nodes import (
     CHANCE,
-    CHANCE_KINDS,
-    EXTRA,
+    CHANCE_STEPS,
     FEED,
-    FEED_SHORT,
-    ITEMS_PICK,
-    ITEMS_ROLL,
     OVER,
-    PAY_BUILDING,
-    PAY_CARD,
     PLACE,
     REFILL,
     RESOLVE,
-    REVEAL_CARD,
-    REVEAL_TILE,
-    ROLL,
     TERMINAL,
-    TOOLS,
+    ExtraStep,
+    FeedShortStep,
+    ItemsPickStep,
+    ItemsRollStep,
+    PayBuildingStep,
+    PayCardStep,
+    RevealCardStep,
+    RevealTileStep,
+    RollStep,
+    ToolsStep,
 )
 from .payments import building_payments_for, building_points
 from .player import Player
@@ -115,6 +111,7 @@ from .table import Table
 _EMPTY_ROW: Final[tuple[int, ...]] = (0,) * NUM_SPACES
 _CARD_SPACE_0: Final = CARD_SPACES[0]
 _BUILDING_SPACE_0: Final = BUILDING_SPACES[0]
+_ROW_LAST_SPACE: Final = NUM_SPACES - 1  # the space packed in the fifth int (``core.Rows``)
 _GATHER_SET: Final = frozenset(GATHER_SPACES)
 _SPACE_INDICES: Final = range(NUM_SPACES)
 _DIVISORS: Final = tuple(
@@ -123,13 +120,15 @@ _DIVISORS: Final = tuple(
 
 
 # --- one item of a tuple replaced ---------------------------------------------------------------
-# The state's tuples (the rows of figures, the occupants, the players) change one item at a
-# time. Run as plain Python, the cheapest way is a list copied, changed and turned back into a
-# tuple (two C calls). Compiled, that is two allocations of a list and one of a tuple and a
+# A few of the state's tuples (the players, and on the placement board the seats on each
+# resource space, the open card slots and stacks, the open resource spaces) change one item at
+# a time. Run as plain Python, the cheapest way is a list copied, changed and turned back into
+# a tuple (two C calls). Compiled, that is two allocations of a list and one of a tuple and a
 # copy each way, where a tuple filled from a generator over a tuple is one allocation of the
 # right size (mypyc fills it directly); as plain Python that generator would cost several
-# times the list. So the handlers test ``_NATIVE`` and take the way that is cheap on the path
-# that runs (the two ways give equal tuples).
+# times the list. These four places (``_player`` and three in ``_do_place``) test the flag
+# below and take the way that is cheap on the path that runs; the two ways give equal tuples, and
+# the tests run both paths (``tests/test_compiled.py``). Everything else is one way on both.
 _NATIVE: Final = compiled()
 _T = TypeVar("_T")
 # _POSITIONS[k]: the positions of a tuple of k items, as a tuple (what mypyc fills from).
@@ -154,37 +153,61 @@ def _seat_replaced(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ..
     return (first, second, third, value if seat == 3 else values[3])
 
 
-def position_of(ids: tuple[str, ...], wanted: str) -> int:
-    """The position of ``wanted`` among ``ids`` (card or tile ids), -1 if it is not there.
-
-    The ids are compared by identity first: a revealed id is the very string of the deck or
-    the pool (both come from the data's one tuple of ids), where ``in`` and ``list.remove``
-    compare it character by character with every id before it (compiled, that is most of the
-    cost; as plain Python the loop costs more than it saves, see ``without``). An equal id
-    that is another string (text read from a save) is still found.
-    """
-    for i in range(len(ids)):
-        if ids[i] is wanted:
-            return i
-    return ids.index(wanted) if wanted in ids else -1
+# The steps made most often, made once and shared (a step never changes): the roll of the
+# figures on a gathering space by space and count, and by slot or stack the reveals and the
+# payments. Variable-length tuple types: compiled, indexed in place (see ``core``).
+_FIGURES_ROLL: Final[tuple[tuple[RollStep, ...], ...]] = tuple(
+    tuple(RollStep(space, dice, False) for dice in range(MAX_PEOPLE + 1))
+    for space in range(NUM_SPACES)
+)
+_REVEAL_CARD: Final[tuple[RevealCardStep, ...]] = tuple(
+    RevealCardStep(slot) for slot in range(NUM_CARD_SLOTS)
+)
+_PAY_CARD: Final[tuple[PayCardStep, ...]] = tuple(
+    PayCardStep(slot) for slot in range(NUM_CARD_SLOTS)
+)
+_REVEAL_TILE: Final[tuple[RevealTileStep, ...]] = tuple(
+    RevealTileStep(stack) for stack in range(len(BUILDING_SPACES))
+)
+_PAY_BUILDING: Final[tuple[PayBuildingStep, ...]] = tuple(
+    PayBuildingStep(stack) for stack in range(len(BUILDING_SPACES))
+)
 
 
 def without(ids: tuple[str, ...], wanted: str) -> tuple[str, ...]:
     """``ids`` less the one ``wanted`` (which is there)."""
-    if _NATIVE:
-        at = position_of(ids, wanted)
-        return ids[:at] + ids[at + 1 :]
-    rest = list(ids)
-    rest.remove(wanted)
-    return tuple(rest)
+    # One way on both paths: ``tuple.index`` compares by identity first, in C (a revealed id
+    # is the very string of the deck or the pool), and two slices make the tuple.
+    at = ids.index(wanted)
+    return ids[:at] + ids[at + 1 :]
 
+
+# The resolution phase's choices keyed by an int (``GameState._spaces``): per seat, a bit per
+# space where it has figures still to resolve. Hut and field have none: ``_resolve_step``
+# resolves them before it looks a seat's choices up, so fourteen bits a seat, and four seats
+# fit in 56 bits (compiled, an int below 2**62 is a plain C value, no object).
+_KEYED_SPACES: Final = tuple(s for s in range(NUM_SPACES) if s != HUT and s != FIELD)
+_SEAT_SHIFT: Final = len(_KEYED_SPACES)
+_SEAT_KEY: Final = (1 << _SEAT_SHIFT) - 1
+# RESOLVE_BIT[seat][space]: the bit of ``_spaces`` for figures of ``seat`` on ``space``.
+RESOLVE_BIT: Final = tuple(
+    tuple(
+        1 << seat * _SEAT_SHIFT + _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0
+        for space in range(NUM_SPACES)
+    )
+    for seat in range(4)
+)
+# _KEY_BIT[space]: the bit of a keyed space within a seat's bits (0 for hut and field, which
+# are not keyed and never looked up); _HUNT_KEY: the hunt's bit.
+_KEY_BIT: Final = RESOLVE_BIT[0]
+_HUNT_KEY: Final = _KEY_BIT[HUNT]
 
 # --- the placement board -----------------------------------------------------------------------
-# ``GameState._board`` (its layout and type: ``core.Board``) holds what the placement phase has
-# filled so far and what is still open to every seat. All but the first two entries (occupants
-# and mask) and the last (standing) are derived (with the display and tops) once per placement,
-# because every seat's legal placements are read off them. ``occupants`` and ``mask`` stay as
-# they were at the end of the placement until the next placement phase.
+# ``GameState._board`` (a ``core.Board``) holds what the placement phase has filled so far and
+# what is still open to every seat. Its ``village``, ``village_small``, ``resources`` and
+# ``singles`` are derived (with the display and tops) once per placement, because every seat's
+# legal placements are read off them. ``occupants`` (set when the placement ends) and ``mask``
+# stay as they were at the end of the placement until the next placement phase.
 
 # _UP_TO[space][k]: placing 1..k figures on ``space``, in order.
 _UP_TO: Final = tuple(
@@ -195,7 +218,12 @@ _HUNT_UP_TO: Final = _UP_TO[HUNT]
 # whose second item gives the placements by figures available (at most the room).
 _RESOURCE_ENTRY: Final[tuple[tuple[OpenResource, ...], ...]] = tuple(
     tuple(
-        OpenResource(space, tuple(_UP_TO[space][min(avail, room)] for avail in range(11)))
+        OpenResource(
+            space,
+            room,
+            tuple(_UP_TO[space][min(avail, room)] for avail in range(11)),
+            _KEY_BIT[space],
+        )
         for room in range(8)
     )
     if space in RESOURCE_SPACES
@@ -267,8 +295,7 @@ _SINGLES: Final = tuple(
 
 
 def _village_bits(rows: Rows) -> int:
-    """Bits 0-2 set where any seat stands on the tool maker, the hut, the field (packed rows,
-    compiled only; as plain Python read off the occupants)."""
+    """Bits 0-2 set where any seat stands on the tool maker, the hut, the field (packed rows)."""
     anyone = rows[0] | rows[1] | rows[2] | rows[3]
     return (
         (anyone >> (TOOL_MAKER << 2) & 15 != 0)
@@ -301,8 +328,16 @@ def board_for(
         for a, top, space in zip(_BUILDING_PLACES, table.tops, BUILDING_SPACES)
         if top is not None and not occupants[space]
     ]
-    resources = _open_resources(occupants, mask, n)
-    return (occupants, mask, village, village_small, resources, tuple(cards + tiles), standing)
+    board = Board()
+    board.ended = NO_ROWS
+    board._occupants = occupants
+    board.mask = mask
+    board.village = village
+    board.village_small = village_small
+    board.resources = _open_resources(occupants, mask, n)
+    board.singles = tuple(cards + tiles)
+    board.standing = standing
+    return board
 
 
 _RESOLVE_CHOICES: Final[dict[tuple[int, ...], tuple[tuple[Resolve, ...], bool]]] = {}
@@ -326,27 +361,6 @@ def resolve_choices(row: tuple[int, ...]) -> tuple[tuple[Resolve, ...], bool]:
     return found
 
 
-# The resolution phase's choices keyed by an int (``GameState._spaces``): per seat, a bit per
-# space where it has figures still to resolve. Hut and field have none: ``_resolve_step``
-# resolves them before it looks a seat's choices up, so fourteen bits a seat, and four seats
-# fit in 56 bits (compiled, an int below 2**62 is a plain C value, no object).
-_KEYED_SPACES: Final = tuple(s for s in range(NUM_SPACES) if s != HUT and s != FIELD)
-_SEAT_SHIFT: Final = len(_KEYED_SPACES)
-_SEAT_KEY: Final = (1 << _SEAT_SHIFT) - 1
-# RESOLVE_BIT[seat][space]: the bit of ``_spaces`` for figures of ``seat`` on ``space``.
-RESOLVE_BIT: Final = tuple(
-    tuple(
-        1 << seat * _SEAT_SHIFT + _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0
-        for space in range(NUM_SPACES)
-    )
-    for seat in range(4)
-)
-# _KEY_SHIFT[space]: the bit of a keyed space within a seat's bits (0 for hut and field, which
-# are not keyed and never looked up); _HUNT_KEY: the hunt's bit.
-_KEY_SHIFT: Final = tuple(
-    _KEYED_SPACES.index(space) if space in _KEYED_SPACES else 0 for space in range(NUM_SPACES)
-)
-_HUNT_KEY: Final = 1 << _KEY_SHIFT[HUNT]
 # The hut's and the field's four bits in a seat's packed row (``core.row_bits``).
 _HUT_BITS: Final = 15 << (HUT << 2)
 _HUT_FIELD_BITS: Final = _HUT_BITS | 15 << (FIELD << 2)
@@ -405,21 +419,10 @@ class Transitions(StateCore):
         return self._table
 
     def _set_placed(self, seat: int, space: int, count: int) -> None:
-        """Set the figures of ``seat`` on ``space``: compiled in the packed rows
-        (``StateCore._rows``), as plain Python a new row and a new tuple of rows."""
-        if _NATIVE:  # one int changed; the rows are built only if read (``placed``)
-            self._rows = with_count(self._rows, seat, space, count)
-            self._placed = None
-            return
-        # As plain Python ``_placed`` always holds the rows; read and written by that name:
-        # ``placed`` is its slot under a second name, which the interpreter's attribute
-        # caches do not take (a slower look-up each time). Hence the ignores: the slot is
-        # typed for both paths (None only compiled).
-        rows = list(self._placed)  # type: ignore[arg-type]
-        row = list(rows[seat])
-        row[space] = count
-        rows[seat] = tuple(row)
-        self._placed = tuple(rows)
+        """Set the figures of ``seat`` on ``space`` in the packed rows (``StateCore._rows``):
+        one int changed; the rows are built only if read (``placed``)."""
+        self._rows = with_count(self._rows, seat, space, count)
+        self._placed = None
 
     # --- placement -----------------------------------------------------------------------------
     def _placements(self, seat: int) -> list[Action]:
@@ -428,30 +431,24 @@ class Transitions(StateCore):
         The hottest function of random play: the seat-independent part comes from the board.
         """
         board = self._board
-        avail = self.players[seat].people - (board[6] >> (seat << 2) & 15)
+        avail = self.players[seat].people - (board.standing >> (seat << 2) & 15)
         if avail <= 0:
             return []
-        acts: list[Action] = list(board[2] if avail > 1 else board[3])
-        if _NATIVE:
-            # The seat's spaces read off its bits of ``_spaces`` (in the placement phase a bit
-            # is set exactly where the seat stands): native int arithmetic, where the row would
-            # be fetched from the rows and each item checked and unboxed. ``extend``: a direct
-            # call of the list's method, where ``+=`` goes through the generic protocol.
-            key = self._spaces >> seat * _SEAT_SHIFT
-            if not key & _HUNT_KEY:
-                acts.extend(_HUNT_UP_TO[avail])
-            for entry in board[4]:
-                if not key >> _KEY_SHIFT[entry.space] & 1:
-                    acts.extend(entry.by_avail[avail])
-            acts.extend(board[5])
-            return acts
-        row = self._placed[seat]  # type: ignore[index]  # plain Python: see ``_set_placed``
-        if not row[HUNT]:
-            acts += _HUNT_UP_TO[avail]
-        for entry in board[4]:
-            if not row[entry.space]:
-                acts += entry.by_avail[avail]
-        acts += board[5]
+        acts: list[Action] = list(board.village if avail > 1 else board.village_small)
+        # The seat's spaces read off its bits of ``_spaces`` (in the placement phase a bit is
+        # set exactly where the seat stands), one way on both paths: compiled, native int
+        # arithmetic, where the row would be fetched from the rows and each item checked and
+        # unboxed; as plain Python, a shift and a mask cost what an index did. ``extend``:
+        # compiled, a direct call of the list's method, where ``+=`` goes through the generic
+        # protocol.
+        # The seat's bits masked first: as plain Python the tests below are then on a small int.
+        key = self._spaces >> seat * _SEAT_SHIFT & _SEAT_KEY
+        if not key & _HUNT_KEY:
+            acts.extend(_HUNT_UP_TO[avail])
+        for entry in board.resources:
+            if not key & entry.key_bit:
+                acts.extend(entry.by_avail[avail])
+        acts.extend(board.singles)
         return acts
 
     def _do_place(self, action: Place) -> None:
@@ -459,73 +456,86 @@ class Transitions(StateCore):
         seat = self.turn
         space = action[0]
         count = action[1]
-        occupants, mask, village, village_small, resources, singles, standing = self._board
-        if _NATIVE:
-            # One int changed; the rows are built only if read (``placed``), and the occupants
-            # are counted off them until the placement ends (``StateCore.occupants``): the
-            # board's tuple of them is left as it was, not rebuilt at every placement.
-            packed = self._rows = with_count(self._rows, seat, space, count)
-            self._placed = None
+        board = self._board
+        # One int changed; the rows are built only if read (``placed``), and the occupants
+        # are counted off them (``StateCore.occupants``, ``Board.occupants``). ``with_count``
+        # spelled out (no call), and simpler: a seat places on a space at most once a round,
+        # so its count there is 0 and the new one is or'ed into the int that holds it.
+        r0, r1, r2, r3, r4 = self._rows
+        value: i64 = count
+        shift: i64 = space << 2
+        if space == _ROW_LAST_SPACE:
+            r4 |= value << (seat << 2)
+        elif seat == 0:
+            r0 |= value << shift
+        elif seat == 1:
+            r1 |= value << shift
+        elif seat == 2:
+            r2 |= value << shift
         else:
-            packed = NO_ROWS  # compiled only
-            rows = list(self._placed)  # type: ignore[arg-type]  # see ``_set_placed``
-            row = list(rows[seat])
-            row[space] = count
-            rows[seat] = tuple(row)
-            self._placed = tuple(rows)
-            # The sum read off the tuple, not ``+=`` on a list item (as cheap here).
-            occupied = list(occupants)
-            occupied[space] = occupants[space] + count
-            occupants = tuple(occupied)
+            r3 |= value << shift
+        packed = self._rows = (r0, r1, r2, r3, r4)
+        self._placed = None
         self._spaces |= RESOLVE_BIT[seat][space]
-        standing += count << (seat << 2)  # four bits a seat (see ``core.Board``)
+        # A new board (this state's own: the one it had is shared with the state before),
+        # each field as it was but where this placement changes it.
+        b = Board()
+        b.ended = board.ended
+        b._occupants = board._occupants
+        b.standing = board.standing + (count << (seat << 2))  # four bits a seat
+        mask = board.mask
+        resources = board.resources
+        singles = board.singles
         if space < HUNT:
-            if _NATIVE:
-                bits = _village_bits(packed)
-            else:
-                bits = (
-                    (occupants[TOOL_MAKER] > 0)
-                    | (occupants[HUT] > 0) << 1
-                    | (occupants[FIELD] > 0) << 2
-                )
-            village, village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
-        elif space >= _CARD_SPACE_0:
-            if _NATIVE:  # the shared tuple of the slots and stacks still open: nothing built
-                open_bits = 0
-                for single in singles:
-                    open_bits |= 1 << single[0] - _CARD_SPACE_0
-                singles = _SINGLES[open_bits & ~(1 << space - _CARD_SPACE_0)]
-            else:
-                still_open = list(singles)
-                still_open.remove(PLACE_ACTIONS[space][1])
-                singles = tuple(still_open)
-        elif space != HUNT:
-            n = self.n
-            room = RESOURCE_SPACE_CAPACITY - (
-                figures_on(packed, space) if _NATIVE else occupants[space]
-            )
-            if n < 4:  # who stands on a resource space matters with 2-3 players
-                bits = mask[space] | 1 << seat
-                if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
-                    mask = _replaced(mask, space, bits)
+            bits = _village_bits(packed)
+            b.village, b.village_small = _VILLAGE[bits + 8 if self.n < 4 else bits]
+        else:
+            b.village = board.village
+            b.village_small = board.village_small
+            if space >= _CARD_SPACE_0:
+                if _NATIVE:  # the shared tuple of the slots and stacks still open: nothing built
+                    open_bits = 0
+                    for single in singles:
+                        open_bits |= 1 << single[0] - _CARD_SPACE_0
+                    singles = _SINGLES[open_bits & ~(1 << space - _CARD_SPACE_0)]
                 else:
-                    seats_on = list(mask)
-                    seats_on[space] = bits
-                    mask = tuple(seats_on)
-                if n == 2 or bits.bit_count() >= 2:
-                    room = 0  # closed to every other seat
-            # Only this space's entry changes (a new room, or gone when closed).
-            if _NATIVE and room > 0:
-                resources = _with_room(resources, space, room)
-            else:
-                entries = []
+                    still_open = list(singles)
+                    still_open.remove(PLACE_ACTIONS[space][1])
+                    singles = tuple(still_open)
+            elif space != HUNT:
+                n = self.n
+                # The room left: the seat's placements there came from the space's entry, so
+                # the entry is on the board; its room less the figures just placed.
+                room = 0
                 for entry in resources:
-                    if entry.space != space:
-                        entries.append(entry)
-                    elif room > 0:
-                        entries.append(_RESOURCE_ENTRY[space][room])
-                resources = tuple(entries)
-        self._board = (occupants, mask, village, village_small, resources, singles, standing)
+                    if entry.space == space:
+                        room = entry.room - count
+                        break
+                if n < 4:  # who stands on a resource space matters with 2-3 players
+                    bits = mask[space] | 1 << seat
+                    if _NATIVE:  # one item of a tuple replaced: see ``_NATIVE``
+                        mask = _replaced(mask, space, bits)
+                    else:
+                        seats_on = list(mask)
+                        seats_on[space] = bits
+                        mask = tuple(seats_on)
+                    if n == 2 or bits.bit_count() >= 2:
+                        room = 0  # closed to every other seat
+                # Only this space's entry changes (a new room, or gone when closed).
+                if _NATIVE and room > 0:  # one item of a tuple replaced: see ``_NATIVE``
+                    resources = _with_room(resources, space, room)
+                else:
+                    entries = []
+                    for entry in resources:
+                        if entry.space != space:
+                            entries.append(entry)
+                        elif room > 0:
+                            entries.append(_RESOURCE_ENTRY[space][room])
+                    resources = tuple(entries)
+        b.mask = mask
+        b.resources = resources
+        b.singles = singles
+        self._board = b
         # The next seat clockwise that can still place decides; its choices are known now.
         n = self.n
         for step in range(1, n + 1):
@@ -539,16 +549,10 @@ class Transitions(StateCore):
                 self._legal = acts
                 return
         self.phase = RESOLVE
-        if _NATIVE:  # the occupants at the end of the placement, kept through the round
-            self._board = (
-                occupants_of(packed),
-                mask,
-                village,
-                village_small,
-                resources,
-                singles,
-                standing,
-            )
+        # The rows at the end of the placement, kept through the round for the occupants
+        # (the board is this state's own still: no other state has seen it).
+        b.ended = packed
+        b._occupants = None
         self.turn = self._table.start
         self._settle()
 
@@ -571,12 +575,32 @@ class Transitions(StateCore):
     def _resolve_space(self, seat: int, space: int, chosen: bool = False) -> None:
         """``seat`` uses its figures on ``space`` (``chosen``: by its own choice, not as a
         forced step)."""
-        if _NATIVE:  # read off the packed rows, which the compiled engine keeps
-            count = count_in(self._rows, seat, space)
+        # ``count_in`` and ``with_count(..., 0)`` spelled out (no call): the count read and
+        # flipped to 0 by an exclusive or, in the one int that holds it.
+        r0, r1, r2, r3, r4 = self._rows
+        shift: i64
+        count: i64
+        if space == _ROW_LAST_SPACE:
+            shift = seat << 2
+            count = r4 >> shift & 15
+            r4 ^= count << shift
         else:
-            count = self._placed[seat][space]  # type: ignore[index]  # see ``_set_placed``
-        self._set_placed(seat, space, 0)
-        self._spaces &= ~RESOLVE_BIT[seat][space]
+            shift = space << 2
+            if seat == 0:
+                count = r0 >> shift & 15
+                r0 ^= count << shift
+            elif seat == 1:
+                count = r1 >> shift & 15
+                r1 ^= count << shift
+            elif seat == 2:
+                count = r2 >> shift & 15
+                r2 ^= count << shift
+            else:
+                count = r3 >> shift & 15
+                r3 ^= count << shift
+        self._rows = (r0, r1, r2, r3, r4)  # ``_set_placed`` spelled out
+        self._placed = None
+        self._spaces ^= RESOLVE_BIT[seat][space]  # set while figures stand there: flipped off
         told = self._events  # events: the seat's board before, to tell what changed
         was = self.players[seat].copy() if told is not None else None
         if space == TOOL_MAKER:
@@ -588,20 +612,20 @@ class Transitions(StateCore):
             p = self._player(seat)
             p.track = min(MAX_FOOD_TRACK, p.track + 1)
         elif space < _CARD_SPACE_0:  # the hunt or a resource space
-            self.pending = (ROLL, space, count, False)
+            self.pending = _FIGURES_ROLL[space][count]
         elif space < _BUILDING_SPACE_0:
             slot = space - _CARD_SPACE_0
             p = self.players[seat]
             r = p.res  # four adds, not ``sum()``: compiled, no tuple boxed, no generic call
             if p.two_res > 0 or r[0] + r[1] + r[2] + r[3] >= slot + 1:
-                self.pending = (PAY_CARD, slot)
+                self.pending = _PAY_CARD[slot]
         else:
             stack = space - _BUILDING_SPACE_0
             p = self.players[seat]
             tile = self._table.tops[stack]
             assert tile is not None, "a figure stands only on a stack with a tile on top"
             if p.two_res > 0 or building_payments_for(tile, p.res):
-                self.pending = (PAY_BUILDING, stack)
+                self.pending = _PAY_BUILDING[stack]
         if told is not None and was is not None:
             told.append(recording.space_used(self, seat, space, count, chosen, was))
 
@@ -610,16 +634,20 @@ class Transitions(StateCore):
         seat = self.turn
         # Hut and field commute with every other space (nothing in this phase reads people or
         # the food track), so they are used at once and the seat chooses only where order counts.
-        if _NATIVE:  # read off the packed rows, which the compiled engine keeps
-            bits = row_bits(self._rows, seat)
-            if bits & _HUT_FIELD_BITS:
-                self._resolve_space(seat, HUT if bits & _HUT_BITS else FIELD)
-                return True
+        # Read off the packed rows (``row_bits`` spelled out: no call).
+        rows = self._rows
+        bits: i64
+        if seat == 0:
+            bits = rows[0]
+        elif seat == 1:
+            bits = rows[1]
+        elif seat == 2:
+            bits = rows[2]
         else:
-            row = self._placed[seat]  # type: ignore[index]  # see ``_set_placed``
-            if row[HUT] or row[FIELD]:
-                self._resolve_space(seat, HUT if row[HUT] else FIELD)
-                return True
+            bits = rows[3]
+        if bits & _HUT_FIELD_BITS:
+            self._resolve_space(seat, HUT if bits & _HUT_BITS else FIELD)
+            return True
         # The seat's choices looked up by its bits of ``_spaces`` (hut and field are 0 now):
         # an index into a list, where ``resolve_choices`` would hash the row.
         key = self._spaces >> seat * _SEAT_SHIFT & _SEAT_KEY
@@ -642,8 +670,8 @@ class Transitions(StateCore):
     # --- rolls and tools -----------------------------------------------------------------------
     def _do_roll(self, action: Roll) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == ROLL, pending
-        space = pending[1]
+        assert type(pending) is RollStep, pending
+        space = pending.space
         total, seat = action[0], self.turn
         p = self.players[seat]
         if p.tools_free or p.one_use:
@@ -657,7 +685,7 @@ class Transitions(StateCore):
                 most += value
             if most // div > total // div:
                 # Adding tools could raise the yield: the seat decides which (if any).
-                self.pending = (TOOLS, space, total, pending[3])
+                self.pending = ToolsStep(space, total, pending.by_card)
                 self._actor = seat
                 return
         self.pending = None
@@ -666,8 +694,9 @@ class Transitions(StateCore):
 
     def _do_tools(self, action: UseTools) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == TOOLS, pending
-        _, space, total, _by_card = pending
+        assert type(pending) is ToolsStep, pending
+        space = pending.space
+        total = pending.total
         seat = self.turn
         tiles, cards = action[0], action[1]
         if tiles or cards:
@@ -694,15 +723,18 @@ class Transitions(StateCore):
     # --- buying --------------------------------------------------------------------------------
     def _do_pay(self, action: Pay) -> None:
         pending = self.pending
-        assert pending is not None and (pending[0] == PAY_CARD or pending[0] == PAY_BUILDING)
-        index = pending[1]
+        if type(pending) is PayCardStep:
+            index = pending.slot
+        else:
+            assert type(pending) is PayBuildingStep, pending
+            index = pending.stack
         seat = self.turn
         p = self._player(seat)
         p.add_resources(action[0], -1)
         self.pending = None
         table = self._edit_table()
         told = self._events
-        if pending[0] == PAY_CARD:
+        if type(pending) is PayCardStep:
             card_id = table.display[index]
             assert card_id is not None, "a figure stands only on a slot with a card"
             table.display = table.display[:index] + (None,) + table.display[index + 1 :]
@@ -725,7 +757,7 @@ class Transitions(StateCore):
             sizes[index] -= 1
             table.stack_sizes = tuple(sizes)
             if sizes[index] > 0:
-                self.pending = (REVEAL_TILE, index)
+                self.pending = _REVEAL_TILE[index]
         self._finish()
 
     def _do_decline(self, action: Decline) -> None:
@@ -738,36 +770,36 @@ class Transitions(StateCore):
         effect = card.effect
         if effect == "extra_card":
             if self._table.deck_size > 0:
-                self.pending = (EXTRA, seat)
+                self.pending = ExtraStep(seat)
         elif effect == "resource_2_dice":
             assert card.resource is not None, card
-            self.pending = (ROLL, FOREST + card.resource, 2, True)
+            self.pending = RollStep(FOREST + card.resource, 2, True)
         elif effect == "dice_for_items":
-            self.pending = (ITEMS_ROLL, seat)
+            self.pending = ItemsRollStep(seat)
         else:
             raise AssertionError(f"unknown card effect {effect!r}")
 
     # --- dice for items ------------------------------------------------------------------------
     def _do_items_roll(self, action: RollItems) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == ITEMS_ROLL, pending
-        buyer = pending[1]
-        self.pending = (ITEMS_PICK, action[0], buyer, buyer)
+        assert type(pending) is ItemsRollStep, pending
+        buyer = pending.buyer
+        self.pending = ItemsPickStep(action[0], buyer, buyer)
         self._auto_pick()
         self._finish()
 
     def _do_pick(self, action: PickItem) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == ITEMS_PICK, pending
-        _, faces, picker, buyer = pending
+        assert type(pending) is ItemsPickStep, pending
+        faces, picker, buyer = pending.faces, pending.picker, pending.buyer
         face = action[0]
         self._take_item(picker, face, True)
         rest = list(faces)
         rest.remove(face)
         # An if statement, not a conditional expression: mypyc gives the expression the
-        # tuple's type and then refuses the None.
+        # step's type and then refuses the None.
         if rest:
-            self.pending = (ITEMS_PICK, tuple(rest), (picker + 1) % self.n, buyer)
+            self.pending = ItemsPickStep(tuple(rest), (picker + 1) % self.n, buyer)
         else:
             self.pending = None
         self._auto_pick()
@@ -789,15 +821,14 @@ class Transitions(StateCore):
     def _auto_pick(self) -> None:
         """Hand out dice while only one kind of face is left: nobody has a choice then."""
         pending = self.pending
-        while pending is not None and pending[0] == ITEMS_PICK and len(set(pending[1])) == 1:
-            _, faces, picker, buyer = pending
+        while type(pending) is ItemsPickStep and len(set(pending.faces)) == 1:
+            faces, picker = pending.faces, pending.picker
             self._take_item(picker, faces[0], False)
             rest = faces[1:]
             if rest:  # not a conditional expression (see ``_do_pick``)
-                pending = (ITEMS_PICK, rest, (picker + 1) % self.n, buyer)
+                self.pending = pending = ItemsPickStep(rest, (picker + 1) % self.n, pending.buyer)
             else:
-                pending = None
-            self.pending = pending
+                self.pending = pending = None
 
     # --- the two-resources card ------------------------------------------------------------------
     def _do_take_two(self, action: TakeTwo) -> None:
@@ -841,7 +872,7 @@ class Transitions(StateCore):
         p.food = 0
         r = p.res  # four adds, not ``sum()`` (see ``_resolve_space``)
         if r[0] + r[1] + r[2] + r[3] + 2 * p.two_res >= short:
-            self.pending = (FEED_SHORT, short)
+            self.pending = FeedShortStep(short)
             return
         p.penalties += 1
         if told is not None:
@@ -859,8 +890,8 @@ class Transitions(StateCore):
     # --- chance outcomes -------------------------------------------------------------------------
     def _do_reveal_card(self, action: RevealCard) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == REVEAL_CARD, pending
-        slot = pending[1]
+        assert type(pending) is RevealCardStep, pending
+        slot = pending.slot
         table = self._edit_table()
         table.display = table.display[:slot] + (action[0],) + table.display[slot + 1 :]
         self._remove_from_deck(action[0])
@@ -869,8 +900,8 @@ class Transitions(StateCore):
 
     def _do_reveal_tile(self, action: RevealTile) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == REVEAL_TILE, pending
-        stack = pending[1]
+        assert type(pending) is RevealTileStep, pending
+        stack = pending.stack
         table = self._edit_table()
         table.tops = table.tops[:stack] + (action[0],) + table.tops[stack + 1 :]
         table.tile_pool = without(table.tile_pool, action[0])
@@ -879,8 +910,8 @@ class Transitions(StateCore):
 
     def _do_extra(self, action: DrawExtra) -> None:
         pending = self.pending
-        assert pending is not None and pending[0] == EXTRA, pending
-        p = self._player(pending[1])
+        assert type(pending) is ExtraStep, pending
+        p = self._player(pending.owner)
         p.extras = p.extras + (action[0],)
         self._remove_from_deck(action[0])
         self.pending = None
@@ -920,10 +951,10 @@ class Transitions(StateCore):
         pending = self.pending
         if self.phase == OVER:
             self._actor = TERMINAL
-        elif pending is not None and pending[0] in CHANCE_KINDS:
+        elif type(pending) in CHANCE_STEPS:
             self._actor = CHANCE
-        elif pending is not None and pending[0] == ITEMS_PICK:
-            self._actor = pending[2]
+        elif type(pending) is ItemsPickStep:
+            self._actor = pending.picker
         else:
             self._actor = self.turn
 
@@ -932,10 +963,10 @@ class Transitions(StateCore):
             return TERMINAL
         pending = self.pending
         if pending is not None:
-            if pending[0] in CHANCE_KINDS:
+            if type(pending) in CHANCE_STEPS:
                 return CHANCE
-            if pending[0] == ITEMS_PICK:
-                return pending[2]
+            if type(pending) is ItemsPickStep:
+                return pending.picker
         return self.turn
 
     def _end_round(self) -> None:
@@ -983,18 +1014,16 @@ class Transitions(StateCore):
     def _refill_step(self) -> None:
         for slot, card in enumerate(self._table.display):
             if card is None:
-                self.pending = (REVEAL_CARD, slot)
+                self.pending = _REVEAL_CARD[slot]
                 return
         for stack, top in enumerate(self._table.tops):
             if top is None and self._table.stack_sizes[stack] > 0:
-                self.pending = (REVEAL_TILE, stack)
+                self.pending = _REVEAL_TILE[stack]
                 return
         self.phase = PLACE
-        if _NATIVE:  # every row empty: the packed rows all zeros, the tuples built if read
-            self._rows = NO_ROWS
-            self._placed = None
-        else:
-            self._placed = (_EMPTY_ROW,) * self.n  # see ``_set_placed``
+        # Every row empty: the packed rows all zeros, the tuples built if read.
+        self._rows = NO_ROWS
+        self._placed = None
         self._spaces = 0
         self._board = new_board(self)
         first = self._first_placer()

@@ -34,7 +34,17 @@ from .nodes import (
     ROLL,
     TERMINAL,
     TOOLS,
+    ExtraStep,
+    FeedShortStep,
+    ItemsPickStep,
+    ItemsRollStep,
+    PayBuildingStep,
+    PayCardStep,
     Pending,
+    RevealCardStep,
+    RevealTileStep,
+    RollStep,
+    ToolsStep,
 )
 from .player import Player
 from .state import GameState
@@ -109,15 +119,16 @@ def view_to_wire(view: GameState) -> dict[str, Any]:
         "stack_sizes": list(table.stack_sizes),
         "tile_pool": list(table.tile_pool),
         "occupants": list(view.occupants),
-        "mask": list(view._board[1]),
-        "standing": [view._board[6] >> (seat << 2) & 15 for seat in range(view.n)],
+        "mask": list(view._board.mask),
+        "standing": [view._board.standing >> (seat << 2) & 15 for seat in range(view.n)],
     }
 
 
 def _pending_out(pending: Pending | None) -> list[Any] | None:
     if pending is None:
         return None
-    return [list(item) if isinstance(item, tuple) else item for item in pending]
+    # The kind, then the parameters in order (a list for the dice's faces).
+    return [list(item) if isinstance(item, tuple) else item for item in pending.as_tuple()]
 
 
 def _player_out(p: Player) -> dict[str, Any]:
@@ -222,22 +233,34 @@ def _read_pending(raw: object, n: int) -> Pending | None:
         if len(args) != 3:
             raise WireFormatError("invalid pending step")
         faces = _ints(args[0], None, 1, data.ITEM_FIELD_FACE)
-        return (ITEMS_PICK, faces, _int_value(args[1], *seat), _int_value(args[2], *seat))
+        return ItemsPickStep(faces, _int_value(args[1], *seat), _int_value(args[2], *seat))
     if kind == ROLL:
         if len(args) != 3 or type(args[2]) is not bool:
             raise WireFormatError("invalid pending step")
         space, dice = _int_value(args[0], 0, data.NUM_SPACES - 1), _int_value(args[1], 0, 10)
-        return (ROLL, space, dice, args[2])
+        return RollStep(space, dice, args[2])
     if kind == TOOLS:
         if len(args) != 3 or type(args[2]) is not bool:
             raise WireFormatError("invalid pending step")
         space = _int_value(args[0], 0, data.NUM_SPACES - 1)
         total = _int_value(args[1], 0, 6 * data.MAX_PEOPLE)
-        return (TOOLS, space, total, args[2])
+        return ToolsStep(space, total, args[2])
     if kind not in bounds or len(args) != len(bounds[kind]):
         raise WireFormatError(f"invalid pending step {kind!r}")
-    values = tuple(_int_value(a, low, high) for a, (low, high) in zip(args, bounds[kind]))
-    return (kind, *values)  # type: ignore[return-value]
+    values = [_int_value(a, low, high) for a, (low, high) in zip(args, bounds[kind])]
+    return _ONE_NUMBER_STEPS[kind](values[0])
+
+
+# The steps whose one parameter is a number, by kind.
+_ONE_NUMBER_STEPS: Final[dict[str, Callable[[int], Pending]]] = {
+    REVEAL_CARD: RevealCardStep,
+    REVEAL_TILE: RevealTileStep,
+    ITEMS_ROLL: ItemsRollStep,
+    EXTRA: ExtraStep,
+    PAY_CARD: PayCardStep,
+    PAY_BUILDING: PayBuildingStep,
+    FEED_SHORT: FeedShortStep,
+}
 
 
 def _read_player(raw: object, cards: frozenset[str], tiles: frozenset[str]) -> Player:

@@ -57,7 +57,7 @@ def scripted(state: GameState, plans: dict[int, list[str]], tiles: list[str], un
 def _scripted_action(state: GameState, plans: dict[int, list[str]], tiles: list[str]):
     legal = state.legal_actions()
     if state.current_player() == CHANCE:
-        kind = state.pending[0]
+        kind = state.pending.kind
         if kind == "reveal_tile":
             wanted = next(t for t in tiles if f"tile {t}" in map(str, legal))
             tiles.remove(wanted)

@@ -48,7 +48,7 @@ def test_hard_pays_the_flexible_building_with_everything_it_can_on_the_last_roun
     state = last_tile_round.apply("place building1 1")
     state = at(
         {0: BUILDER, 1: GATHERER},
-        lambda s: s.pending is not None and s.pending[0] == "pay_building",
+        lambda s: s.pending is not None and s.pending.kind == "pay_building",
         state,
     )
     wood, _, _, gold = state.players[0].res
@@ -62,10 +62,10 @@ def test_hard_pays_the_flexible_building_with_everything_it_can_on_the_last_roun
 
 def test_hard_feeds_with_its_cheapest_resources_rather_than_starving() -> None:
     hungry = at(
-        {0: BUILDER[:3], 1: GATHERER}, lambda s: s.pending is not None and s.pending[0] == "feed"
+        {0: BUILDER[:3], 1: GATHERER}, lambda s: s.pending is not None and s.pending.kind == "feed"
     )
     assert hungry.current_player() == 0 and hungry.round < 5
-    assert str(hard().choose(hungry.view(0))) == f"feed {hungry.pending[1]}wood"
+    assert str(hard().choose(hungry.view(0))) == f"feed {hungry.pending.short}wood"
 
 
 def test_analyse_ranks_studied_actions_best_first(last_tile_round: GameState) -> None:

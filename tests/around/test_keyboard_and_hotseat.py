@@ -19,11 +19,11 @@ def key(app, code: int, mod: int = 0) -> None:
 
 
 def test_enter_takes_the_best_tools_option(app):
-    state = find_state(4, lambda s: s.pending is not None and s.pending[0] == TOOLS)
+    state = find_state(4, lambda s: s.pending is not None and s.pending.kind == TOOLS)
     scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
-    total = state.pending[2]  # (TOOLS, space, total, by_card)
+    total = state.pending.total
     options = [a for a in state.legal_actions() if isinstance(a, UseTools)]
     divisor = scene.hands.controls[0].divisor
     best = max(options, key=lambda o: (total + sum(o.tiles) + sum(o.cards)) // divisor)

@@ -52,7 +52,7 @@ def roll_for_seat0(space: str, figures: int, n: int = 2, **player: object) -> Ga
     """Seat 0 puts ``figures`` on ``space``; everyone else hunts; stop at seat 0's roll."""
     state = with_player(start(n), 0, people=figures, **player)
     state = advance(state, placement_done, {0: [f"place {space} {figures}"]})
-    assert state.current_player() == CHANCE and state.pending[0] == "roll"
+    assert state.current_player() == CHANCE and state.pending.kind == "roll"
     return state
 
 
@@ -127,7 +127,7 @@ def test_hunger_without_a_choice_sounds_with_the_feeding():
 
 def test_feeding_with_resources_sounds_feeding_not_a_gain():
     state = to_feeding(food=2, res=(1, 1, 1, 0))
-    assert state.pending == ("feed", 3)
+    assert state.pending.as_tuple() == ("feed", 3)
     _, cues = step(state, "feed 1wood,1brick,1stone")
     assert cues == [Cue("feeding", 2, (0, 1)), Cue("new_round")]
 
@@ -184,7 +184,7 @@ def test_dice_for_items_sound_every_die_and_each_seats_pick():
 
 def test_a_building_built():
     state = with_player(start(2), 0, people=1, res=(3, 3, 3, 3))
-    paying = lambda s: s.pending is not None and s.pending[0] == "pay_building"  # noqa: E731
+    paying = lambda s: s.pending is not None and s.pending.kind == "pay_building"  # noqa: E731
     state = advance(state, paying, {0: ["place building1 1"]})
     pay = next(str(a) for a in state.legal_actions() if a.tag == "pay")
     _, cues = step(state, pay)

@@ -91,6 +91,6 @@ def rolling_state(seat: int) -> GameState:
     for step in STEPS:
         state = step.after
         pending = state.pending
-        if pending is not None and pending[0] == ROLL and state.turn == seat:
+        if pending is not None and pending.kind == ROLL and state.turn == seat:
             return state
     return new_game(2, seed=1)  # not reached: every game rolls for both seats

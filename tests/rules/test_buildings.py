@@ -74,7 +74,7 @@ def test_flexible_building_takes_one_to_seven_of_any_kind():
 
 def test_paying_turns_up_the_next_tile_of_the_stack():
     state = building("B05", (1, 0, 2, 0)).apply("pay 1wood,2stone")
-    assert state.current_player() == CHANCE and state.pending == ("reveal_tile", 0)
+    assert state.current_player() == CHANCE and state.pending.as_tuple() == ("reveal_tile", 0)
     assert state.tops[0] is None and state.stack_sizes[0] == 6
     state = state.apply("tile X3")
     assert state.tops[0] == "X3" and "X3" not in state.tile_pool

@@ -100,7 +100,7 @@ def test_two_resources_card_can_be_used_at_once_or_later():
 
 def test_resource_card_with_two_dice_rolls_and_accepts_tools():
     state = buying("S05", 1, tools_free=(2,)).apply("pay 1brick")
-    assert state.current_player() == CHANCE and state.pending == (
+    assert state.current_player() == CHANCE and state.pending.as_tuple() == (
         "roll",
         4,
         2,
@@ -118,7 +118,7 @@ def test_gold_with_two_dice():
 
 def test_extra_card_is_drawn_face_down_for_its_owner_only():
     state = buying("G05", 1).apply("pay 1wood")
-    assert state.current_player() == CHANCE and state.pending == ("extra", 0)
+    assert state.current_player() == CHANCE and state.pending.as_tuple() == ("extra", 0)
     deck_size = state.deck_size
     state = state.apply("extra T05")
     assert state.players[0].extras == ("T05",) and state.deck_size == deck_size - 1

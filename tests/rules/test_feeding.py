@@ -29,7 +29,7 @@ def test_enough_food_feeds_without_asking():
 
 def test_shortfall_gives_up_all_food_then_pays_with_resources():
     state = to_feeding(food=2, res=(1, 1, 1, 0))
-    assert state.pending == ("feed", 3) and state.players[0].food == 0
+    assert state.pending.as_tuple() == ("feed", 3) and state.players[0].food == 0
     assert legal_texts(state) == ["feed 1wood,1brick,1stone", "starve"]
     state = state.apply("feed 1wood,1brick,1stone")
     assert state.players[0].res == (0, 0, 0, 0) and state.players[0].penalties == 0
@@ -57,7 +57,7 @@ def test_feeding_payment_must_cover_the_whole_shortfall():
 
 def test_two_resources_card_can_be_used_while_feeding():
     state = to_feeding(food=3, res=(0, 0, 0, 0), two_res=1)
-    assert state.pending == ("feed", 2)
+    assert state.pending.as_tuple() == ("feed", 2)
     assert legal_texts(state)[0] == "starve" and "taketwo wood,wood" in legal_texts(state)
     state = state.apply("taketwo brick,stone")
     assert legal_texts(state)[0] == "feed 1brick,1stone"

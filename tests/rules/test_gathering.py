@@ -13,13 +13,13 @@ def roll_for_seat0(space: str, figures: int, n: int = 2, **player: object):
     """Seat 0 puts ``figures`` on ``space``; everyone else hunts; stop at seat 0's roll."""
     state = with_player(start(n), 0, people=figures, **player)
     state = advance(state, placement_done, {0: [f"place {space} {figures}"]})
-    assert state.current_player() == CHANCE and state.pending[0] == "roll"
+    assert state.current_player() == CHANCE and state.pending.kind == "roll"
     return state
 
 
 def test_hunting_14_with_seven_dice_gives_7_food():
     state = roll_for_seat0("hunt", 7)
-    assert state.pending == ("roll", 3, 7, False)
+    assert state.pending.as_tuple() == ("roll", 3, 7, False)
     state = state.apply("roll 14")
     assert state.players[0].food == 12 + 7
 
@@ -42,7 +42,7 @@ def test_hunting_4_plus_two_value_1_tools_gives_3_food():
 def test_river_5_gives_no_gold_when_the_tools_are_used_up():
     state = roll_for_seat0("river", 2, tools_used=(1, 1)).apply("roll 5")
     assert state.players[0].res[3] == 0
-    assert state.pending is None or state.pending[0] != "tools"
+    assert state.pending is None or state.pending.kind != "tools"
 
 
 def test_river_7_plus_three_value_2_tools_gives_2_gold():
@@ -111,7 +111,7 @@ def test_rolls_without_any_tool_to_add_are_made_in_board_order_without_asking():
     state = advance(
         start(2), placement_done, {0: ["place forest 2", "place hunt 3"], 1: ["place claypit 2"]}
     )
-    assert state.current_player() == CHANCE and state.pending == (
+    assert state.current_player() == CHANCE and state.pending.as_tuple() == (
         "roll",
         3,
         3,
@@ -126,6 +126,6 @@ def test_the_start_player_resolves_everything_before_the_next_seat():
     )
     assert legal_texts(state) == ["resolve hunt", "resolve forest"]
     state = play(state, "resolve forest", "roll 3")  # 1 wood; the tool would not help
-    assert state.turn == 0 and state.pending[0] == "roll"  # the hunt is seat 0's only space left
+    assert state.turn == 0 and state.pending.kind == "roll"  # the hunt is seat 0's only space left
     state = state.apply("roll 4")
     assert state.turn == 1

@@ -40,7 +40,7 @@ def test_importing_the_rules_does_not_import_pygame():
 
 def test_new_game_starts_with_chance_reveals_of_the_display():
     state = new_game(3, seed=5)
-    assert state.current_player() == CHANCE and state.pending == ("reveal_card", 0)
+    assert state.current_player() == CHANCE and state.pending.as_tuple() == ("reveal_card", 0)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 36 and sum(p for _, p in outcomes) == 1
     assert all(p == Fraction(1, 36) for _, p in outcomes)

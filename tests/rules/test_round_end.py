@@ -26,9 +26,9 @@ def test_rulebook_refill_example_cards_slide_right_and_refill_right_to_left():
     state = next_round(state)
     # The 1st card stays, the 4th moves to the 2nd space; the 3rd and 4th are drawn in that order.
     assert state.display[:2] == ("F01", "S01") and state.display[2:] == (None, None)
-    assert state.current_player() == CHANCE and state.pending == ("reveal_card", 2)
+    assert state.current_player() == CHANCE and state.pending.as_tuple() == ("reveal_card", 2)
     state = state.apply("card G01")
-    assert state.pending == ("reveal_card", 3)
+    assert state.pending.as_tuple() == ("reveal_card", 3)
     state = state.apply("card G02")
     assert state.display == ("F01", "S01", "G01", "G02") and state.phase == "place"
 
@@ -56,7 +56,7 @@ def test_an_empty_building_stack_ends_the_game_after_feeding():
     state = advance(state, lambda s: s.phase != "place", {0: ["place building1 1"]})
     state = state.apply("pay 2wood,1brick")
     assert state.stack_sizes[0] == 0 and state.tops[0] is None
-    assert state.pending[0] != "reveal_tile"  # nothing left to turn up
+    assert state.pending.kind != "reveal_tile"  # nothing left to turn up
     state = advance(state, lambda s: s.is_terminal() or s.round == 2)
     assert state.is_terminal() and state.round == 1 and state.current_player() == TERMINAL
     assert state.players[1].food != 12 or state.players[1].people == 5  # the round was fed

@@ -36,10 +36,10 @@ def test_every_view_of_a_game_round_trips_through_json(n: int) -> None:
             assert back.legal_actions() == view.legal_actions()
             assert back.decision() == view.decision()
             # The placement board the rules keep: the whole of it while figures are placed
-            # (what is open is derived from it; the compiled engine counts the occupants off
-            # the rows until the placement ends), what stands where at any time.
+            # (what is open is derived from it; the engine counts the occupants off the rows
+            # until the placement ends), what stands where at any time.
             if view.placing():
-                assert back._board[1:] == view._board[1:]
+                assert back._board.key()[1:] == view._board.key()[1:]
             assert (back.occupants, back.occupant_mask) == (view.occupants, view.occupant_mask)
             assert back.final_scoring() == view.final_scoring()
 

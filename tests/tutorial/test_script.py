@@ -64,7 +64,7 @@ def test_no_step_is_shown_with_the_table_half_refilled():
     for visit in VISITS:
         for when, state in (("shown", visit.state), ("after", visit.after)):
             pending = state.pending if state is not None else None
-            if pending is not None and pending[0] in ("reveal_card", "reveal_tile"):
+            if pending is not None and pending.kind in ("reveal_card", "reveal_tile"):
                 refilling.append((visit.step.id, when))
     assert refilling == []
     assert None not in end_of_script().display
@@ -156,7 +156,7 @@ def _player_action(kind: type, test: Callable = lambda a, v: True) -> Callable[[
 def _pending(kind: str) -> Callable[[Visit], bool]:
     def check(v: Visit) -> bool:
         pending = v.state.pending
-        return pending is not None and pending[0] == kind and v.state.current_player() == YOU
+        return pending is not None and pending.kind == kind and v.state.current_player() == YOU
 
     return check
 
@@ -164,9 +164,9 @@ def _pending(kind: str) -> Callable[[Visit], bool]:
 def _paying_card(bottom: str) -> Callable[[Visit], bool]:
     def check(v: Visit) -> bool:
         pending = v.state.pending
-        if pending is None or pending[0] != "pay_card" or v.state.current_player() != YOU:
+        if pending is None or pending.kind != "pay_card" or v.state.current_player() != YOU:
             return False
-        card = rules_data.cards()[v.state.display[pending[1]]]
+        card = rules_data.cards()[v.state.display[pending.slot]]
         return (card.culture if bottom == "green" else card.role) is not None
 
     return check
@@ -175,9 +175,9 @@ def _paying_card(bottom: str) -> Callable[[Visit], bool]:
 def _paying_building(kind: str) -> Callable[[Visit], bool]:
     def check(v: Visit) -> bool:
         pending = v.state.pending
-        if pending is None or pending[0] != "pay_building" or v.state.current_player() != YOU:
+        if pending is None or pending.kind != "pay_building" or v.state.current_player() != YOU:
             return False
-        return rules_data.buildings()[v.state.tops[pending[1]]].kind == kind
+        return rules_data.buildings()[v.state.tops[pending.stack]].kind == kind
 
     return check
 

@@ -59,7 +59,7 @@ def test_controls_offer_exactly_the_legal_actions(app, n, seed):
     for state in decision_states(n, seed, every=2):
         show(scene, state)
         assert scene.offered() == set(state.legal_actions()), f"at {state!r}"
-        kinds.add(state.pending[0] if state.pending else state.phase)
+        kinds.add(state.pending.kind if state.pending else state.phase)
     assert {"place", "resolve"} <= kinds
 
 
@@ -73,7 +73,7 @@ def find_state(n: int, want, seeds=range(1, 60)):
 
 @pytest.mark.parametrize("kind", [TOOLS, PAY_CARD, PAY_BUILDING, FEED_SHORT, ITEMS_PICK])
 def test_each_dialog_appears_for_its_step(app, kind):
-    state = find_state(4, lambda s: s.pending is not None and s.pending[0] == kind)
+    state = find_state(4, lambda s: s.pending is not None and s.pending.kind == kind)
     scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
     show(scene, state)
@@ -84,7 +84,7 @@ def test_each_dialog_appears_for_its_step(app, kind):
 @pytest.mark.parametrize("kind", [PAY_CARD, PAY_BUILDING, FEED_SHORT])
 def test_pay_button_is_enabled_exactly_for_legal_payments(app, kind):
     state = find_state(
-        4, lambda s: s.pending is not None and s.pending[0] == kind and len(s.legal_actions()) > 3
+        4, lambda s: s.pending is not None and s.pending.kind == kind and len(s.legal_actions()) > 3
     )
     scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)
@@ -106,7 +106,7 @@ def test_a_single_legal_payment_is_shown_fixed_without_steppers(app):
     def one_payment(s):
         return (
             s.pending is not None
-            and s.pending[0] == PAY_BUILDING
+            and s.pending.kind == PAY_BUILDING
             and sum(1 for a in s.legal_actions() if hasattr(a, "resources")) == 1
         )
 
@@ -244,7 +244,9 @@ def test_two_resources_card_is_offered_only_when_legal(app):
 def test_a_legal_payment_is_preselected(app):
     state = find_state(
         4,
-        lambda s: s.pending is not None and s.pending[0] == PAY_CARD and len(s.legal_actions()) > 2,
+        lambda s: (
+            s.pending is not None and s.pending.kind == PAY_CARD and len(s.legal_actions()) > 2
+        ),
     )
     scene = TableScene(app, humans(4), seed=1, threaded=False)
     app.push(scene)

@@ -92,7 +92,7 @@ def play_lesson_by_mouse(app: App, scene: TableScene) -> list[tuple[str, str, st
         seen.append((bubble.step_id, bubble.kind, view.message))
         # The table as a player sees it then: settled (no display slot waiting to be refilled)
         # and, while a follow-up explains the move, no next dialog over what it talks about.
-        assert state.pending is None or state.pending[0] not in REFILLING, bubble.step_id
+        assert state.pending is None or state.pending.kind not in REFILLING, bubble.step_id
         if bubble.kind == "follow":
             assert not scene.hands.controls and scene.hands.popup is None, bubble.step_id
         # The bubble leaves the turn banner's hint line readable (unless it points up there).
@@ -389,7 +389,7 @@ def test_the_dice_to_roll_show_no_faces_until_rolled(open_app, monkeypatch):
     )
     surface = pygame.Surface(app.size)
     scene.draw(surface)
-    hunters = scene.match.state.pending[2]
+    hunters = scene.match.state.pending.dice
     assert drawn == [(3, [None] * hunters)]
     draw_dice(surface, 3, [None] * hunters)  # a blank die with its mark draws
     click(app, scene.layer.coach.view.lit[0].center)
@@ -409,7 +409,7 @@ def test_the_hunters_stand_on_their_space_until_their_dice_are_rolled(open_app, 
 
     app = open_app()
     scene = start_lesson(app, at("roll_hunt"))
-    hunters = scene.match.state.pending[2]
+    hunters = scene.match.state.pending.dice
     assert scene.match.state.placed[0][3] == 0  # off the space in the rules' state
     assert scene.layer.waiting_figures() == (3, (0, hunters))
     drawn: list[tuple[int, object]] = []
