@@ -101,6 +101,8 @@ QUOTA_CODES = frozenset(
 STALE_WAITING = 24 * 3600.0
 #: The connections whose round trip is measured at each sample (for the metrics).
 MAX_SAMPLED = 1000
+#: The bytes a connection's socket is read by at most (a message larger is read in parts).
+READ_BUFFER = 16 * 1024
 #: How long the lobby's list and the leaderboard are answered from a copy (seconds).
 LISTING_AGE = 1.0
 LEADERS_AGE = 10.0
@@ -208,6 +210,11 @@ class _Counted(ServerConnection):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Count the socket as soon as it opens (before any handshake)."""
         super().connection_made(transport)
+        if hasattr(transport, "max_size"):
+            # asyncio reads a socket into a buffer of ``max_size`` bytes, 256 KiB by default: so
+            # large that the C library maps fresh memory for each read and unmaps it after (3
+            # system calls a message) when a client's message is some hundred bytes.
+            transport.max_size = READ_BUFFER  # type: ignore[attr-defined]
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         self.verdict = self.addresses.opened(self.address)
