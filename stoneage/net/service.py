@@ -1125,7 +1125,11 @@ class TableService:
                 if step is not None:
                     self._stored(table, step)
                     self._broadcast(live, step)
-                await asyncio.sleep(0)  # the other tables' turn
+                if seat != CHANCE:
+                    # The other tables' turn after a bot's decision. A draw costs next to
+                    # nothing: the steps it follows and its own go out in one write, at one
+                    # commit (the end of the turn).
+                    await asyncio.sleep(0)
             self._arm(live)
         if live.finished and not live.players:
             self._unload_if_idle(live)
