@@ -214,7 +214,7 @@ class _Counted(ServerConnection):
             # asyncio reads a socket into a buffer of ``max_size`` bytes, 256 KiB by default: so
             # large that the C library maps fresh memory for each read and unmaps it after (3
             # system calls a message) when a client's message is some hundred bytes.
-            transport.max_size = READ_BUFFER  # type: ignore[attr-defined]
+            transport.max_size = READ_BUFFER
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         self.verdict = self.addresses.opened(self.address)
