@@ -1081,10 +1081,11 @@ class TableService:
         """Every player ``step`` as it may know it (or its view of now), every watcher
         theirs: the same text as the same bytes (framed once, ``outbox``)."""
         table = live.table
-        common = table.common(step) if step is not None else None
-        if common is not None:  # the usual step: one text for all
-            shared = common.encode()
-            for _seat, client in live.everyone():
+        shared = table.common(step) if step is not None else None
+        if shared is not None:  # the usual step: one text for all
+            for client in live.players.values():
+                client.send_payload(shared)
+            for client in live.watchers:
                 client.send_payload(shared)
             return
         payloads: dict[str, bytes] = {}
