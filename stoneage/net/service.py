@@ -576,12 +576,13 @@ class TableService:
             self._phrase(client, message.get("id"))
         else:
             live, seat = self._seated(client)
-            async with live.lock:
+            async with live.lock:  # held on for the steps that follow (one lock, not two)
                 if kind == "start":
                     self._start(live, seat)
                 else:
                     self._act(live, seat, message.get("text"), message.get("ply"))
-            await self._run(live)
+                await self._play_automatic(live)
+            self._unload_if_over(live)
 
     def _sync(self, client: _Client) -> None:
         """The client could not follow a step on its view: its view as it is now."""
@@ -1103,37 +1104,45 @@ class TableService:
     async def _run(self, live: _Live) -> None:
         """Play chance, bots and stand-ins until a present player decides (or a countdown
         runs, then wake up when it ends)."""
-        table = live.table
         async with live.lock:
-            if live.timer is not None:
-                live.timer.cancel()
-                live.timer = None
-            while True:
-                standins = table.standing_in()
-                found = table.automatic()
-                if found is None:
-                    break
-                seat, decide = found
-                if seat >= 0 and seat not in standins and table.presence[seat].standin:
-                    self._tell(live, make("standin", seat=seat, level=table.record.standin))
-                    self._tell(live, table.lobby())
-                ply = table.state().ply
-                if seat != CHANCE and self._slow(table, seat):
-                    action = await asyncio.to_thread(decide)
-                else:
-                    action = decide()
-                step = table.apply_automatic(action, ply)
-                if step is not None:
-                    self._stored(table, step)
-                    self._broadcast(live, step)
-                if seat != CHANCE:
-                    # The other tables' turn after a bot's decision. A draw costs next to
-                    # nothing: the steps it follows and its own go out in one write, at one
-                    # commit (the end of the turn).
-                    await asyncio.sleep(0)
-            self._arm(live)
+            await self._play_automatic(live)
+        self._unload_if_over(live)
+
+    def _unload_if_over(self, live: _Live) -> None:
+        """Unload a finished table nobody plays at any more (after its steps ran)."""
         if live.finished and not live.players:
             self._unload_if_idle(live)
+
+    async def _play_automatic(self, live: _Live) -> None:
+        """``_run``'s work, with the table's lock held."""
+        table = live.table
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        while True:
+            standins = table.standing_in()
+            found = table.automatic()
+            if found is None:
+                break
+            seat, decide = found
+            if seat >= 0 and seat not in standins and table.presence[seat].standin:
+                self._tell(live, make("standin", seat=seat, level=table.record.standin))
+                self._tell(live, table.lobby())
+            ply = table.state().ply
+            if seat != CHANCE and self._slow(table, seat):
+                action = await asyncio.to_thread(decide)
+            else:
+                action = decide()
+            step = table.apply_automatic(action, ply)
+            if step is not None:
+                self._stored(table, step)
+                self._broadcast(live, step)
+            if seat != CHANCE:
+                # The other tables' turn after a bot's decision. A draw costs next to
+                # nothing: the steps it follows and its own go out in one write, at one
+                # commit (the end of the turn).
+                await asyncio.sleep(0)
+        self._arm(live)
 
     def _slow(self, table: NetTable, seat: int) -> bool:
         seats = table.record.seats
