@@ -153,7 +153,28 @@ class TableMatch(Protocol):
         """The table closes: stop the bots' thread, leave a network table."""
 
 
-class LocalMatch:
+class OnThisComputer:
+    """What a game played wholly on this computer answers of elsewhere: nothing is heard, the
+    pause menu is this computer's, nobody is told of the end, the state counts the scores.
+    The local match and the lesson share it."""
+
+    def hear(self, now: float) -> News:
+        """Nothing comes from elsewhere."""
+        return QUIET
+
+    def menu_options(self) -> Mapping[str, bool]:
+        """None: the pause menu of a game on this computer."""
+        return {}
+
+    def ended(self) -> None:
+        """Nothing to do elsewhere."""
+
+    def final_scoring(self) -> FinalScores | None:
+        """None: the scoring screen counts from the state."""
+        return None
+
+
+class LocalMatch(OnThisComputer):
     """A game on this computer: the match driver decides chance and the bots, and a human's
     choice goes to the rules at once (their reason when they refuse it)."""
 
@@ -250,21 +271,6 @@ class LocalMatch:
     def undo(self) -> Step | None:
         """Take back the human's last decision and the bots' moves after it."""
         return self.match.undo()
-
-    def hear(self, now: float) -> News:
-        """Nothing comes from elsewhere."""
-        return QUIET
-
-    def menu_options(self) -> Mapping[str, bool]:
-        """None: the pause menu of a game on this computer."""
-        return {}
-
-    def ended(self) -> None:
-        """Nothing to do elsewhere."""
-
-    def final_scoring(self) -> FinalScores | None:
-        """None: the scoring screen counts from the state."""
-        return None
 
     def close(self) -> None:
         """Stop the bots' thread."""

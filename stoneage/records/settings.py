@@ -31,8 +31,8 @@ SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
 
 @dataclass
 class Settings:
-    """What the player can set: animation speed, language, window size, fullscreen, hints, the
-    sound (master, effects and music volumes, 0 to 1, and mute), and for network play whether
+    """What the player can set: animation speed, language, window size, fullscreen, hints,
+    whether the player's rolls wait to be seen, the sound (master, effects and music volumes, 0 to 1, and mute), and for network play whether
     the local network is used and the server last asked."""
 
     animation: str = "normal"
@@ -49,6 +49,9 @@ class Settings:
     # First-game tips (issue 14): on or off, the ids of the tips already shown (never twice),
     # and whether "Learn to play" was offered on the very first start.
     tips: bool = True
+    # A roll of the player's that asks nothing waits on screen until Continue (issue 45);
+    # players who know the game may let the game go on by itself.
+    hold_rolls: bool = True
     tips_shown: list[str] = field(default_factory=list)
     tutorial_offered: bool = False
     # Network play: announce hosted tables on the local network and look for tables there when
@@ -116,7 +119,15 @@ def settings_from(raw: dict[str, Any]) -> tuple[Settings, bool]:
         settings.window = (window[0], window[1])
     else:
         bad = True
-    for name in ("fullscreen", "hints", "muted", "tips", "tutorial_offered", "local_network"):
+    for name in (
+        "fullscreen",
+        "hints",
+        "muted",
+        "tips",
+        "hold_rolls",
+        "tutorial_offered",
+        "local_network",
+    ):
         value = raw.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)

@@ -13,17 +13,17 @@ step (or Skip) it is a local game against an Easy bot: the match's own bots and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from stoneage.play.match import Match, Step
-from stoneage.play.seam import QUIET, Answer, FinalScores, LocalMatch, News
+from stoneage.play.seam import Answer, LocalMatch, OnThisComputer
 from stoneage.play.seats import Seat
 from stoneage.play.story import Story
 from stoneage.rules import Action, ActionError, GameState, parse_action
 from stoneage.tutorial.session import Tutorial
 
 
-class LessonMatch:
+class LessonMatch(OnThisComputer):
     """The lesson's game, as the table asks it (see the module's docstring)."""
 
     def __init__(self, tutorial: Tutorial, match: Match | None = None) -> None:
@@ -157,22 +157,7 @@ class LessonMatch:
         """Take back the player's last decision and the bot's moves after it."""
         return self.local.undo()
 
-    # --- elsewhere ----------------------------------------------------------------------------------
-    def hear(self, now: float) -> News:
-        """Nothing comes from elsewhere (Back and the steps are the lesson's own part's)."""
-        return QUIET
-
-    def menu_options(self) -> Mapping[str, bool]:
-        """None: the pause menu of a game on this computer."""
-        return {}
-
-    def ended(self) -> None:
-        """Nothing to do elsewhere."""
-
-    def final_scoring(self) -> FinalScores | None:
-        """None: the scoring screen counts from the state."""
-        return None
-
+    # --- elsewhere: nothing (OnThisComputer); Back and the steps are the lesson's own part's -------
     def close(self) -> None:
         """Stop the bot's thread."""
         self.local.close()

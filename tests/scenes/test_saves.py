@@ -224,6 +224,13 @@ def test_settings_hints_and_fullscreen_rows(app):
     click(app, button_named(app.top, "hints_off").rect.center)
     assert not app.settings.hints and not load_settings().hints
     assert button_named(app.top, "hints_off").selected
+    click(app, button_named(app.top, "hold_rolls_off").rect.center)
+    assert not app.settings.hold_rolls and not load_settings().hold_rolls
+    click(app, button_named(app.top, "hold_rolls_on").rect.center)
+    assert app.settings.hold_rolls and load_settings().hold_rolls
+    rows = [b.rect for b in app.top.buttons]
+    helps = [row.help_rect for row in app.top.rows]
+    assert all(app.top.lay.panel.contains(r) for r in rows + helps)  # six rows fit the window
     click(app, button_named(app.top, "fullscreen_on").rect.center)
     assert app.fullscreen and load_settings().fullscreen
     assert app.top.lay.size == app.size

@@ -1,4 +1,5 @@
-"""The settings screen: a General page (animation speed, language, hints, tips, fullscreen),
+"""The settings screen: a General page (animation speed, language, hints, your rolls, tips,
+fullscreen),
 a Sound page (sound on or off, and the master, effects and music volumes as gauges) and an
 Online page (whether the local network is used, and the player's name at every table, kept
 with the player key).
@@ -138,6 +139,11 @@ class SettingsScene(PanelScene):
         height = round(f.title * 2.2)
         help_h = assets.font(f.body).get_linesize() * 2
         pitch = height + help_h + m * 2
+        if pitch * len(specs) > body.height:
+            # A long page in a small window: the buttons and the gaps give way, never the
+            # help's two lines.
+            height = max(round(f.title * 1.5), body.height // len(specs) - help_h - m)
+            pitch = height + help_h + m
         left = body.left + body.width // 3
         width = (
             body.width * 2 // 3 - 2 * m
@@ -169,7 +175,7 @@ class SettingsScene(PanelScene):
         return self._tabs() + buttons + [self.back_button()]
 
     def _general_specs(self) -> list[RowSpec]:
-        """Animation speed, language, hints, tips and fullscreen."""
+        """Animation speed, language, hints, holding your rolls, tips and fullscreen."""
         settings = self.app.settings
         return [
             (
@@ -211,6 +217,17 @@ class SettingsScene(PanelScene):
                     "hints",
                     _("Offer hints and previews."),
                     _("Play without hints and previews."),
+                ),
+            ),
+            (
+                _("Your rolls"),
+                _("When your roll asks nothing more, the dice wait on the board for Continue."),
+                self._on_off(
+                    settings.hold_rolls,
+                    self.set_hold_rolls,
+                    "hold_rolls",
+                    _("Show each of your rolls until you press Continue."),
+                    _("Show your rolls as the bots' are, and go on by itself."),
                 ),
             ),
             (
@@ -411,6 +428,12 @@ class SettingsScene(PanelScene):
     def set_hints(self, on: bool) -> None:
         """Hints and previews on or off."""
         self.app.settings.hints = on
+        self.app.save_settings()
+        self.buttons = self.make_buttons()
+
+    def set_hold_rolls(self, on: bool) -> None:
+        """The player's rolls held until Continue, or shown and passed as the bots' are."""
+        self.app.settings.hold_rolls = on
         self.app.save_settings()
         self.buttons = self.make_buttons()
 

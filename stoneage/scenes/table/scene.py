@@ -416,7 +416,9 @@ class TableScene(Scene):
     def _rolls_held_for(self) -> list[int]:
         """The seats whose rolls wait until seen: the humans at this screen, in a game they
         play (not a replay or bots alone; not while the lesson leads, whose bubble shows each
-        roll and waits for Next)."""
+        roll and waits for Next; none when the player has turned holding off in the settings)."""
+        if not self.app.settings.hold_rolls:
+            return []
         if self.mode.watch_only or self.match.replaying() or self.match.guided():
             return []
         return self.match.humans()

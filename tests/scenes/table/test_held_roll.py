@@ -166,3 +166,24 @@ def test_in_hotseat_the_box_names_the_player(size):
         assert scene.lay.board.contains(box.area)
     finally:
         apps.close_apps(app)
+
+
+def test_with_holding_turned_off_the_roll_is_shown_and_the_game_goes_on(app):
+    """The settings' "Your rolls: Off": the player's roll passes as a bot's does."""
+    app.settings.hold_rolls = False
+    try:
+        state = position(0)
+        scene = TableScene(app, bot_seats(1), 4, state, threaded=False)
+        app.push(scene)
+
+        def rolled_and_gone_on() -> bool:
+            assert scene.held_roll is None and held(scene) is None
+            return any(
+                isinstance(e, DiceRolled) and e.seat == 1
+                for s in scene.match.steps
+                for e in s.events
+            )
+
+        step_until(app, rolled_and_gone_on)  # the bot's next roll came: nothing waited
+    finally:
+        app.settings.hold_rolls = True
