@@ -11,8 +11,8 @@ loop's turn the ``Outbox``
 1. commits what the store holds (the steps applied this turn, in one transaction): every step
    is committed before any client hears of it, as when each was committed alone (in SQLite's
    journal; forced to the disk at each commit with the server's ``--durable``);
-2. frames each distinct message once (``websockets.frames.Frame``, the library's own framing;
-   a server's frames are not masked, so one frame fits every connection), and writes each
+2. frames each distinct message once (the bytes ``websockets.frames.Frame`` would make; a
+   server's frames are not masked, so one frame fits every connection), and writes each
    connection's frames, in order, with one ``transport.write``.
 
 This is what ``websockets.asyncio.connection.broadcast`` does (a synchronous write to every open
@@ -28,14 +28,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import struct
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from websockets.frames import Frame, Opcode
+from websockets.frames import Opcode
 from websockets.protocol import State
 
 log = logging.getLogger(__name__)
 
+#: A frame's first byte: the last (only) frame of a text message.
+_FIN_TEXT = 0x80 | Opcode.TEXT
+_HEAD_SHORT, _HEAD_16, _HEAD_64 = struct.Struct("!BB"), struct.Struct("!BBH"), struct.Struct("!BBQ")
 #: Bytes waiting to be sent to one connection before it counts as gone (a client that stopped
 #: reading; a whole arrival with its backlog is some tens of kilobytes).
 MAX_BUFFERED = 2 * 1024 * 1024
@@ -73,8 +77,16 @@ class Connection(Protocol):
 
 
 def text_frame(payload: bytes) -> bytes:
-    """A server's (unmasked) WebSocket text frame carrying ``payload`` (UTF-8 text)."""
-    return Frame(Opcode.TEXT, payload).serialize(mask=False)
+    """A server's (unmasked) WebSocket text frame carrying ``payload`` (UTF-8 text): the bytes
+    ``websockets.frames.Frame(Opcode.TEXT, payload).serialize(mask=False)`` makes (RFC 6455,
+    5.2: FIN and the text opcode, then the length in 7, 16 or 64 bits), without building a
+    ``Frame`` and checking it for each message."""
+    length = len(payload)
+    if length < 126:
+        return _HEAD_SHORT.pack(_FIN_TEXT, length) + payload
+    if length < 65536:
+        return _HEAD_16.pack(_FIN_TEXT, 126, length) + payload
+    return _HEAD_64.pack(_FIN_TEXT, 127, length) + payload
 
 
 class Mailbox:

@@ -101,6 +101,8 @@ QUOTA_CODES = frozenset(
 STALE_WAITING = 24 * 3600.0
 #: The connections whose round trip is measured at each sample (for the metrics).
 MAX_SAMPLED = 1000
+#: The bytes a connection's socket is read by at most (a message larger is read in parts).
+READ_BUFFER = 16 * 1024
 #: How long the lobby's list and the leaderboard are answered from a copy (seconds).
 LISTING_AGE = 1.0
 LEADERS_AGE = 10.0
@@ -208,6 +210,11 @@ class _Counted(ServerConnection):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Count the socket as soon as it opens (before any handshake)."""
         super().connection_made(transport)
+        if hasattr(transport, "max_size"):
+            # asyncio reads a socket into a buffer of ``max_size`` bytes, 256 KiB by default: so
+            # large that the C library maps fresh memory for each read and unmaps it after (3
+            # system calls a message) when a client's message is some hundred bytes.
+            transport.max_size = READ_BUFFER
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         self.verdict = self.addresses.opened(self.address)
@@ -569,12 +576,13 @@ class TableService:
             self._phrase(client, message.get("id"))
         else:
             live, seat = self._seated(client)
-            async with live.lock:
+            async with live.lock:  # held on for the steps that follow (one lock, not two)
                 if kind == "start":
                     self._start(live, seat)
                 else:
                     self._act(live, seat, message.get("text"), message.get("ply"))
-            await self._run(live)
+                await self._play_automatic(live)
+            self._unload_if_over(live)
 
     def _sync(self, client: _Client) -> None:
         """The client could not follow a step on its view: its view as it is now."""
@@ -1074,10 +1082,11 @@ class TableService:
         """Every player ``step`` as it may know it (or its view of now), every watcher
         theirs: the same text as the same bytes (framed once, ``outbox``)."""
         table = live.table
-        common = table.common(step) if step is not None else None
-        if common is not None:  # the usual step: one text for all
-            shared = common.encode()
-            for _seat, client in live.everyone():
+        shared = table.common(step) if step is not None else None
+        if shared is not None:  # the usual step: one text for all
+            for client in live.players.values():
+                client.send_payload(shared)
+            for client in live.watchers:
                 client.send_payload(shared)
             return
         payloads: dict[str, bytes] = {}
@@ -1095,33 +1104,45 @@ class TableService:
     async def _run(self, live: _Live) -> None:
         """Play chance, bots and stand-ins until a present player decides (or a countdown
         runs, then wake up when it ends)."""
-        table = live.table
         async with live.lock:
-            if live.timer is not None:
-                live.timer.cancel()
-                live.timer = None
-            while True:
-                standins = table.standing_in()
-                found = table.automatic()
-                if found is None:
-                    break
-                seat, decide = found
-                if seat >= 0 and seat not in standins and table.presence[seat].standin:
-                    self._tell(live, make("standin", seat=seat, level=table.record.standin))
-                    self._tell(live, table.lobby())
-                ply = table.state().ply
-                if seat != CHANCE and self._slow(table, seat):
-                    action = await asyncio.to_thread(decide)
-                else:
-                    action = decide()
-                step = table.apply_automatic(action, ply)
-                if step is not None:
-                    self._stored(table, step)
-                    self._broadcast(live, step)
-                await asyncio.sleep(0)  # the other tables' turn
-            self._arm(live)
+            await self._play_automatic(live)
+        self._unload_if_over(live)
+
+    def _unload_if_over(self, live: _Live) -> None:
+        """Unload a finished table nobody plays at any more (after its steps ran)."""
         if live.finished and not live.players:
             self._unload_if_idle(live)
+
+    async def _play_automatic(self, live: _Live) -> None:
+        """``_run``'s work, with the table's lock held."""
+        table = live.table
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        while True:
+            standins = table.standing_in()
+            found = table.automatic()
+            if found is None:
+                break
+            seat, decide = found
+            if seat >= 0 and seat not in standins and table.presence[seat].standin:
+                self._tell(live, make("standin", seat=seat, level=table.record.standin))
+                self._tell(live, table.lobby())
+            ply = table.state().ply
+            if seat != CHANCE and self._slow(table, seat):
+                action = await asyncio.to_thread(decide)
+            else:
+                action = decide()
+            step = table.apply_automatic(action, ply)
+            if step is not None:
+                self._stored(table, step)
+                self._broadcast(live, step)
+            if seat != CHANCE:
+                # The other tables' turn after a bot's decision. A draw costs next to
+                # nothing: the steps it follows and its own go out in one write, at one
+                # commit (the end of the turn).
+                await asyncio.sleep(0)
+        self._arm(live)
 
     def _slow(self, table: NetTable, seat: int) -> bool:
         seats = table.record.seats

@@ -33,6 +33,7 @@ after a restart; the next chance outcome is drawn afresh, so no stored byte pred
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -185,16 +186,20 @@ class ActionRefused(Exception):
         return make("refused", text=text[:80], template=self.template, params=self.params)
 
 
-@dataclass
 class _StepTexts:
     """The latest step's messages as sent (``NetTable.encoded``): who drew face down in it
-    (None: nobody), whether it ended the game, and the texts made so far, by listener
-    (``SPECTATOR``: everybody who follows the step on their view)."""
+    (None: nobody), whether it ended the game, the texts made so far, by listener
+    (``SPECTATOR``: everybody who follows the step on their view), and the text every listener
+    receives as UTF-8 bytes once made (``NetTable.common``)."""
 
-    step: Step
-    owner: int | None
-    over: bool
-    texts: dict[int, str] = field(default_factory=dict)
+    __slots__ = ("over", "owner", "shared", "step", "texts")
+
+    def __init__(self, step: Step, over: bool) -> None:
+        self.step = step
+        self.owner = _hidden_owner(step)
+        self.over = over
+        self.texts: dict[int, str] = {}
+        self.shared: bytes | None = None
 
 
 @dataclass
@@ -227,7 +232,7 @@ class NetTable:
         # Steps in wire form, by the position they were applied at and for whom: everybody
         # (``SPECTATOR``), or the owner of a face-down draw (``told``); and the messages of
         # the latest step, encoded (``encoded``).
-        self._told: dict[tuple[int, int], dict[str, Any]] = {}
+        self._told: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
         self._texts: _StepTexts | None = None
         if record.started:
             self._begin(replay=record.actions)
@@ -468,13 +473,14 @@ class NetTable:
         log."""
         state = self.state()
         listener = SPECTATOR if seat is None else seat
+        over = state.is_terminal()
         message = make("state", ply=state.ply, step=self.told(step, listener) if step else None)
-        if step is None or arrival or state.is_terminal() or not self.followed(step, listener):
+        if step is None or arrival or over or not self.followed(step, listener):
             view = state.view(seat) if seat is not None else spectator_view(state)
             message["view"] = view_to_wire(view)
         if arrival:
             message["backlog"] = self.backlog(listener)
-        if state.is_terminal():
+        if over:
             # The game is over: the extra cards are turned up and everything is scored.
             message["final"] = state.final_scoring()
         return message
@@ -513,18 +519,22 @@ class NetTable:
             text = texts.texts[key] = encode(self.update(seat, step))
         return text
 
-    def common(self, step: Step) -> str | None:
+    def common(self, step: Step) -> bytes | None:
         """The text of ``step`` every listener receives when all receive the same (nobody
-        drew face down in it and the game goes on: ``encoded`` of any seat), else None."""
+        drew face down in it and the game goes on: ``encoded`` of any seat), as the UTF-8
+        bytes sent (made once), else None."""
         texts = self._step_texts(step)
         if texts.over or texts.owner is not None:
             return None
-        return self.encoded(None, step)
+        shared = texts.shared
+        if shared is None:
+            shared = texts.shared = self.encoded(None, step).encode()
+        return shared
 
     def _step_texts(self, step: Step) -> _StepTexts:
         texts = self._texts
         if texts is None or texts.step is not step:
-            texts = self._texts = _StepTexts(step, _hidden_owner(step), self.state().is_terminal())
+            texts = self._texts = _StepTexts(step, self.state().is_terminal())
         return texts
 
     def told(self, step: Step, listener: int) -> dict[str, Any]:
@@ -535,8 +545,8 @@ class NetTable:
         found = self._told.get(key)
         if found is None:
             if len(self._told) >= TOLD_KEPT:
-                del self._told[next(iter(self._told))]  # the first put in: the oldest
-            found = self._told[key] = step_data(step, key[1])
+                self._told.popitem(last=False)  # the first put in: the oldest
+            found = self._told[key] = _step_data(step, key[1], owner)
         return found
 
 
@@ -580,15 +590,17 @@ def step_data(step: Step, seat: int) -> dict[str, Any]:
     """``step`` as ``seat`` may know it (``SPECTATOR``: watching), as data the client words in
     its language: who acted, the action's text and the step's events. Another seat's
     face-down card is not named (``hidden_from``)."""
-    owner = _hidden_owner(step)
+    return _step_data(step, seat, _hidden_owner(step))
+
+
+def _step_data(step: Step, seat: int, owner: int | None) -> dict[str, Any]:
+    """``step_data``, knowing who drew face down in ``step`` (``owner``; None: nobody, and
+    then there is nothing to hide)."""
     text = str(step.action)
     if isinstance(step.action, DrawExtra) and owner != seat:
         text = f"extra {HIDDEN}"
-    return {
-        "actor": step.actor,
-        "action": text,
-        "events": events_to_wire(hidden_from(step.events, seat)),
-    }
+    events = step.events if owner is None else hidden_from(step.events, seat)
+    return {"actor": step.actor, "action": text, "events": events_to_wire(events)}
 
 
 def _hidden_owner(step: Step) -> int | None:
