@@ -6,17 +6,16 @@ decision; the status line never runs under the toolbar; the card prices share on
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
 from stoneage import i18n
 from stoneage.i18n import ngettext
-from stoneage.rules import CHANCE, RollItemDice, RollItems, new_game, sample_chance
+from stoneage.rules import RollItemDice, RollItems
 from stoneage.scenes.table.scene import TableScene
 from stoneage.ui import theme
 from stoneage.ui.layout import MIN_SMALL
+from tests.random_games import random_play
 from tests.scenes.table.controls.test_controls import humans, show
 
 from .conftest import LANGS
@@ -31,14 +30,7 @@ FEEDING = (
 
 def positions(n: int, seed: int):
     """Every state of a random game of ``n`` seats, chance drawn by a seeded generator."""
-    rng = random.Random(seed)
-    state = new_game(n, seed=seed)
-    while not state.is_terminal():
-        yield state
-        if state.current_player() == CHANCE:
-            state = state.apply(sample_chance(state, rng))
-        else:
-            state = state.apply(rng.choice(state.legal_actions()))
+    return (before for before, _after in random_play(n, seed))
 
 
 def decisions(n: int, seed: int, every: int):

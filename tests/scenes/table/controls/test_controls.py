@@ -5,18 +5,19 @@ illegal drop snaps back with the rules engine's reason."""
 from __future__ import annotations
 
 import itertools
-import random
+from itertools import islice
 
 import pygame
 import pytest
 
 from stoneage.play.names import engine_reason
 from stoneage.play.seats import Seat
-from stoneage.rules import CHANCE, IllegalActionError, Pay, Place, TakeTwo, new_game, sample_chance
+from stoneage.rules import CHANCE, IllegalActionError, Pay, Place, TakeTwo
 from stoneage.rules.nodes import FEED_SHORT, ITEMS_PICK, PAY_BUILDING, PAY_CARD, TOOLS
 from stoneage.scenes.table.controls.payment import FeedDialog, PayDialog
 from stoneage.scenes.table.controls.placing import PlacementControl
 from stoneage.scenes.table.scene import TableScene
+from tests.random_games import random_play
 from tests.scenes.hands import button, click, drag, press
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -28,18 +29,12 @@ def humans(n: int) -> list[Seat]:
 
 
 def decision_states(n: int, seed: int, every: int = 1):
-    """The decision points of a random game (chance drawn with a seeded rng)."""
-    rng = random.Random(seed)
-    state = new_game(n, seed=seed)
-    index = 0
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state = state.apply(sample_chance(state, rng))
-            continue
-        if index % every == 0:
-            yield state
-        index += 1
-        state = state.apply(rng.choice(state.legal_actions()))
+    """The decision points of a random game (chance drawn with a seeded rng), every
+    ``every``-th."""
+    decisions = (
+        before for before, _after in random_play(n, seed) if before.current_player() != CHANCE
+    )
+    return islice(decisions, 0, None, every)
 
 
 def show(scene: TableScene, state) -> None:

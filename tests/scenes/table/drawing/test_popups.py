@@ -6,43 +6,24 @@ and at 1920x1080; on a space, the dice and their sum stay inside its picture."""
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 from pygame import Rect
 
 from stoneage import i18n
 from stoneage.play.seats import Seat
-from stoneage.rules import CHANCE, new_game, sample_chance
 from stoneage.rules.data import GATHER_SPACES
 from stoneage.scenes.table.drawing.motion import DiceRoll, Motion, deltas
 from stoneage.scenes.table.drawing.panels import draw_panel_of
 from stoneage.ui import theme
 from stoneage.ui.layout import CAPACITY, panel_parts, space_parts, table_layout
+from tests.random_games import random_play
 
 COLOURS = ("red", "blue", "green", "yellow")
-EVERY = 1  # every step of each game
 
 
 def seats(n: int) -> list[Seat]:
     return [Seat(f"Player {i + 1}", COLOURS[i], "bot" if i else "human") for i in range(n)]
-
-
-def steps(n: int, seed: int):
-    """(before, after) of the steps of a random game, every ``EVERY``-th (each)."""
-    rng = random.Random(seed)
-    state = new_game(n, seed=seed)
-    index = 0
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            after = state.apply(sample_chance(state, rng))
-        else:
-            after = state.apply(rng.choice(state.legal_actions()))
-        if index % EVERY == 0:
-            yield state, after
-        index += 1
-        state = after
 
 
 def ink_in(lay, state, table_seats, index: int, area: Rect) -> int:
@@ -70,7 +51,7 @@ def test_pop_up_amounts_cover_nothing_on_a_player_board(app, lang, size):
         motion = Motion(lay, table_seats, 1.0, lambda s: s)
         shown = 0
         for seed in (3, 4):
-            for before, after in steps(4, seed):
+            for before, after in random_play(4, seed):
                 for seat in range(4):
                     changes = deltas(before, after, seat)
                     if not changes:
