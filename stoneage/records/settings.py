@@ -32,7 +32,8 @@ SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
 @dataclass
 class Settings:
     """What the player can set: animation speed, language, window size, fullscreen, hints,
-    whether the player's rolls wait to be seen, the sound (master, effects and music volumes, 0 to 1, and mute), and for network play whether
+    whether the player's rolls wait to be seen, the sound (master, effects and music volumes,
+    0 to 1, and mute), and for network play whether
     the local network is used and the server last asked."""
 
     animation: str = "normal"
