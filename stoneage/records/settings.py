@@ -33,8 +33,8 @@ SETTINGS_DAMAGED = N_("Your settings file was damaged; the defaults are used.")
 class Settings:
     """What the player can set: animation speed, language, window size, fullscreen, hints,
     whether the player's rolls wait to be seen, the sound (master, effects and music volumes,
-    0 to 1, and mute), and for network play whether
-    the local network is used and the server last asked."""
+    0 to 1, and mute), and for network play whether the local network is used and the server
+    last asked."""
 
     animation: str = "normal"
     language: str = "en"
