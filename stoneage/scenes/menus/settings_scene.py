@@ -1,7 +1,7 @@
 """The settings screen: a General page (animation speed, language, hints, your rolls, tips,
 fullscreen), a Sound page (sound on or off, and the master, effects and music volumes as
-gauges) and an Online page (whether the local network is used, and the player's name at every table, kept
-with the player key).
+gauges) and an Online page (whether the local network is used, and the player's name at every
+table, kept with the player key).
 
 Like every menu screen: Enter presses the primary button, Esc goes back, and the tooltip of
 the button under the mouse is shown.
