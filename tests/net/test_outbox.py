@@ -194,10 +194,16 @@ def test_every_listener_receives_byte_for_byte_what_the_table_makes_for_it(
         watcher = Recording(host.url(), code, watch=True)
         clients.extend([*players, watcher])
         scripts = [Script(c) for c in players]
+        # The spectator first, so that it sees the game from its start however busy the
+        # machine (joining after the players, it arrived anywhere from ply 0 to 160).
+        watcher.start()
+        deadline = time.monotonic() + 10.0
+        while not watcher.frames and time.monotonic() < deadline:
+            time.sleep(0.005)  # its welcome read before the players take their seats
+        assert watcher.frames, "the spectator was not welcomed"
         for client, script in zip(players, scripts):
             client.start()
             script.joined()
-        watcher.start()
         # Past a face-down draw (ply 253): its owner's message differs from the others'.
         play_until(scripts, done=lambda: watcher.view is not None and watcher.view.ply >= MIDWAY)
         assert host.service is not None
