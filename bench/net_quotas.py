@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -97,6 +98,9 @@ async def flood(url: str, seconds: float) -> None:
     waits = sorted(t for _a, _s, t in others)
     served = sum(s == "created" for _a, s, _t in others)
     print(f"creation flood, {seconds:.0f} s from 127.0.0.2 on 8 connections: {got}")
+    if not waits:
+        print("  127.0.0.3 and .4 asked nothing: the flood was shorter than their 10.5 s")
+        return
     print(
         f"  127.0.0.3 and .4, a table every 10.5 s each: {served} of {len(others)} created "
         f"(others said {sorted({s for _a, s, _t in others if s != 'created'})}); "
@@ -128,6 +132,8 @@ async def guess(url: str, seconds: float) -> None:
     await asyncio.gather(*(guesser(i) for i in range(8)))
     times = sorted(t for t, _ in answers)
     most = max(sum(1 for t in times if s <= t < s + 1.0) for s in times)
+    # The client's own loop adds its jitter to each receipt: the smallest gap tells it apart.
+    gap = min(b - a for a, b in itertools.pairwise(times))
     words: dict[str, int] = {}
     for _t, said in answers:
         words[said] = words.get(said, 0) + 1
@@ -135,7 +141,7 @@ async def guess(url: str, seconds: float) -> None:
         f"guessing codes, {seconds:.0f} s from 127.0.0.2 on 8 connections: {len(answers)} "
         f"answers over {times[-1] - times[0]:.1f} s, "
         f"{(len(times) - 1) / (times[-1] - times[0]):.2f} a second, at most {most} in any one "
-        f"second; "
+        f"second (smallest gap between two answers {gap * 1000:.0f} ms); "
         f"{words}; connections closed for queueing too far ahead: {closed}"
     )
 

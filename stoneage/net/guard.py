@@ -184,7 +184,7 @@ class HelloGate:
     async def turn(self, address: str) -> AsyncIterator[None]:
         """The block answers one hello of ``address``, at its turn: the address's hellos
         are answered one at a time, each at least ``1 / per_second`` after the one before
-        (measured from when that one was answered). ``TooManyHellos`` when more than
+        (measured from when that one's answer was written). ``TooManyHellos`` when more than
         ``max_queue`` seconds of hellos already wait; ``ProtocolError``
         (``too_many_guesses``) when the address has no guess left."""
         entry = self._entry(address, self.clock())
@@ -206,8 +206,16 @@ class HelloGate:
             self._check_guesses(entry)
             yield
         finally:
-            entry.answered = self.clock()
-            entry.lock.release()
+            # The answer (or the refusal the caller sends as the exception leaves, in this
+            # same step of the task) is written by the outbox's flush, already scheduled:
+            # the turn ends two hops later, after it, so that the answers *leave* at least
+            # 1 / per_second apart (stamped when queued, a slow flush let two go 195 ms apart).
+            loop = asyncio.get_running_loop()
+            loop.call_soon(loop.call_soon, self._end_turn, entry)
+
+    def _end_turn(self, entry: _Address) -> None:
+        entry.answered = self.clock()
+        entry.lock.release()
 
     def _check_guesses(self, entry: _Address) -> None:
         now = self.clock()
