@@ -206,10 +206,11 @@ class HelloGate:
             self._check_guesses(entry)
             yield
         finally:
-            # The answer (or the refusal the caller sends as the exception leaves, in this
-            # same step of the task) is written by the outbox's flush, already scheduled:
-            # the turn ends two hops later, after it, so that the answers *leave* at least
-            # 1 / per_second apart (stamped when queued, a slow flush let two go 195 ms apart).
+            # The answer (or the refusal the caller sends as the exception leaves) is written
+            # by the outbox's flush, scheduled in this same step of the task, so before the
+            # first hop below: the turn ends at the second, after the write, and the answers
+            # *leave* at least 1 / per_second apart (stamped when queued, a slow flush once
+            # let two go 195 ms apart).
             loop = asyncio.get_running_loop()
             loop.call_soon(loop.call_soon, self._end_turn, entry)
 
