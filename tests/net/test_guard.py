@@ -5,6 +5,7 @@ scoring with its tie-break and leave bots' seats out."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,30 @@ def test_hellos_queue_at_most_a_few_seconds_then_are_turned_away() -> None:
     said = asyncio.run(crowd())
     # One answered at once, five waiting (a second's worth at 5 a second), two turned away.
     assert said.count("turned away") == 2 and said.count("answered") == 6
+
+
+def test_the_next_hello_counts_its_pace_from_when_the_answer_was_written() -> None:
+    """The outbox writes an answer in a callback the answering step schedules; a slow write
+    of the first answer must not bring the second closer to it than ``1 / per_second``."""
+    gate = HelloGate(time.monotonic, per_second=10.0)  # answers 100 ms apart
+    written: list[float] = []
+
+    def flush() -> None:
+        if not written:
+            time.sleep(0.08)  # the first answer's commit takes its time, the second's none
+        written.append(time.monotonic())
+
+    async def answer() -> None:
+        async with gate.turn("10.0.0.9"):
+            asyncio.get_running_loop().call_soon(flush)
+
+    async def two() -> None:
+        await asyncio.gather(answer(), answer())
+
+    asyncio.run(two())
+    # 0.1 s, less a timer's resolution where the clock is coarse (about 16 ms on Windows);
+    # paced from the queueing, the second answer left 20 ms after the first.
+    assert written[1] - written[0] >= 0.08
 
 
 def _finished(players: list[str | None]) -> NetTable:
