@@ -20,9 +20,9 @@ script. The rounds' own ratios (median and quartiles) are printed beside best ag
 On a shared virtual machine whole runs drift by 10-20 % from one to the next, more than the
 differences one wants to see between two checkouts; ``--interleave`` (with ``--against``)
 plays runs of 10 games here and there in turn, both children on one processor, each game seen
-by both, and gives the ratio with a 95 % interval (the runs resampled in pairs). Each side is
-slower so than alone (the other leaves its caches cold), alike. Its children run this script
-with the other checkout's package, so the other checkout needs no copy of this option.
+by both, and gives the ratio with a 95 % interval (the runs resampled in pairs). Each side
+runs slower than it does alone (each leaves the other's caches cold), and alike. Its children
+run this script with the other checkout's package: the other checkout needs no copy of it.
 
     python bench/random_games.py [--games N] [--seed S] [--rounds R] [--players 2,3,4]
                                  [--against DIR [--interleave]]
@@ -154,7 +154,7 @@ def main() -> None:
     parser.add_argument(
         "--interleave",
         action="store_true",
-        help="with --against: play each game here and there in turn on one processor",
+        help="with --against: runs of 10 games here and there in turn, on one processor",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -295,8 +295,8 @@ def interleave(args: argparse.Namespace) -> None:
 
 def compare(best: dict[str, dict], player_counts: list[int], against: Path) -> None:
     """This checkout's games a second against the other's, per path: best round against best
-    round, and the median of the rounds' own ratios with its quartiles (each round's two runs
-    were minutes apart at most, so the machine's drift weighs on both alike)."""
+    round, and the median of the rounds' own ratios with its quartiles (a round's runs are
+    seconds apart: their spread says how far best against best can be trusted here)."""
     print(
         f"against {against} (games a CPU second there, here, here / there best against best,"
         " and the rounds' ratios: median [quartiles]):"
